@@ -1,0 +1,245 @@
+//! Type-based generators: [`Arbitrary`] for the std types users expect.
+//!
+//! Integers mix three kinds of value (one draw picks the kind): small values
+//! within `±size` (half the time), any value of the type (three eighths), and
+//! the edges `0, 1, -1, MIN, MAX` (one eighth). Collections have length
+//! `0..=size`. Choice `0` everywhere gives the simplest value, so a sequence of
+//! zero choices generates the "zero" of every type.
+
+use crate::gen::{FloatType, Gen, IntType};
+use crate::source::Source;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
+use std::hash::Hash;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// Types with a default generator.
+///
+/// ```
+/// use pbt_core::{Arbitrary, Rng};
+/// let v = <Vec<(u8, bool)>>::arbitrary(&mut Rng::from_seed(1), 5);
+/// assert!(v.len() <= 5);
+/// ```
+pub trait Arbitrary: Sized {
+    /// Draw a value of `Self` at `size`.
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;
+}
+
+macro_rules! arbitrary_int {
+    ($($t:ty: $edges:expr),* $(,)?) => {$(
+        impl Arbitrary for $t {
+            #[inline]
+            fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+                let small = <$t>::try_from(size.max(1)).unwrap_or(<$t>::MAX);
+                match src.draw(7) {
+                    0..=3 => <$t as IntType>::draw_in(src, (0 as $t).saturating_sub(small), small),
+                    4..=6 => <$t as IntType>::draw_in(src, <$t>::MIN, <$t>::MAX),
+                    _ => {
+                        let edges: &[$t] = &$edges;
+                        edges[src.draw(edges.len() as u64 - 1) as usize]
+                    }
+                }
+            }
+        }
+    )*};
+}
+arbitrary_int!(
+    u8: [0, 1, u8::MAX], u16: [0, 1, u16::MAX], u32: [0, 1, u32::MAX],
+    u64: [0, 1, u64::MAX], u128: [0, 1, u128::MAX], usize: [0, 1, usize::MAX],
+    i8: [0, 1, -1, i8::MIN, i8::MAX], i16: [0, 1, -1, i16::MIN, i16::MAX],
+    i32: [0, 1, -1, i32::MIN, i32::MAX], i64: [0, 1, -1, i64::MIN, i64::MAX],
+    i128: [0, 1, -1, i128::MIN, i128::MAX], isize: [0, 1, -1, isize::MIN, isize::MAX],
+);
+
+/// Floats: edge values (zeros, ±1, extremes, infinities, NaN) a third of the
+/// time, otherwise a uniform value in `±(size + 1)` or, rarely, any bit pattern.
+fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+    edges: &[T],
+    from_bits: impl Fn(u64) -> T,
+) -> T {
+    let k = src.draw(31) as usize;
+    if k < edges.len() {
+        edges[k]
+    } else if k < 28 {
+        let bound = size as f64 + 1.0;
+        T::from_f64(crate::gen::float(-bound..=bound).generate(src, size).unwrap_or(0.0))
+    } else {
+        from_bits(src.draw(u64::MAX))
+    }
+}
+
+impl Arbitrary for f64 {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        const EDGES: [f64; 11] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        arbitrary_float(src, size, &EDGES, f64::from_bits)
+    }
+}
+
+impl Arbitrary for f32 {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        const EDGES: [f32; 11] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            f32::MIN_POSITIVE,
+            f32::EPSILON,
+            f32::MAX,
+            f32::MIN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        arbitrary_float(src, size, &EDGES, |b| f32::from_bits(b as u32))
+    }
+}
+
+impl Arbitrary for bool {
+    #[inline]
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, _size: usize) -> Self {
+        src.draw(1) == 1
+    }
+}
+
+impl Arbitrary for char {
+    /// Mostly printable ASCII (choice `0` is `'a'`), sometimes any ASCII, sometimes any char.
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, _size: usize) -> Self {
+        match src.draw(9) {
+            0..=6 => (b' ' + ((src.draw(94) as u8 + (b'a' - b' ')) % 95)) as char,
+            7 => crate::gen::char('\0'..='\x7f').generate(src, 0).unwrap_or('a'),
+            _ => crate::gen::char(..).generate(src, 0).unwrap_or('a'),
+        }
+    }
+}
+
+impl Arbitrary for () {
+    fn arbitrary<S: Source + ?Sized>(_src: &mut S, _size: usize) -> Self {}
+}
+
+/// The length of a collection at `size`: uniform in `0..=size`.
+#[inline]
+fn length<S: Source + ?Sized>(src: &mut S, size: usize) -> usize {
+    src.draw(size as u64) as usize
+}
+
+impl Arbitrary for String {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        let n = length(src, size);
+        (0..n).map(|_| char::arbitrary(src, size)).collect()
+    }
+}
+
+impl<T: Arbitrary> Arbitrary for Vec<T> {
+    #[inline]
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        let n = length(src, size);
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(T::arbitrary(src, size));
+        }
+        v
+    }
+}
+
+macro_rules! arbitrary_collect {
+    ($($c:ident<T> $(+ $bound:path)*;)*) => {$(
+        impl<T: Arbitrary $(+ $bound)*> Arbitrary for $c<T> {
+            fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+                <Vec<T>>::arbitrary(src, size).into_iter().collect()
+            }
+        }
+    )*};
+}
+arbitrary_collect! {
+    VecDeque<T>;
+    LinkedList<T>;
+    BTreeSet<T> + Ord;
+    BinaryHeap<T> + Ord;
+    HashSet<T> + Eq + Hash;
+}
+
+impl<K: Arbitrary + Ord, V: Arbitrary> Arbitrary for BTreeMap<K, V> {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        <Vec<(K, V)>>::arbitrary(src, size).into_iter().collect()
+    }
+}
+
+impl<K: Arbitrary + Eq + Hash, V: Arbitrary> Arbitrary for HashMap<K, V> {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        <Vec<(K, V)>>::arbitrary(src, size).into_iter().collect()
+    }
+}
+
+impl<T: Arbitrary> Arbitrary for Option<T> {
+    /// `None` a quarter of the time (choice `0`).
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        (src.draw(3) != 0).then(|| T::arbitrary(src, size))
+    }
+}
+
+impl<T: Arbitrary, E: Arbitrary> Arbitrary for Result<T, E> {
+    /// `Ok` (choice `0`) three quarters of the time.
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        if src.draw(3) == 3 {
+            Err(E::arbitrary(src, size))
+        } else {
+            Ok(T::arbitrary(src, size))
+        }
+    }
+}
+
+macro_rules! arbitrary_wrapper {
+    ($($w:ident),*) => {$(
+        impl<T: Arbitrary> Arbitrary for $w<T> {
+            fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+                $w::new(T::arbitrary(src, size))
+            }
+        }
+    )*};
+}
+arbitrary_wrapper!(Box, Rc, Arc);
+
+macro_rules! arbitrary_tuple {
+    ($($t:ident),+) => {
+        impl<$($t: Arbitrary),+> Arbitrary for ($($t,)+) {
+            #[inline]
+            fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+                ($($t::arbitrary(src, size),)+)
+            }
+        }
+    };
+}
+arbitrary_tuple!(A);
+arbitrary_tuple!(A, B);
+arbitrary_tuple!(A, B, C);
+arbitrary_tuple!(A, B, C, D);
+arbitrary_tuple!(A, B, C, D, E);
+arbitrary_tuple!(A, B, C, D, E, F);
+arbitrary_tuple!(A, B, C, D, E, F, G);
+arbitrary_tuple!(A, B, C, D, E, F, G, H);
+
+impl<T: Arbitrary, const N: usize> Arbitrary for [T; N] {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        std::array::from_fn(|_| T::arbitrary(src, size))
+    }
+}
+
+impl Arbitrary for std::time::Duration {
+    fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        std::time::Duration::new(u64::arbitrary(src, size) % 1_000_000, src.draw(999_999_999) as u32)
+    }
+}

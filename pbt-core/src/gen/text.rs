@@ -1,0 +1,135 @@
+//! Characters and strings.
+
+use super::{Gen, Generated};
+use crate::source::Source;
+use std::ops::{Bound, RangeBounds};
+
+/// Characters in `range`, skipping the surrogate gap; choice `0` is the low end.
+///
+/// ```
+/// use pbt_core::{gen::{char, Gen}, Rng};
+/// let c = char('a'..='z').generate(&mut Rng::from_seed(4), 0).unwrap();
+/// assert!(c.is_ascii_lowercase());
+/// ```
+///
+/// # Panics
+/// When the range is empty.
+pub fn char(range: impl RangeBounds<char>) -> Chars {
+    let lo = match range.start_bound() {
+        Bound::Included(&c) => c as u32,
+        Bound::Excluded(&c) => c as u32 + 1,
+        Bound::Unbounded => 0,
+    };
+    let hi = match range.end_bound() {
+        Bound::Included(&c) => c as u32,
+        Bound::Excluded(&c) => (c as u32).saturating_sub(1),
+        Bound::Unbounded => char::MAX as u32,
+    };
+    assert!(lo <= hi, "pbt: char(range) needs a non-empty range");
+    Chars { lo, hi }
+}
+
+/// See [`char()`].
+#[derive(Clone, Copy, Debug)]
+pub struct Chars {
+    lo: u32,
+    hi: u32,
+}
+
+const SURROGATES: std::ops::RangeInclusive<u32> = 0xD800..=0xDFFF;
+const GAP: u32 = 0xDFFF - 0xD800 + 1;
+
+impl Chars {
+    fn count(&self) -> u32 {
+        let span = self.hi - self.lo + 1;
+        let lo = self.lo.max(*SURROGATES.start());
+        let hi = self.hi.min(*SURROGATES.end());
+        span - if lo <= hi { hi - lo + 1 } else { 0 }
+    }
+
+    fn nth(&self, n: u32) -> char {
+        let mut code = self.lo + n;
+        if self.lo < *SURROGATES.start() && code >= *SURROGATES.start() {
+            code += GAP;
+        } else if SURROGATES.contains(&self.lo) {
+            code = code - self.lo + SURROGATES.end() + 1;
+        }
+        char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+}
+
+impl Gen for Chars {
+    type Value = char;
+    #[inline]
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<char> {
+        let n = src.draw(u64::from(self.count()) - 1) as u32;
+        Ok(self.nth(n))
+    }
+}
+
+/// The characters a [`string`] may contain.
+#[derive(Clone, Debug)]
+pub enum CharSet {
+    /// Exactly these characters (choice `0` is the first).
+    List(Vec<char>),
+    /// A range of characters.
+    Range(Chars),
+}
+
+impl From<&str> for CharSet {
+    fn from(s: &str) -> Self {
+        let chars: Vec<char> = s.chars().collect();
+        assert!(!chars.is_empty(), "pbt: string(charset, _) needs at least one character");
+        CharSet::List(chars)
+    }
+}
+
+impl From<std::ops::RangeInclusive<char>> for CharSet {
+    fn from(r: std::ops::RangeInclusive<char>) -> Self {
+        CharSet::Range(char(r))
+    }
+}
+
+impl CharSet {
+    #[inline]
+    fn draw<S: Source + ?Sized>(&self, src: &mut S) -> char {
+        match self {
+            CharSet::List(cs) => cs[src.draw(cs.len() as u64 - 1) as usize],
+            CharSet::Range(r) => r.nth(src.draw(u64::from(r.count()) - 1) as u32),
+        }
+    }
+}
+
+/// Strings of `len` characters (a `usize` range) drawn from `charset`: a
+/// `&str` listing the characters, or a `char` range.
+///
+/// ```
+/// use pbt_core::{gen::{string, Gen}, Rng};
+/// let s = string("ab", 1..=4).generate(&mut Rng::from_seed(0), 0).unwrap();
+/// assert!((1..=4).contains(&s.chars().count()) && s.chars().all(|c| c == 'a' || c == 'b'));
+/// ```
+pub fn string(charset: impl Into<CharSet>, len: impl RangeBounds<usize>) -> Str {
+    Str {
+        charset: charset.into(),
+        len: super::int(len),
+    }
+}
+
+/// See [`string`].
+#[derive(Clone, Debug)]
+pub struct Str {
+    charset: CharSet,
+    len: super::Int<usize>,
+}
+
+impl Gen for Str {
+    type Value = String;
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<String> {
+        let n = self.len.generate(src, size)?;
+        let mut s = String::with_capacity(n);
+        for _ in 0..n {
+            s.push(self.charset.draw(src));
+        }
+        Ok(s)
+    }
+}

@@ -1,0 +1,159 @@
+//! The annotations a [`super::Forall`] carries: `gen`, `shrink`, `print`,
+//! `mutate` — each a function of the environment bound so far.
+//!
+//! The defaults are type-based: [`GenByType`] ([`Arbitrary`]),
+//! [`ShrinkByType`] ([`Shrink`]), [`PrintDebug`] and [`MutateByGen`]
+//! (regenerate). A variable with a custom generator and no custom shrinker is
+//! shrunk through its generator's choices ([`ShrinkByChoices`]), so shrinking
+//! never leaves the generator's range.
+
+use crate::arbitrary::Arbitrary;
+use crate::gen::{Gen, Generated};
+use crate::shrink::{Candidates, Shrink};
+use crate::source::Source;
+
+/// How a variable is generated from the environment.
+pub trait GenAnnotation<E, T> {
+    /// Whether this is a custom generator (as opposed to `Arbitrary`).
+    const CUSTOM: bool;
+    /// Generate the variable under `env`.
+    fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T>;
+}
+
+/// Generate by [`Arbitrary`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GenByType;
+
+impl<E, T: Arbitrary> GenAnnotation<E, T> for GenByType {
+    const CUSTOM: bool = false;
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(&self, _env: &E, src: &mut S, size: usize) -> Generated<T> {
+        Ok(T::arbitrary(src, size))
+    }
+}
+
+/// Generate with the generator `f(env)` (`#[gen = …]`).
+#[derive(Clone, Copy, Debug)]
+pub struct GenWith<F>(pub F);
+
+impl<E, T, G: Gen<Value = T>, F: Fn(&E) -> G> GenAnnotation<E, T> for GenWith<F> {
+    const CUSTOM: bool = true;
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T> {
+        (self.0)(env).generate(src, size)
+    }
+}
+
+/// How a variable is shrunk.
+pub trait ShrinkAnnotation<E, T> {
+    /// Whether this is a user-supplied shrinker.
+    const CUSTOM: bool = false;
+    /// Candidates for `value` under `env`, or `None` to shrink through the
+    /// generator's recorded choices instead.
+    fn candidates<'a>(&'a self, env: &'a E, value: &'a T) -> Option<Candidates<'a, T>>;
+}
+
+/// Shrink by [`Shrink`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShrinkByType;
+
+impl<E, T: Shrink> ShrinkAnnotation<E, T> for ShrinkByType {
+    fn candidates<'a>(&'a self, _env: &'a E, value: &'a T) -> Option<Candidates<'a, T>> {
+        Some(value.shrink())
+    }
+}
+
+/// Shrink the generator's recorded choices and regenerate (the default for
+/// variables with a custom generator).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShrinkByChoices;
+
+impl<E, T> ShrinkAnnotation<E, T> for ShrinkByChoices {
+    fn candidates<'a>(&'a self, _env: &'a E, _value: &'a T) -> Option<Candidates<'a, T>> {
+        None
+    }
+}
+
+/// Shrink with `f(env)`, a function from a value to its candidates (`#[shrink = …]`).
+#[derive(Clone, Copy, Debug)]
+pub struct ShrinkWith<F>(pub F);
+
+impl<E, T, F, Sh, I> ShrinkAnnotation<E, T> for ShrinkWith<F>
+where
+    F: Fn(&E) -> Sh,
+    Sh: Fn(&T) -> I,
+    I: IntoIterator<Item = T>,
+{
+    const CUSTOM: bool = true;
+    fn candidates<'a>(&'a self, env: &'a E, value: &'a T) -> Option<Candidates<'a, T>> {
+        let cands: Vec<T> = (self.0)(env)(value).into_iter().collect();
+        Some(Box::new(cands.into_iter()))
+    }
+}
+
+/// How a variable is printed.
+pub trait PrintAnnotation<E, T> {
+    /// Whether this is a user-supplied printer.
+    const CUSTOM: bool = false;
+    /// The printed value.
+    fn print(&self, env: &E, value: &T) -> String;
+}
+
+/// Print with `{:?}`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintDebug;
+
+impl<E, T: std::fmt::Debug> PrintAnnotation<E, T> for PrintDebug {
+    fn print(&self, _env: &E, value: &T) -> String {
+        format!("{value:?}")
+    }
+}
+
+/// Print with `f(env)`, a function from a value to a `String` (`#[print = …]`).
+#[derive(Clone, Copy, Debug)]
+pub struct PrintWith<F>(pub F);
+
+impl<E, T, F, P, R> PrintAnnotation<E, T> for PrintWith<F>
+where
+    F: Fn(&E) -> P,
+    P: Fn(&T) -> R,
+    R: std::fmt::Display,
+{
+    const CUSTOM: bool = true;
+    fn print(&self, env: &E, value: &T) -> String {
+        (self.0)(env)(value).to_string()
+    }
+}
+
+/// How a variable is mutated.
+pub trait MutateAnnotation<E, T> {
+    /// Whether this is a user-supplied mutator.
+    const CUSTOM: bool = false;
+    /// A mutant of `value`, or `None` to regenerate the variable instead.
+    fn mutate(&self, env: &E, value: &T, src: &mut dyn Source, size: usize) -> Option<T>;
+}
+
+/// Mutate by regenerating the variable from its generator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MutateByGen;
+
+impl<E, T> MutateAnnotation<E, T> for MutateByGen {
+    fn mutate(&self, _env: &E, _value: &T, _src: &mut dyn Source, _size: usize) -> Option<T> {
+        None
+    }
+}
+
+/// Mutate with `f(env)`, a function `(value, source, size) -> value` (`#[mutate = …]`).
+#[derive(Clone, Copy, Debug)]
+pub struct MutateWith<F>(pub F);
+
+impl<E, T, F, M> MutateAnnotation<E, T> for MutateWith<F>
+where
+    F: Fn(&E) -> M,
+    M: Fn(&T, &mut dyn Source, usize) -> T,
+{
+    const CUSTOM: bool = true;
+    fn mutate(&self, env: &E, value: &T, src: &mut dyn Source, size: usize) -> Option<T> {
+        Some((self.0)(env)(value, src, size))
+    }
+}

@@ -1,0 +1,199 @@
+//! Properties as data: deferred binding abstract syntax (papers/000 §3.4, §4).
+//!
+//! A property is a chain of [`Forall`] and [`Implies`] nodes ending in a
+//! [`Check`]. A `Forall` does not bind its variable with a closure; every use
+//! site (a later annotation, an implication, the check) is a function of the
+//! whole environment bound so far. The environment is a cons list, newest
+//! variable first: after `forall x: A; forall y: B` it is `(B, (A, ()))`. So a
+//! runner can walk the chain and generate, shrink, mutate and print each
+//! variable without running any user code first.
+//!
+//! Runners see a property only through the [`Property`] trait.
+
+mod annotations;
+mod nodes;
+mod outcome;
+mod prop;
+
+pub use annotations::{
+    GenAnnotation, GenByType, GenWith, MutateAnnotation, MutateByGen, MutateWith, PrintAnnotation,
+    PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType, ShrinkWith,
+};
+pub use nodes::{Check, Forall, Implies, Node, NoUtility, UtilityAnnotation, UtilityWith};
+pub use outcome::{IntoOutcome, Outcome};
+pub use prop::Prop;
+
+use crate::choices::Choices;
+use crate::shrink::Candidates;
+use crate::source::Source;
+use serde::Serialize;
+
+/// The public interface every runner is written against.
+///
+/// `Inputs` is one test case: a value for every variable (plus whatever the
+/// property keeps to regenerate them). All operations keep dependent
+/// annotations working: when a shrinker or mutator changes a variable, later
+/// variables whose generators read it are regenerated from their own recorded
+/// choices, so a check never sees an input its generators could not produce.
+///
+/// ```
+/// use pbt_core::{Property, Rng, Outcome};
+/// use pbt_core::property::{Prop, Forall, Check};
+/// // forall x: u8; check x < 200   (written by hand; `property!` writes this for you)
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// let mut rng = Rng::from_seed(1);
+/// let failing = (0..1000)
+///     .filter_map(|_| prop.generate(&mut rng, 100).ok())
+///     .find(|case| matches!(prop.run(case), Outcome::Fail(_)))
+///     .unwrap();
+/// assert!(prop.print(&failing)[0].value.parse::<u8>().unwrap() >= 200);
+/// ```
+pub trait Property {
+    /// One test case.
+    type Inputs: Clone;
+
+    /// The property's shape: variables, annotations, implications, origin.
+    fn structure(&self) -> Structure;
+
+    /// Generate a test case at `size`. Fails with [`Discarded`] when an
+    /// implication that later variables depend on does not hold, or a
+    /// generator rejected. Generating through a source whose
+    /// [`Source::records`] is true keeps each variable's choices, which
+    /// shrinking and mutation of generator-annotated variables use.
+    fn generate<S: Source + ?Sized>(
+        &self,
+        src: &mut S,
+        size: usize,
+    ) -> Result<Self::Inputs, Discarded>;
+
+    /// Evaluate the implications and the check on a test case. Panics are
+    /// not caught here; runners catch them.
+    fn run(&self, inputs: &Self::Inputs) -> Outcome;
+
+    /// Candidates simpler than `inputs`, each one a test case the property's
+    /// generators could produce. Earlier variables are shrunk first.
+    fn shrink<'a>(&'a self, inputs: &'a Self::Inputs) -> Candidates<'a, Self::Inputs>;
+
+    /// A test case near `inputs`: one variable (chosen by a draw) is mutated
+    /// (by its `mutate` annotation, or regenerated), later dependent
+    /// variables are regenerated. `None` when an implication no longer holds.
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        inputs: &Self::Inputs,
+        src: &mut S,
+        size: usize,
+    ) -> Option<Self::Inputs>;
+
+    /// Each variable's name, type and printed value, in quantification order.
+    fn print(&self, inputs: &Self::Inputs) -> Vec<Binding>;
+
+    /// The utility of the preconditions on this input (papers/001 §3): the
+    /// minimum over implications that carry one; `None` when none does.
+    fn utility(&self, inputs: &Self::Inputs) -> Option<f64>;
+}
+
+/// Why a test case was not produced or not run to a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Discarded {
+    /// An `implies` did not hold.
+    Precondition,
+    /// A generator (`filter`, `ensure`) gave up.
+    Rejected,
+}
+
+/// A variable of a printed counterexample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Binding {
+    /// The variable's name.
+    pub name: &'static str,
+    /// The variable's type, as written.
+    pub ty: &'static str,
+    /// The value, printed by the `print` annotation or `Debug`.
+    pub value: String,
+}
+
+impl std::fmt::Display for Binding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} = {}", self.name, self.value)
+    }
+}
+
+/// The structural view of a property, for runners that inspect before running.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Structure {
+    /// The nodes from the outermost in.
+    pub nodes: Vec<NodeView>,
+    /// Where the property was written, when a macro recorded it.
+    pub origin: Option<Origin>,
+}
+
+impl Structure {
+    /// The quantified variables, in order.
+    pub fn variables(&self) -> impl Iterator<Item = &NodeView> {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, NodeView::Forall { .. }))
+    }
+
+    /// Whether any implication exists.
+    pub fn has_preconditions(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| matches!(n, NodeView::Implies { .. }))
+    }
+}
+
+/// One node of a [`Structure`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum NodeView {
+    /// `forall name: ty` with the annotations present.
+    Forall {
+        /// Variable name.
+        name: &'static str,
+        /// Type as written.
+        ty: &'static str,
+        /// A `gen` annotation is present (otherwise `Arbitrary`).
+        gen: bool,
+        /// A `shrink` annotation is present.
+        shrink: bool,
+        /// A `mutate` annotation is present.
+        mutate: bool,
+        /// A `print` annotation is present (otherwise `Debug`).
+        print: bool,
+        /// Some annotation reads earlier variables.
+        dependent: bool,
+    },
+    /// `implies …`, with whether a utility was derived for it.
+    Implies {
+        /// A utility is attached.
+        utility: bool,
+    },
+    /// The final `check`.
+    Check,
+}
+
+/// Where a property was written (recorded by the macros).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    /// `file!()` of the property.
+    pub file: &'static str,
+    /// `line!()` of the property.
+    pub line: u32,
+    /// `module_path!()` of the property.
+    pub module: &'static str,
+    /// The test name, for `#[property]` functions.
+    pub name: Option<&'static str>,
+}
+
+/// A test case of a DBAS chain: the environment, plus per-variable choices
+/// when it was generated through a recording source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case<E> {
+    /// The values, newest variable first: `(z, (y, (x, ())))`.
+    pub env: E,
+    /// The choices each variable's generator drew, by variable index (`None`
+    /// when not recorded).
+    pub choices: Vec<Option<Choices>>,
+    /// The size the case was generated at (replayed choices use it again).
+    pub size: usize,
+}

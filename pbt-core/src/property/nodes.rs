@@ -1,0 +1,574 @@
+//! The DBAS node types — `Forall`, `Implies`, `Check` — and [`Node`], the
+//! recursive interpretation a runner's operations are built from.
+
+use super::annotations::{
+    GenAnnotation, GenByType, GenWith, MutateAnnotation, MutateByGen, MutateWith,
+    PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
+    ShrinkWith,
+};
+use super::{Binding, Case, Discarded, IntoOutcome, NodeView, Outcome};
+use crate::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use crate::shrink::Candidates;
+use crate::source::Source;
+use std::marker::PhantomData;
+
+/// A node of a property over the environment `E` bound above it.
+///
+/// `Env` is the final environment (all variables, newest first); every
+/// prefix environment is a suffix of it, which [`Node::env_of`] projects.
+/// `depth` is the index of the next variable to be bound.
+pub trait Node<E> {
+    /// The environment at the `Check`.
+    type Env;
+    /// How many `Forall`s this chain contains.
+    const VARS: usize;
+
+    /// This node's own environment inside the final one.
+    fn env_of(fin: &Self::Env) -> &E;
+    /// Append this chain's structural view.
+    fn views(&self, out: &mut Vec<NodeView>);
+    /// Generate the rest of the environment from `env`, pushing each
+    /// variable's choices when `src` records.
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded>;
+    /// Evaluate implications and the check.
+    fn run(&self, fin: &Self::Env) -> Outcome;
+    /// Re-derive this chain under a changed inner environment `env`: keep the
+    /// values of `old`, replaying generators that read the environment.
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env>;
+    /// Shrink candidates, variable by variable from `depth` on.
+    fn shrink<'a>(&'a self, case: &'a Case<Self::Env>, depth: usize)
+        -> Candidates<'a, Case<Self::Env>>;
+    /// Mutate variable `target` (an index at or after `depth`).
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        target: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>>;
+    /// Print the variables from this node on.
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>);
+    /// The minimum utility of the implications from this node on.
+    fn utility(&self, fin: &Self::Env) -> Option<f64>;
+}
+
+/// The choices recorded for variables `0..depth` of `case`.
+fn prefix_choices<E>(case: &Case<E>, depth: usize) -> Vec<Option<Choices>> {
+    (0..depth)
+        .map(|i| case.choices.get(i).cloned().flatten())
+        .collect()
+}
+
+/// `forall name: T`, with annotations, over the environment `E`.
+pub struct Forall<E, T, G, Sh, Pr, Mu, Rest> {
+    name: &'static str,
+    ty: &'static str,
+    reads_env: bool,
+    gen: G,
+    shrink: Sh,
+    print: Pr,
+    mutate: Mu,
+    rest: Rest,
+    _types: PhantomData<fn(&E) -> T>,
+}
+
+impl<E, T, Rest> Forall<E, T, GenByType, ShrinkByType, PrintDebug, MutateByGen, Rest> {
+    /// `forall name: ty` with the type-based defaults; `rest` is the property
+    /// over the environment extended with this variable.
+    pub fn new(name: &'static str, ty: &'static str, rest: Rest) -> Self {
+        Forall {
+            name,
+            ty,
+            reads_env: true,
+            gen: GenByType,
+            shrink: ShrinkByType,
+            print: PrintDebug,
+            mutate: MutateByGen,
+            rest,
+            _types: PhantomData,
+        }
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
+    /// `#[gen = f(env)]`: generate with `f`. Unless a shrinker is given too,
+    /// the variable is then shrunk through its generator's choices.
+    pub fn gen<F>(self, f: F) -> Forall<E, T, GenWith<F>, ShrinkByChoices, Pr, Mu, Rest> {
+        Forall {
+            name: self.name,
+            ty: self.ty,
+            reads_env: self.reads_env,
+            gen: GenWith(f),
+            shrink: ShrinkByChoices,
+            print: self.print,
+            mutate: self.mutate,
+            rest: self.rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// `#[shrink = f(env)]`: shrink with `f(env)(&value)`.
+    pub fn shrink<F>(self, f: F) -> Forall<E, T, G, ShrinkWith<F>, Pr, Mu, Rest> {
+        Forall {
+            name: self.name,
+            ty: self.ty,
+            reads_env: self.reads_env,
+            gen: self.gen,
+            shrink: ShrinkWith(f),
+            print: self.print,
+            mutate: self.mutate,
+            rest: self.rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// `#[print = f(env)]`: print with `f(env)(&value)`.
+    pub fn print<F>(self, f: F) -> Forall<E, T, G, Sh, PrintWith<F>, Mu, Rest> {
+        Forall {
+            name: self.name,
+            ty: self.ty,
+            reads_env: self.reads_env,
+            gen: self.gen,
+            shrink: self.shrink,
+            print: PrintWith(f),
+            mutate: self.mutate,
+            rest: self.rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// `#[mutate = f(env)]`: mutate with `f(env)(&value, source, size)`.
+    pub fn mutate<F>(self, f: F) -> Forall<E, T, G, Sh, Pr, MutateWith<F>, Rest> {
+        Forall {
+            name: self.name,
+            ty: self.ty,
+            reads_env: self.reads_env,
+            gen: self.gen,
+            shrink: self.shrink,
+            print: self.print,
+            mutate: MutateWith(f),
+            rest: self.rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// Declare whether the generator reads earlier variables (default: it
+    /// may). A generator that does not is never regenerated when an earlier
+    /// variable changes.
+    pub fn reads_env(mut self, reads: bool) -> Self {
+        self.reads_env = reads;
+        self
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest>
+where
+    E: Clone,
+    T: Clone,
+    G: GenAnnotation<E, T>,
+    Rest: Node<(T, E)>,
+{
+    /// The candidate case with this variable set to `value` (and `choices`),
+    /// later variables re-derived.
+    fn with_value(
+        &self,
+        case: &Case<Rest::Env>,
+        depth: usize,
+        env: &E,
+        value: T,
+        choices: Option<Choices>,
+    ) -> Option<Case<Rest::Env>> {
+        let mut all = prefix_choices(case, depth);
+        all.push(choices);
+        let fin = self
+            .rest
+            .rebuild((value, env.clone()), case, depth + 1, &mut all)?;
+        Some(Case {
+            env: fin,
+            choices: all,
+            size: case.size,
+        })
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Node<E> for Forall<E, T, G, Sh, Pr, Mu, Rest>
+where
+    E: Clone + 'static,
+    T: Clone + 'static,
+    G: GenAnnotation<E, T>,
+    Sh: ShrinkAnnotation<E, T>,
+    Pr: PrintAnnotation<E, T>,
+    Mu: MutateAnnotation<E, T>,
+    Rest: Node<(T, E)>,
+{
+    type Env = Rest::Env;
+    const VARS: usize = 1 + Rest::VARS;
+
+    #[inline(always)]
+    fn env_of(fin: &Self::Env) -> &E {
+        &Rest::env_of(fin).1
+    }
+
+    fn views(&self, out: &mut Vec<NodeView>) {
+        out.push(NodeView::Forall {
+            name: self.name,
+            ty: self.ty,
+            gen: G::CUSTOM,
+            shrink: Sh::CUSTOM,
+            mutate: Mu::CUSTOM,
+            print: Pr::CUSTOM,
+            dependent: G::CUSTOM && self.reads_env,
+        });
+        self.rest.views(out);
+    }
+
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded> {
+        let value = if src.records() {
+            if G::CUSTOM {
+                let mut rec = Recorder::new(&mut *src);
+                let v = self.gen.generate(&env, &mut rec, size);
+                choices.push(Some(rec.into_choices()));
+                v
+            } else {
+                choices.push(None);
+                self.gen.generate(&env, src, size)
+            }
+        } else {
+            self.gen.generate(&env, src, size)
+        };
+        let value = value.map_err(|_| Discarded::Rejected)?;
+        self.rest.generate((value, env), src, size, choices)
+    }
+
+    #[inline(always)]
+    fn run(&self, fin: &Self::Env) -> Outcome {
+        self.rest.run(fin)
+    }
+
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env> {
+        let old_value = &Rest::env_of(&old.env).0;
+        let old_choices = old.choices.get(depth).cloned().flatten();
+        let (value, used) = if G::CUSTOM && self.reads_env {
+            let recorded = old_choices.unwrap_or_default();
+            let mut replay = Replay::new(&recorded);
+            let v = self.gen.generate(&env, &mut replay, old.size).ok()?;
+            (v, Some(replay.into_used()))
+        } else {
+            (old_value.clone(), old_choices)
+        };
+        choices.push(used);
+        self.rest.rebuild((value, env), old, depth + 1, choices)
+    }
+
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>> {
+        let (value, env) = Rest::env_of(&case.env);
+        let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value)
+        {
+            Some(values) => Box::new(values.map(|v| (v, None))),
+            None => {
+                let recorded: &'a [u64] = case
+                    .choices
+                    .get(depth)
+                    .and_then(|c| c.as_deref())
+                    .unwrap_or(&[]);
+                Box::new(simplifications(recorded).filter_map(move |c| {
+                    let mut replay = Replay::new(&c);
+                    let v = self.gen.generate(env, &mut replay, case.size).ok()?;
+                    let used = replay.into_used();
+                    shortlex_lt(&used, recorded).then_some((v, Some(used)))
+                }))
+            }
+        };
+        let mine = own.filter_map(move |(v, c)| self.with_value(case, depth, env, v, c));
+        Box::new(mine.chain(self.rest.shrink(case, depth + 1)))
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        target: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>> {
+        if depth < target {
+            return self.rest.mutate(case, target, depth + 1, src);
+        }
+        let (value, env) = Rest::env_of(&case.env);
+        let mut dyn_src = &mut *src;
+        if let Some(v) = self.mutate.mutate(env, value, &mut dyn_src, case.size) {
+            return self.with_value(case, depth, env, v, None);
+        }
+        let mut rec = Recorder::new(&mut *src);
+        let v = self.gen.generate(env, &mut rec, case.size).ok()?;
+        let used = G::CUSTOM.then(|| rec.into_choices());
+        self.with_value(case, depth, env, v, used)
+    }
+
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
+        let (value, env) = Rest::env_of(fin);
+        out.push(Binding {
+            name: self.name,
+            ty: self.ty,
+            value: self.print.print(env, value),
+        });
+        self.rest.print(fin, out);
+    }
+
+    fn utility(&self, fin: &Self::Env) -> Option<f64> {
+        self.rest.utility(fin)
+    }
+}
+
+/// The utility of a precondition, if one is attached (papers/001 §3).
+pub trait UtilityAnnotation<E> {
+    /// Whether a utility is attached.
+    const PRESENT: bool;
+    /// The utility on `env`: `>= 0` exactly when the precondition holds.
+    fn utility(&self, env: &E) -> Option<f64>;
+}
+
+/// No utility attached.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoUtility;
+
+impl<E> UtilityAnnotation<E> for NoUtility {
+    const PRESENT: bool = false;
+    fn utility(&self, _env: &E) -> Option<f64> {
+        None
+    }
+}
+
+/// The utility `f(env)`.
+#[derive(Clone, Copy, Debug)]
+pub struct UtilityWith<F>(pub F);
+
+impl<E, F: Fn(&E) -> f64> UtilityAnnotation<E> for UtilityWith<F> {
+    const PRESENT: bool = true;
+    fn utility(&self, env: &E) -> Option<f64> {
+        Some((self.0)(env))
+    }
+}
+
+/// `implies pre`: tests where `pre` does not hold are discarded.
+pub struct Implies<P, U, Rest> {
+    pre: P,
+    utility: U,
+    rest: Rest,
+}
+
+impl<P, Rest> Implies<P, NoUtility, Rest> {
+    /// `implies pre; rest`.
+    pub fn new(pre: P, rest: Rest) -> Self {
+        Implies {
+            pre,
+            utility: NoUtility,
+            rest,
+        }
+    }
+
+    /// Attach a utility: a function of the environment that is `>= 0`
+    /// exactly when `pre` holds.
+    pub fn utility<F>(self, f: F) -> Implies<P, UtilityWith<F>, Rest> {
+        Implies {
+            pre: self.pre,
+            utility: UtilityWith(f),
+            rest: self.rest,
+        }
+    }
+}
+
+impl<E, P, U, Rest> Node<E> for Implies<P, U, Rest>
+where
+    P: Fn(&E) -> bool,
+    U: UtilityAnnotation<E>,
+    Rest: Node<E>,
+{
+    type Env = Rest::Env;
+    const VARS: usize = Rest::VARS;
+
+    #[inline(always)]
+    fn env_of(fin: &Self::Env) -> &E {
+        Rest::env_of(fin)
+    }
+
+    fn views(&self, out: &mut Vec<NodeView>) {
+        out.push(NodeView::Implies {
+            utility: U::PRESENT,
+        });
+        self.rest.views(out);
+    }
+
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded> {
+        // Later generators may rely on the precondition; a trailing one is
+        // left to `run`, which evaluates every implication anyway.
+        if Rest::VARS > 0 && !(self.pre)(&env) {
+            return Err(Discarded::Precondition);
+        }
+        self.rest.generate(env, src, size, choices)
+    }
+
+    #[inline(always)]
+    fn run(&self, fin: &Self::Env) -> Outcome {
+        if (self.pre)(Self::env_of(fin)) {
+            self.rest.run(fin)
+        } else {
+            Outcome::Discard
+        }
+    }
+
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env> {
+        if Rest::VARS > 0 && !(self.pre)(&env) {
+            return None;
+        }
+        self.rest.rebuild(env, old, depth, choices)
+    }
+
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>> {
+        self.rest.shrink(case, depth)
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        target: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>> {
+        self.rest.mutate(case, target, depth, src)
+    }
+
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
+        self.rest.print(fin, out);
+    }
+
+    fn utility(&self, fin: &Self::Env) -> Option<f64> {
+        let mine = self.utility.utility(Self::env_of(fin));
+        match (mine, self.rest.utility(fin)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// `check f`: the predicate over the whole environment.
+pub struct Check<F> {
+    f: F,
+}
+
+impl<F> Check<F> {
+    /// `check f`, where `f` returns `bool`, `()`, `Result<(), E>` or an
+    /// [`Outcome`]; a panic is a failure too (runners catch it).
+    pub fn new(f: F) -> Self {
+        Check { f }
+    }
+}
+
+impl<E, F, R> Node<E> for Check<F>
+where
+    F: Fn(&E) -> R,
+    R: IntoOutcome,
+{
+    type Env = E;
+    const VARS: usize = 0;
+
+    #[inline(always)]
+    fn env_of(fin: &E) -> &E {
+        fin
+    }
+
+    fn views(&self, out: &mut Vec<NodeView>) {
+        out.push(NodeView::Check);
+    }
+
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        _src: &mut S,
+        _size: usize,
+        _choices: &mut Vec<Option<Choices>>,
+    ) -> Result<E, Discarded> {
+        Ok(env)
+    }
+
+    #[inline(always)]
+    fn run(&self, fin: &E) -> Outcome {
+        (self.f)(fin).into_outcome()
+    }
+
+    fn rebuild(
+        &self,
+        env: E,
+        _old: &Case<E>,
+        _depth: usize,
+        _choices: &mut Vec<Option<Choices>>,
+    ) -> Option<E> {
+        Some(env)
+    }
+
+    fn shrink<'a>(&'a self, _case: &'a Case<E>, _depth: usize) -> Candidates<'a, Case<E>> {
+        Box::new(std::iter::empty())
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        _case: &Case<E>,
+        _target: usize,
+        _depth: usize,
+        _src: &mut S,
+    ) -> Option<Case<E>> {
+        None
+    }
+
+    fn print(&self, _fin: &E, _out: &mut Vec<Binding>) {}
+
+    fn utility(&self, _fin: &E) -> Option<f64> {
+        None
+    }
+}

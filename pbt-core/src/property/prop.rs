@@ -1,0 +1,85 @@
+//! [`Prop`]: a DBAS chain as a [`Property`].
+
+use super::{Binding, Case, Discarded, Node, Origin, Outcome, Property, Structure};
+use crate::shrink::Candidates;
+use crate::source::Source;
+
+/// A complete property: a chain of nodes over the empty environment, plus
+/// where it was written. `property!` and `#[property]` build these.
+pub struct Prop<N> {
+    root: N,
+    origin: Option<Origin>,
+}
+
+impl<N> Prop<N> {
+    /// Wrap a chain of nodes.
+    pub fn new(root: N) -> Self {
+        Prop { root, origin: None }
+    }
+
+    /// Record where the property was written (used for the regressions file).
+    pub fn with_origin(mut self, origin: Origin) -> Self {
+        self.origin = Some(origin);
+        self
+    }
+}
+
+impl<N> Property for Prop<N>
+where
+    N: Node<()>,
+    N::Env: Clone,
+{
+    type Inputs = Case<N::Env>;
+
+    fn structure(&self) -> Structure {
+        let mut nodes = Vec::new();
+        self.root.views(&mut nodes);
+        Structure {
+            nodes,
+            origin: self.origin,
+        }
+    }
+
+    #[inline]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        src: &mut S,
+        size: usize,
+    ) -> Result<Self::Inputs, Discarded> {
+        let mut choices = Vec::new();
+        let env = self.root.generate((), src, size, &mut choices)?;
+        Ok(Case { env, choices, size })
+    }
+
+    #[inline]
+    fn run(&self, inputs: &Self::Inputs) -> Outcome {
+        self.root.run(&inputs.env)
+    }
+
+    fn shrink<'a>(&'a self, inputs: &'a Self::Inputs) -> Candidates<'a, Self::Inputs> {
+        self.root.shrink(inputs, 0)
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        inputs: &Self::Inputs,
+        src: &mut S,
+        _size: usize,
+    ) -> Option<Self::Inputs> {
+        if N::VARS == 0 {
+            return None;
+        }
+        let target = src.draw(N::VARS as u64 - 1) as usize;
+        self.root.mutate(inputs, target, 0, src)
+    }
+
+    fn print(&self, inputs: &Self::Inputs) -> Vec<Binding> {
+        let mut out = Vec::with_capacity(N::VARS);
+        self.root.print(&inputs.env, &mut out);
+        out
+    }
+
+    fn utility(&self, inputs: &Self::Inputs) -> Option<f64> {
+        self.root.utility(&inputs.env)
+    }
+}

@@ -1,0 +1,294 @@
+//! Type-based shrinking: [`Shrink`] for the std types [`crate::Arbitrary`] covers.
+//!
+//! A shrinker proposes candidates, simplest first; a runner keeps the first
+//! candidate that still fails and asks again (greedy descent). Integers move
+//! toward zero: `0`, then `x - x/2`, `x - x/4`, …, `x - 1`, which under greedy
+//! descent is a binary search for the boundary of the failure. Collections
+//! first remove chunks (the whole, halves, quarters, … single elements) and
+//! then shrink elements in place.
+
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
+use std::hash::Hash;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// The candidates a shrinker proposes.
+pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
+
+/// Types with a default shrinker.
+///
+/// Every candidate must be strictly simpler than `self` (so greedy shrinking
+/// terminates).
+///
+/// ```
+/// use pbt_core::Shrink;
+/// let c: Vec<i32> = 100i32.shrink().collect();
+/// assert_eq!(c[0], 0);
+/// assert!(c.contains(&50) && c.contains(&99));
+/// ```
+pub trait Shrink: Sized {
+    /// Simpler values than `self`, simplest first.
+    fn shrink(&self) -> Candidates<'_, Self>;
+}
+
+macro_rules! shrink_int {
+    ($($t:ty),*) => {$(
+        impl Shrink for $t {
+            fn shrink(&self) -> Candidates<'_, Self> {
+                let x = *self;
+                #[allow(unused_comparisons)]
+                let negative = x < 0;
+                // For negatives, also propose the positive twin (when it exists).
+                let flip = negative.then(|| (0 as $t).checked_sub(x)).flatten();
+                // Steps toward zero: x/2, x/4, …, 1 in magnitude (x - step moves toward 0).
+                let steps = std::iter::successors(Some(x / 2), |&d| (d / 2 != 0).then_some(d / 2))
+                    .filter(|&d| d != 0)
+                    .map(move |d| x - d);
+                let towards: Box<dyn Iterator<Item = $t>> = if x == 0 {
+                    Box::new(std::iter::empty())
+                } else {
+                    Box::new(std::iter::once(0).chain(flip).chain(steps))
+                };
+                Box::new(dedup_sorted(towards, x))
+            }
+        }
+    )*};
+}
+shrink_int!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// Drop repeats of consecutive candidates and anything equal to `x`.
+fn dedup_sorted<T: PartialEq + Copy>(it: impl Iterator<Item = T>, x: T) -> impl Iterator<Item = T> {
+    let mut last: Option<T> = None;
+    it.filter(move |&c| {
+        let keep = c != x && last != Some(c);
+        last = Some(c);
+        keep
+    })
+}
+
+macro_rules! shrink_float {
+    ($($t:ty),*) => {$(
+        impl Shrink for $t {
+            /// Toward `0.0`: zero, then (for non-finite values) `MAX`/`MIN`, the
+            /// positive twin, the integer part, and halving.
+            fn shrink(&self) -> Candidates<'_, Self> {
+                let x = *self;
+                if x == 0.0 {
+                    return Box::new(std::iter::empty());
+                }
+                let mut out: Vec<$t> = vec![0.0];
+                if x.is_nan() {
+                    return Box::new(out.into_iter());
+                }
+                if x.is_infinite() {
+                    out.push(if x > 0.0 { <$t>::MAX } else { <$t>::MIN });
+                    return Box::new(out.into_iter());
+                }
+                if x < 0.0 {
+                    out.push(-x);
+                }
+                if x.trunc() != x {
+                    out.push(x.trunc());
+                }
+                let mut d = x / 2.0;
+                for _ in 0..16 {
+                    if d.abs() < 1e-300 || x - d == x {
+                        break;
+                    }
+                    out.push(x - d);
+                    d /= 2.0;
+                }
+                out.retain(|c| c.abs() < x.abs() || (c.abs() == x.abs() && *c > x));
+                Box::new(out.into_iter())
+            }
+        }
+    )*};
+}
+shrink_float!(f32, f64);
+
+impl Shrink for bool {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        Box::new(self.then_some(false).into_iter())
+    }
+}
+
+impl Shrink for char {
+    /// Toward `'a'`, then toward lower code points.
+    fn shrink(&self) -> Candidates<'_, Self> {
+        let c = *self;
+        let code = c as u32;
+        let simple = ['a', 'b', 'A', '0', ' '];
+        let firsts = simple.into_iter().take_while(move |&s| s != c);
+        let lower: Vec<char> = (code as u64)
+            .shrink()
+            .filter_map(|x| char::from_u32(x as u32))
+            .filter(|&x| x < c && !simple.contains(&x))
+            .take(16)
+            .collect();
+        Box::new(firsts.chain(lower))
+    }
+}
+
+impl Shrink for () {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        Box::new(std::iter::empty())
+    }
+}
+
+/// Shrink a sequence: remove chunks of decreasing length (the whole, halves,
+/// quarters, … single elements), then shrink each element in place.
+///
+/// ```
+/// let c: Vec<Vec<u8>> = pbt_core::shrink::shrink_slice(&[3u8, 5]).collect();
+/// assert_eq!(c[0], Vec::<u8>::new());
+/// assert!(c.contains(&vec![5]) && c.contains(&vec![0, 5]));
+/// ```
+pub fn shrink_slice<T: Shrink + Clone>(xs: &[T]) -> Candidates<'_, Vec<T>> {
+    let n = xs.len();
+    let chunks = std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2)).filter(|&k| k > 0);
+    let removals = chunks.flat_map(move |k| {
+        (0..n / k).map(move |i| {
+            let mut v = xs[..i * k].to_vec();
+            v.extend_from_slice(&xs[(i + 1) * k..]);
+            v
+        })
+    });
+    let elements = (0..n).flat_map(move |i| {
+        xs[i].shrink().map(move |e| {
+            let mut v = xs.to_vec();
+            v[i] = e;
+            v
+        })
+    });
+    Box::new(removals.chain(elements))
+}
+
+impl Shrink for String {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        let chars: Vec<char> = self.chars().collect();
+        let owned: Vec<Vec<char>> = shrink_slice(&chars).collect();
+        Box::new(owned.into_iter().map(|cs| cs.into_iter().collect()))
+    }
+}
+
+impl<T: Shrink + Clone> Shrink for Vec<T> {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        shrink_slice(self)
+    }
+}
+
+macro_rules! shrink_via_vec {
+    ($($c:ident<T> $(+ $bound:path)*;)*) => {$(
+        impl<T: Shrink + Clone $(+ $bound)*> Shrink for $c<T> {
+            fn shrink(&self) -> Candidates<'_, Self> {
+                let v: Vec<T> = self.clone().into_iter().collect();
+                let cands: Vec<Vec<T>> = v.shrink().collect();
+                Box::new(cands.into_iter().map(|v| v.into_iter().collect()))
+            }
+        }
+    )*};
+}
+shrink_via_vec! {
+    VecDeque<T>;
+    LinkedList<T>;
+    BTreeSet<T> + Ord;
+    BinaryHeap<T> + Ord;
+    HashSet<T> + Eq + Hash;
+}
+
+macro_rules! shrink_map {
+    ($($m:ident $(+ $bound:path)*;)*) => {$(
+        impl<K: Shrink + Clone $(+ $bound)*, V: Shrink + Clone> Shrink for $m<K, V> {
+            fn shrink(&self) -> Candidates<'_, Self> {
+                let v: Vec<(K, V)> = self.clone().into_iter().collect();
+                let cands: Vec<Vec<(K, V)>> = v.shrink().collect();
+                Box::new(cands.into_iter().map(|v| v.into_iter().collect()))
+            }
+        }
+    )*};
+}
+shrink_map! {
+    BTreeMap + Ord;
+    HashMap + Eq + Hash;
+}
+
+impl<T: Shrink + Clone> Shrink for Option<T> {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        match self {
+            None => Box::new(std::iter::empty()),
+            Some(x) => Box::new(std::iter::once(None).chain(x.shrink().map(Some))),
+        }
+    }
+}
+
+impl<T: Shrink + Clone, E: Shrink + Clone> Shrink for Result<T, E> {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        match self {
+            Ok(x) => Box::new(x.shrink().map(Ok)),
+            Err(e) => Box::new(e.shrink().map(Err)),
+        }
+    }
+}
+
+macro_rules! shrink_wrapper {
+    ($($w:ident),*) => {$(
+        impl<T: Shrink + Clone> Shrink for $w<T> {
+            fn shrink(&self) -> Candidates<'_, Self> {
+                Box::new((**self).shrink().map($w::new))
+            }
+        }
+    )*};
+}
+shrink_wrapper!(Box, Rc, Arc);
+
+macro_rules! shrink_tuple {
+    ($($t:ident $i:tt),+) => {
+        impl<$($t: Shrink + Clone),+> Shrink for ($($t,)+) {
+            /// Shrink one component at a time, left to right.
+            fn shrink(&self) -> Candidates<'_, Self> {
+                let it = std::iter::empty();
+                $(
+                    let it = it.chain(self.$i.shrink().map(move |c| {
+                        let mut t = self.clone();
+                        t.$i = c;
+                        t
+                    }));
+                )+
+                Box::new(it)
+            }
+        }
+    };
+}
+shrink_tuple!(A 0);
+shrink_tuple!(A 0, B 1);
+shrink_tuple!(A 0, B 1, C 2);
+shrink_tuple!(A 0, B 1, C 2, D 3);
+shrink_tuple!(A 0, B 1, C 2, D 3, E 4);
+shrink_tuple!(A 0, B 1, C 2, D 3, E 4, F 5);
+shrink_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+shrink_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+
+impl<T: Shrink + Clone, const N: usize> Shrink for [T; N] {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        Box::new((0..N).flat_map(move |i| {
+            self[i].shrink().map(move |e| {
+                let mut a = self.clone();
+                a[i] = e;
+                a
+            })
+        }))
+    }
+}
+
+impl Shrink for std::time::Duration {
+    fn shrink(&self) -> Candidates<'_, Self> {
+        let (s, n) = (self.as_secs(), self.subsec_nanos());
+        let secs: Vec<u64> = s.shrink().collect();
+        let nanos: Vec<u32> = n.shrink().collect();
+        Box::new(
+            secs.into_iter()
+                .map(move |s| std::time::Duration::new(s, n))
+                .chain(nanos.into_iter().map(move |n| std::time::Duration::new(s, n))),
+        )
+    }
+}

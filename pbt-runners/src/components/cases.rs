@@ -1,0 +1,92 @@
+//! Which test cases a run visits: saved regressions first, then one fresh
+//! case per test, each with its own seed and size.
+
+use super::regressions::RegressionsFile;
+use crate::config::Config;
+use pbt_core::source::mix;
+use pbt_core::Structure;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One test case to generate: a seed for it alone and a size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// Seed of this case's [`pbt_core::Rng`].
+    pub seed: u64,
+    /// Size handed to the generators.
+    pub size: usize,
+}
+
+impl Case {
+    /// A fresh source for this case.
+    pub fn rng(&self) -> pbt_core::Rng {
+        pbt_core::Rng::from_seed(self.seed)
+    }
+}
+
+/// The resolved plan of a run: the configuration with the environment
+/// applied, the run seed, and the regressions file.
+#[derive(Debug)]
+pub struct Plan {
+    /// The configuration in force.
+    pub config: Config,
+    /// The run seed.
+    pub seed: u64,
+    /// Where failures are saved, if anywhere.
+    pub regressions: Option<RegressionsFile>,
+    /// The property's name, for the regressions file.
+    pub name: String,
+}
+
+impl Plan {
+    /// Resolve `config` for a property with this structure.
+    pub fn new(config: &Config, structure: &Structure) -> Plan {
+        let config = config.resolved();
+        let seed = config.seed.unwrap_or_else(fresh_seed);
+        let regressions = RegressionsFile::locate(&config.regressions, structure.origin.as_ref());
+        let name = structure
+            .origin
+            .map(|o| match o.name {
+                Some(n) => format!("{}::{n}", o.module),
+                None => format!("{}:{}", o.file, o.line),
+            })
+            .unwrap_or_else(|| "property".to_string());
+        Plan {
+            config,
+            seed,
+            regressions,
+            name,
+        }
+    }
+
+    /// The saved cases to replay before generating.
+    pub fn saved(&self) -> Vec<Case> {
+        self.regressions
+            .as_ref()
+            .map(|r| r.load())
+            .unwrap_or_default()
+    }
+
+    /// The `n`th fresh case (counting from 0).
+    pub fn case(&self, n: u64) -> Case {
+        Case {
+            seed: mix(self.seed ^ mix(n)),
+            size: self.config.size_of(n),
+        }
+    }
+
+    /// Whether `discards` is past the give-up threshold.
+    pub fn too_many_discards(&self, discards: u64) -> bool {
+        discards > self.config.cases.max(1) * self.config.max_discard_ratio
+    }
+}
+
+/// A seed nobody chose: time, process and a counter, mixed.
+fn fresh_seed() -> u64 {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    mix(nanos ^ mix(u64::from(std::process::id())) ^ mix(n))
+}

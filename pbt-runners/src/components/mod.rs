@@ -1,0 +1,17 @@
+//! The components runners are built from (papers/000 §6.1): a generator
+//! step, a run step, a shrinker, a printer, plus the bookkeeping every runner
+//! shares (seeds and sizes, the watchdog, the regressions file).
+//!
+//! They are public so that a runner in another crate can reuse them; nothing
+//! here knows about any particular runner.
+
+pub mod cases;
+pub mod execute;
+pub mod regressions;
+pub mod shrinker;
+pub mod watchdog;
+
+pub use cases::{Case, Plan};
+pub use execute::{generate, run, Verdict as RunVerdict};
+pub use shrinker::{shrink, ShrinkLimits, Shrunk};
+pub use watchdog::{supervise, Watch};

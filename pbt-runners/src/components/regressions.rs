@@ -1,0 +1,106 @@
+//! The regressions file: failing cases saved next to the test sources and
+//! replayed first on the next run, so a found bug is never lost.
+//!
+//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`.
+//! Like proptest's, the file belongs to a source file, and every property in
+//! that file replays all of its cases (a seed that fails one property is just
+//! another random case for the others). Commit it.
+
+use super::cases::Case;
+use crate::config::{parse_u64, Regressions};
+use pbt_core::property::Origin;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
+# Commit this file so a found bug is never lost. One case per line:\n\
+# cc <case seed> <size> # <test>: <counterexample>\n";
+
+/// A regressions file (which may not exist yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegressionsFile {
+    path: PathBuf,
+}
+
+impl RegressionsFile {
+    /// The file to use under `setting` for a property written at `origin`.
+    pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
+        match setting {
+            Regressions::Off => None,
+            Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
+            Regressions::Beside => {
+                let source = find_source(Path::new(origin?.file))?;
+                Some(RegressionsFile {
+                    path: source.with_extension("pbt-regressions"),
+                })
+            }
+        }
+    }
+
+    /// Where the file is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The saved cases (none if the file does not exist).
+    pub fn load(&self) -> Vec<Case> {
+        let Ok(text) = fs::read_to_string(&self.path) else {
+            return Vec::new();
+        };
+        text.lines()
+            .filter_map(|line| {
+                let mut words = line.strip_prefix("cc ")?.split_whitespace();
+                let seed = parse_u64(words.next()?)?;
+                let size = words.next()?.parse().ok()?;
+                Some(Case { seed, size })
+            })
+            .collect()
+    }
+
+    /// Append `case` (unless already saved), with a one-line note.
+    pub fn save(&self, case: &Case, test: &str, note: &str) -> io::Result<()> {
+        if self.load().contains(case) {
+            return Ok(());
+        }
+        if let Some(dir) = self.path.parent() {
+            fs::create_dir_all(dir)?;
+        }
+        let fresh = !self.path.exists();
+        let mut f = fs::OpenOptions::new().create(true).append(true).open(&self.path)?;
+        if fresh {
+            f.write_all(HEADER.as_bytes())?;
+        }
+        let note: String = note.chars().filter(|c| *c != '\n').take(300).collect();
+        writeln!(f, "cc {:#x} {} # {test}: {note}", case.seed, case.size)
+    }
+}
+
+/// The source file `file!()` names, found from the working directory (cargo
+/// runs tests in the package root, while `file!()` may be relative to the
+/// workspace root).
+fn find_source(file: &Path) -> Option<PathBuf> {
+    if file.is_absolute() {
+        return file.exists().then(|| file.to_path_buf());
+    }
+    let roots = [
+        std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
+        std::env::current_dir().ok(),
+    ];
+    for root in roots.into_iter().flatten() {
+        let mut rest = file;
+        loop {
+            let candidate = root.join(rest);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+            let mut parts = rest.components();
+            parts.next()?;
+            rest = parts.as_path();
+            if rest.as_os_str().is_empty() {
+                break;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,155 @@
+//! The per-test time limit (papers/002 §3.3).
+//!
+//! Tests run on the runner's own thread; a watchdog thread watches a ticket
+//! that the run step changes for every test. A test still holding its ticket
+//! after the limit is marked as overrun, and fails when it returns (it is then
+//! shrunk like any failure). A test that does not return at all — an infinite
+//! loop — cannot be stopped from outside in safe Rust, so after twice the
+//! limit (plus a second) the watchdog prints the input, the seeds and the
+//! saved regression, and ends the process with exit code 101: the
+//! counterexample is reported and kept, never lost in a hung test run.
+
+use super::cases::{Case, Plan};
+use pbt_core::Property;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// What the run step shares with the watchdog.
+#[derive(Debug, Default)]
+pub struct Watch {
+    limit: Option<Duration>,
+    issued: AtomicU64,
+    running: AtomicU64,
+    overran: AtomicU64,
+    case_seed: AtomicU64,
+    case_size: AtomicUsize,
+    shrinking: Mutex<Option<String>>,
+    done: AtomicBool,
+}
+
+impl Watch {
+    /// A watch with this per-test limit (`None`: no limit).
+    pub fn new(limit: Option<Duration>) -> Self {
+        Watch {
+            limit,
+            ..Watch::default()
+        }
+    }
+
+    /// The per-test limit.
+    pub fn limit(&self) -> Option<Duration> {
+        self.limit
+    }
+
+    /// A test starts: returns its ticket.
+    #[inline]
+    pub fn start(&self) -> u64 {
+        let ticket = self.issued.fetch_add(1, Relaxed) + 1;
+        self.running.store(ticket, Relaxed);
+        ticket
+    }
+
+    /// The test with `ticket` returned: whether it overran the limit.
+    #[inline]
+    pub fn finish(&self, ticket: u64) -> bool {
+        self.running.store(0, Relaxed);
+        self.overran.load(Relaxed) == ticket
+    }
+
+    /// The case being generated and run (printed if it hangs).
+    #[inline]
+    pub fn at_case(&self, case: &Case) {
+        self.case_seed.store(case.seed, Relaxed);
+        self.case_size.store(case.size, Relaxed);
+    }
+
+    /// Shrinking has reached `best` (printed if a candidate hangs).
+    pub fn shrinking(&self, best: String) {
+        if let Ok(mut s) = self.shrinking.lock() {
+            *s = Some(best);
+        }
+    }
+}
+
+/// Run `body` with a watchdog enforcing `plan`'s per-test time limit.
+pub fn supervise<P, R>(prop: &P, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R
+where
+    P: Property + Sync,
+{
+    let watch = Watch::new(plan.config.timeout);
+    let Some(limit) = watch.limit else {
+        return body(&watch);
+    };
+    std::thread::scope(|scope| {
+        let dog = scope.spawn(|| patrol(prop, plan, &watch, limit));
+        let result = body(&watch);
+        watch.done.store(true, Relaxed);
+        dog.thread().unpark();
+        result
+    })
+}
+
+/// The watchdog's loop.
+fn patrol<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, limit: Duration) {
+    let tick = (limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250));
+    let hard = limit * 2 + Duration::from_secs(1);
+    let (mut seen, mut since) = (0, Instant::now());
+    while !watch.done.load(Relaxed) {
+        std::thread::park_timeout(tick);
+        let now = watch.running.load(Relaxed);
+        if now == 0 || now != seen {
+            (seen, since) = (now, Instant::now());
+            continue;
+        }
+        let stuck = since.elapsed();
+        if stuck >= limit {
+            watch.overran.store(now, Relaxed);
+        }
+        if stuck >= hard {
+            report_hang(prop, plan, watch, stuck);
+        }
+    }
+}
+
+/// Print everything needed to reproduce a hung test, save it, and exit.
+fn report_hang<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, stuck: Duration) -> ! {
+    let case = Case {
+        seed: watch.case_seed.load(Relaxed),
+        size: watch.case_size.load(Relaxed),
+    };
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(
+        err,
+        "\npbt: {}: a test has been running for {stuck:?} (time limit {:?}) and does not return; \
+         most likely an infinite loop.\npbt: run seed {:#x} (PBT_SEED={:#x}); the case: seed {:#x} at size {}.",
+        plan.name,
+        watch.limit.unwrap_or_default(),
+        plan.seed,
+        plan.seed,
+        case.seed,
+        case.size
+    );
+    let best = watch.shrinking.lock().ok().and_then(|s| s.clone());
+    match best {
+        Some(best) => {
+            let _ = writeln!(err, "pbt: it hung while shrinking; the smallest failing input so far: {best}");
+        }
+        None => {
+            let _ = err.flush();
+            if let Ok(Ok(inputs)) = super::execute::generate(prop, &case, false) {
+                let printed: Vec<String> = prop.print(&inputs).iter().map(|b| b.to_string()).collect();
+                let _ = writeln!(err, "pbt: the input: {}", printed.join(", "));
+            }
+        }
+    }
+    if let Some(file) = &plan.regressions {
+        if file.save(&case, &plan.name, "hangs (infinite loop?)").is_ok() {
+            let _ = writeln!(err, "pbt: saved to {}; the next run replays it first.", file.path().display());
+        }
+    }
+    let _ = writeln!(err, "pbt: ending the test process (exit code 101): a running thread cannot be stopped from outside.");
+    let _ = err.flush();
+    std::process::exit(101)
+}

@@ -1,0 +1,190 @@
+//! [`Config`]: how long to test, from which seed, with which limits.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How the size handed to generators grows with the test number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sizes {
+    /// QuickCheck's schedule (the default): test `n` runs at `n % (max + 1)`,
+    /// so small and large inputs alternate through a long run.
+    Cycle,
+    /// The papers' schedule (papers/000 Fig. 12): `log2(n)`, capped at `max`.
+    Log2,
+    /// Always the same size.
+    Fixed(usize),
+}
+
+/// Where failing seeds are saved and replayed from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Regressions {
+    /// Next to the property's source file (`tests/foo.rs` →
+    /// `tests/foo.pbt-regressions`), when the macros recorded where it is.
+    Beside,
+    /// This file.
+    File(PathBuf),
+    /// Neither saved nor replayed.
+    Off,
+}
+
+/// The settings of a run. Builders consume and return it.
+///
+/// The environment overrides the code, so a failure can be replayed and CI
+/// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
+/// fixes the seed, `PBT_CASES` the number of tests.
+///
+/// ```
+/// use pbt_runners::Config;
+/// use std::time::Duration;
+/// let c = Config::default().cases(500).seed(42).timeout(Duration::from_millis(200)).max_shrinks(100);
+/// assert_eq!(c.cases, 500);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Tests that must pass (discarded ones do not count).
+    pub cases: u64,
+    /// The run seed; `None` picks a fresh one.
+    pub seed: Option<u64>,
+    /// Per-test time limit; a slower test fails.
+    pub timeout: Option<Duration>,
+    /// Shrink steps (accepted simplifications) at most.
+    pub max_shrinks: u64,
+    /// Time spent shrinking at most.
+    pub max_shrink_time: Duration,
+    /// Give up after `cases * max_discard_ratio` discards.
+    pub max_discard_ratio: u64,
+    /// The largest size handed to generators.
+    pub max_size: usize,
+    /// How size grows with the test number.
+    pub sizes: Sizes,
+    /// Where failures are saved and replayed from.
+    pub regressions: Regressions,
+    /// Whether `PBT_SEED` / `PBT_CASES` are read.
+    pub read_env: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            cases: 100,
+            seed: None,
+            timeout: Some(Duration::from_secs(10)),
+            max_shrinks: 10_000,
+            max_shrink_time: Duration::from_secs(30),
+            max_discard_ratio: 10,
+            max_size: 100,
+            sizes: Sizes::Cycle,
+            regressions: Regressions::Beside,
+            read_env: true,
+        }
+    }
+}
+
+impl Config {
+    /// Run `n` passing tests.
+    pub fn cases(mut self, n: u64) -> Self {
+        self.cases = n;
+        self
+    }
+
+    /// Use this run seed (a failure report prints the seed to use here).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Fail any test that runs longer than `limit`.
+    pub fn timeout(mut self, limit: Duration) -> Self {
+        self.timeout = Some(limit);
+        self
+    }
+
+    /// No per-test time limit.
+    pub fn no_timeout(mut self) -> Self {
+        self.timeout = None;
+        self
+    }
+
+    /// At most `n` shrink steps.
+    pub fn max_shrinks(mut self, n: u64) -> Self {
+        self.max_shrinks = n;
+        self
+    }
+
+    /// At most `limit` of shrinking.
+    pub fn max_shrink_time(mut self, limit: Duration) -> Self {
+        self.max_shrink_time = limit;
+        self
+    }
+
+    /// Give up after `ratio` discards per requested test.
+    pub fn max_discard_ratio(mut self, ratio: u64) -> Self {
+        self.max_discard_ratio = ratio;
+        self
+    }
+
+    /// The largest size handed to generators.
+    pub fn max_size(mut self, n: usize) -> Self {
+        self.max_size = n;
+        self
+    }
+
+    /// The size schedule.
+    pub fn sizes(mut self, sizes: Sizes) -> Self {
+        self.sizes = sizes;
+        self
+    }
+
+    /// Where failures are saved and replayed from.
+    pub fn regressions(mut self, r: Regressions) -> Self {
+        self.regressions = r;
+        self
+    }
+
+    /// Ignore `PBT_SEED` and `PBT_CASES`.
+    pub fn ignore_env(mut self) -> Self {
+        self.read_env = false;
+        self
+    }
+
+    /// This configuration with the environment applied.
+    pub fn resolved(&self) -> Config {
+        let mut c = self.clone();
+        if c.read_env {
+            if let Some(seed) = env_u64("PBT_SEED") {
+                c.seed = Some(seed);
+            }
+            if let Some(cases) = env_u64("PBT_CASES") {
+                c.cases = cases;
+            }
+        }
+        c
+    }
+
+    /// The size for test number `n` (counting from 0).
+    pub fn size_of(&self, n: u64) -> usize {
+        match self.sizes {
+            Sizes::Cycle => (n % (self.max_size as u64 + 1)) as usize,
+            Sizes::Log2 => (u64::BITS - n.leading_zeros()) as usize,
+            Sizes::Fixed(s) => s,
+        }
+        .min(self.max_size)
+    }
+}
+
+/// Parse an environment variable as decimal or `0x` hex.
+fn env_u64(name: &str) -> Option<u64> {
+    let raw = std::env::var(name).ok()?;
+    parse_u64(raw.trim()).or_else(|| {
+        eprintln!("pbt: ignoring {name}={raw:?}: expected a decimal or 0x-hex integer");
+        None
+    })
+}
+
+/// Decimal or `0x` hex.
+pub(crate) fn parse_u64(s: &str) -> Option<u64> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => s.replace('_', "").parse().ok(),
+    }
+}

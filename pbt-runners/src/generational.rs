@@ -1,0 +1,182 @@
+//! The generational runner (QuickCheck; papers/000 §6.1.1, Fig. 12).
+//!
+//! ```text
+//! loop: case ← next case (saved regressions first, then fresh seeds)
+//!       input ← generate(case)            discard? count it, maybe give up
+//!       verdict ← run(input)              pass → next; discard → count
+//!       fail → shrink(input), print, save the case, report
+//! ```
+
+use crate::components::{
+    execute::{generate, run, Verdict},
+    shrink, supervise, Case, Plan, ShrinkLimits, Watch,
+};
+use crate::config::Config;
+use crate::report::{Failure, Report, Verdict as Outcome};
+use pbt_core::Property;
+use std::time::Instant;
+
+/// Run `prop` QuickCheck-style: generate and run up to `config.cases`
+/// passing tests; on the first failure shrink it, print it, save it.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::{generational, Config};
+/// // forall x: u32; check x < 1000   (property! writes this chain for you)
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+/// let report = generational(&prop, Config::default().seed(1).regressions(pbt_runners::Regressions::Off));
+/// assert!(!report.passed());
+/// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
+/// ```
+pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
+    let started = Instant::now();
+    let plan = Plan::new(&config, &prop.structure());
+    let saved = plan.saved();
+    let mut report = Report::new("generational", &plan, saved.len() as u64);
+    supervise(prop, &plan, |watch| {
+        let fresh = (0..).map(|n| plan.case(n));
+        for case in saved.iter().copied().chain(fresh) {
+            if report.tests >= plan.config.cases {
+                break;
+            }
+            watch.at_case(&case);
+            let verdict = match generate(prop, &case, false) {
+                Ok(Ok(inputs)) => run(prop, &inputs, watch),
+                Ok(Err(_discarded)) => Verdict::Discard,
+                Err(panic) => return report.generator_failed(&plan, case, panic),
+            };
+            match verdict {
+                Verdict::Pass => report.tests += 1,
+                Verdict::Discard => {
+                    report.discards += 1;
+                    if plan.too_many_discards(report.discards) {
+                        return report.gave_up();
+                    }
+                }
+                Verdict::Fail(reason) => {
+                    report.tests += 1;
+                    return shrink_and_report(prop, &plan, watch, case, reason, report);
+                }
+            }
+        }
+        report
+    })
+    .finish(started)
+}
+
+/// The shrink-and-check stage: regenerate the failing case with its choices
+/// recorded, shrink it, print it and save it.
+pub(crate) fn shrink_and_report<P: Property + Sync>(
+    prop: &P,
+    plan: &Plan,
+    watch: &Watch,
+    case: Case,
+    reason: String,
+    mut report: Report,
+) -> Report {
+    let Ok(Ok(failing)) = generate(prop, &case, true) else {
+        return report.failed(plan, case, reason, Vec::new(), Vec::new(), "none");
+    };
+    let original = prop.print(&failing);
+    let limits = ShrinkLimits {
+        max_steps: plan.config.max_shrinks,
+        max_time: plan.config.max_shrink_time,
+    };
+    let shrunk = shrink(
+        prop,
+        failing,
+        reason,
+        limits,
+        |candidate| match run(prop, candidate, watch) {
+            Verdict::Fail(why) => Some(why),
+            _ => None,
+        },
+        |best| watch.shrinking(printed(&prop.print(best))),
+    );
+    report.shrinks = shrunk.steps;
+    report.shrink_attempts = shrunk.attempts;
+    if shrunk.stopped_early {
+        report.notes.push(format!(
+            "shrinking stopped at a limit (max_shrinks {}, max_shrink_time {:?}) before a local minimum",
+            limits.max_steps, limits.max_time
+        ));
+    }
+    let counterexample = prop.print(&shrunk.inputs);
+    report.failed(plan, case, shrunk.reason, counterexample, original, "external")
+}
+
+/// Bindings on one line: `x = 1, ys = [2]`.
+pub(crate) fn printed(bindings: &[pbt_core::Binding]) -> String {
+    bindings
+        .iter()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Report {
+    /// An empty report of `runner` for `plan`.
+    pub(crate) fn new(runner: &'static str, plan: &Plan, replayed: u64) -> Report {
+        Report {
+            runner,
+            verdict: Outcome::Passed,
+            tests: 0,
+            discards: 0,
+            shrinks: 0,
+            shrink_attempts: 0,
+            seed: plan.seed,
+            replayed,
+            failure: None,
+            elapsed: Default::default(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub(crate) fn gave_up(mut self) -> Report {
+        self.verdict = Outcome::GaveUp;
+        self
+    }
+
+    pub(crate) fn finish(mut self, started: Instant) -> Report {
+        self.elapsed = started.elapsed();
+        self
+    }
+
+    pub(crate) fn generator_failed(self, plan: &Plan, case: Case, panic: String) -> Report {
+        self.failed(plan, case, panic, Vec::new(), Vec::new(), "none")
+    }
+
+    /// Record the failure and save its case to the regressions file.
+    pub(crate) fn failed(
+        mut self,
+        plan: &Plan,
+        case: Case,
+        reason: String,
+        counterexample: Vec<pbt_core::Binding>,
+        original: Vec<pbt_core::Binding>,
+        shrinker: &'static str,
+    ) -> Report {
+        if let Some(file) = &plan.regressions {
+            match file.save(&case, &plan.name, &printed(&counterexample)) {
+                Ok(()) => self.notes.push(format!(
+                    "saved to {}; the next run replays it first",
+                    file.path().display()
+                )),
+                Err(e) => self.notes.push(format!(
+                    "could not save to {}: {e}",
+                    file.path().display()
+                )),
+            }
+        }
+        self.verdict = Outcome::Failed;
+        self.failure = Some(Failure {
+            reason,
+            counterexample,
+            original,
+            case_seed: case.seed,
+            size: case.size,
+            shrinker,
+        });
+        self
+    }
+}

@@ -1,0 +1,133 @@
+//! [`Report`]: what every runner returns.
+
+use pbt_core::Binding;
+use serde::Serialize;
+use std::fmt;
+use std::time::Duration;
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// Every test passed.
+    Passed,
+    /// A counterexample was found.
+    Failed,
+    /// Too many tests were discarded to reach the requested number.
+    GaveUp,
+}
+
+/// A found counterexample.
+#[derive(Clone, Debug, Serialize)]
+pub struct Failure {
+    /// Why the (shrunk) input fails: the panic message, `Err`, or `false`.
+    pub reason: String,
+    /// Each variable of the shrunk input, printed.
+    pub counterexample: Vec<Binding>,
+    /// The input as first found, before shrinking.
+    pub original: Vec<Binding>,
+    /// The seed of the failing test case alone.
+    pub case_seed: u64,
+    /// The size it was generated at.
+    pub size: usize,
+    /// Which shrinker produced the result.
+    pub shrinker: &'static str,
+}
+
+/// The serde-serialisable result of a run, the same for every runner.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The runner that produced it.
+    pub runner: &'static str,
+    /// How the run ended.
+    pub verdict: Verdict,
+    /// Tests run to a verdict (passed, plus the failing one).
+    pub tests: u64,
+    /// Tests discarded by preconditions or rejecting generators.
+    pub discards: u64,
+    /// Shrink steps taken (accepted simplifications).
+    pub shrinks: u64,
+    /// Shrink candidates tried.
+    pub shrink_attempts: u64,
+    /// The run seed: `PBT_SEED=<seed>` replays the run.
+    pub seed: u64,
+    /// Saved failures replayed before generating.
+    pub replayed: u64,
+    /// The counterexample, when one was found.
+    pub failure: Option<Failure>,
+    /// Wall-clock time of the run.
+    #[serde(serialize_with = "seconds")]
+    pub elapsed: Duration,
+    /// Anything else the user should know (where a failure was saved, …).
+    pub notes: Vec<String>,
+}
+
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl Report {
+    /// Whether every test passed.
+    pub fn passed(&self) -> bool {
+        self.verdict == Verdict::Passed
+    }
+
+    /// Panic with the whole report unless every test passed (what
+    /// `#[property_test]` ends with).
+    #[track_caller]
+    pub fn assert_passed(&self) {
+        if !self.passed() {
+            panic!("{self}");
+        }
+    }
+
+    /// The report as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        match self.verdict {
+            Verdict::Passed => write!(
+                f,
+                "pbt ({}): passed {} tests ({} discarded) in {secs:.3}s, seed {:#x}",
+                self.runner, self.tests, self.discards, self.seed
+            )?,
+            Verdict::GaveUp => write!(
+                f,
+                "pbt ({}): gave up after {} passed tests and {} discards: the preconditions \
+                 (implies / filter / ensure) reject almost every generated input. Generate \
+                 valid inputs directly with #[gen = …], or loosen the precondition. Seed {:#x}",
+                self.runner, self.tests, self.discards, self.seed
+            )?,
+            Verdict::Failed => {
+                let fail = self.failure.as_ref().ok_or(fmt::Error)?;
+                writeln!(
+                    f,
+                    "pbt ({}): property failed after {} tests ({} discarded); shrunk in {} steps ({} tried) by the {} shrinker.",
+                    self.runner, self.tests, self.discards, self.shrinks, self.shrink_attempts, fail.shrinker
+                )?;
+                writeln!(f, "counterexample:")?;
+                for b in &fail.counterexample {
+                    writeln!(f, "    {} = {}", b.name, b.value)?;
+                }
+                writeln!(f, "reason: {}", fail.reason)?;
+                if fail.original != fail.counterexample {
+                    let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
+                    writeln!(f, "first found as: {}", orig.join(", "))?;
+                }
+                write!(
+                    f,
+                    "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
+                    self.seed, self.seed, fail.case_seed, fail.size
+                )?;
+            }
+        }
+        for note in &self.notes {
+            write!(f, "\nnote: {note}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,35 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+
+pub use pbt_core::{arbitrary, choices, gen, property as dbas, shrink, source};
+pub use pbt_core::{
+    Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
+    Source, Structure,
+};
+pub use pbt_macros::{property, property_test};
+pub use pbt_runners::{Config, Report};
+
+/// The runners: short loops over [`Property`], each `(&prop, Config) -> Report`.
+pub mod runners {
+    pub use pbt_runners::*;
+}
+
+/// What most test files need: `use pbt::prelude::*;`.
+pub mod prelude {
+    pub use crate::gen::Gen;
+    pub use crate::runners::{Config, Report};
+    pub use crate::{property, property_test, Arbitrary, Outcome, Property, Shrink};
+}
+
+/// Paths the macros expand to. Not a public API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use pbt_core::gen;
+    pub use pbt_core::macro_support::{Bind, BindCopy, BindRef};
+    pub use pbt_core::property::{
+        Check, Forall, Implies, IntoOutcome, Origin, Prop,
+    };
+    pub use pbt_core::{Arbitrary, Gen, Generated, Source};
+    pub use pbt_runners::{generational, Config, Report};
+    pub use core::time::Duration;
+}
