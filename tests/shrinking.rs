@@ -1,0 +1,141 @@
+//! The library tests its shrinkers with its own properties: a shrunk value
+//! still fails and is never larger; shrinking reaches the documented minima.
+
+use pbt::gen;
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+
+fn quiet() -> Config {
+    Config::default().regressions(Regressions::Off).ignore_env()
+}
+
+/// `forall xs: Vec<i32>; check sum < 1000` ends at exactly `[1000]`, from
+/// every seed tried.
+#[test]
+fn vec_sum_shrinks_to_exactly_1000() {
+    for seed in 0..40 {
+        let prop = property! {
+            forall xs: Vec<i32>;
+            check xs.iter().map(|&x| i64::from(x)).sum::<i64>() < 1000
+        };
+        let report = generational(&prop, quiet().seed(seed));
+        let failure = report.failure.as_ref().expect("the property is false");
+        assert_eq!(failure.counterexample[0].value, "[1000]", "seed {seed}: {report}");
+    }
+}
+
+#[test]
+fn integers_shrink_to_the_boundary() {
+    for seed in 0..20 {
+        let prop = property! {
+            forall x: i64;
+            check x < 12_345 || x > 1_000_000_000_000
+        };
+        let report = generational(&prop, quiet().seed(seed));
+        let failure = report.failure.expect("the property is false");
+        assert_eq!(failure.counterexample[0].value, "12345", "seed {seed}");
+    }
+}
+
+#[test]
+fn negative_integers_shrink_toward_zero() {
+    let prop = property! {
+        forall x: i32;
+        check x > -77
+    };
+    let report = generational(&prop, quiet().seed(3));
+    assert_eq!(report.failure.unwrap().counterexample[0].value, "-77");
+}
+
+/// Shrinking a variable with a custom generator goes through its choices, so
+/// the result stays inside the generator's range even where the type-based
+/// shrinker would leave it.
+#[test]
+fn custom_generators_shrink_within_their_range() {
+    let prop = property! {
+        forall x: i32, #[gen = gen::int(500..2000)];
+        check x < 700
+    };
+    let report = generational(&prop, quiet().seed(1));
+    assert_eq!(report.failure.unwrap().counterexample[0].value, "700");
+}
+
+/// Dependent variables are regenerated from their own choices when the
+/// variable they read shrinks: the check never sees `x > n`.
+#[test]
+fn dependent_variables_stay_consistent_while_shrinking() {
+    for seed in 0..20 {
+        let prop = property! {
+            forall n: u32, #[gen = gen::int(1..1000u32)];
+            forall xs: Vec<u32>, #[gen = gen::vec(gen::int(0..=n), 1..10)];
+            check {
+                assert!(xs.iter().all(|&x| x <= n), "generator invariant broken: {xs:?} > {n}");
+                xs.iter().sum::<u32>() < 300
+            }
+        };
+        let report = generational(&prop, quiet().seed(seed));
+        let failure = report.failure.expect("the property is false");
+        assert_eq!(failure.reason, "the check returned false", "seed {seed}: {failure:?}");
+        let n: u32 = failure.counterexample[0].value.parse().unwrap();
+        let xs: Vec<u32> = failure.counterexample[1]
+            .value
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(", ")
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert!(xs.iter().all(|&x| x <= n));
+        assert_eq!(xs.iter().sum::<u32>(), 300, "seed {seed}: {failure:?}");
+    }
+}
+
+/// Shrink candidates of any failing vector, run through the property: the
+/// shrinker's result still fails and is no larger than the original.
+#[test]
+fn shrunk_values_still_fail_and_are_never_larger() {
+    let prop = property! {
+        forall seed: u64;
+        forall limit: i64, #[gen = gen::int(0..5000i64)];
+        check {
+            let inner = property! {
+                forall xs: Vec<i16>;
+                check xs.iter().map(|&x| i64::from(x).abs()).sum::<i64>() <= limit
+            };
+            let report = generational(&inner, quiet().seed(seed).cases(200));
+            match report.failure {
+                None => true,
+                Some(f) => {
+                    let parse = |s: &str| -> Vec<i64> {
+                        s.trim_matches(|c| c == '[' || c == ']')
+                            .split(", ")
+                            .filter(|t| !t.is_empty())
+                            .map(|t| t.parse().unwrap())
+                            .collect()
+                    };
+                    let (shrunk, original) = (parse(&f.counterexample[0].value), parse(&f.original[0].value));
+                    let total = |v: &[i64]| v.iter().map(|x| x.abs()).sum::<i64>();
+                    total(&shrunk) > limit
+                        && shrunk.len() <= original.len()
+                        && total(&shrunk) <= total(&original)
+                }
+            }
+        }
+    };
+    let report = generational(&prop, quiet().cases(60));
+    assert!(report.passed(), "{report}");
+}
+
+#[test]
+fn type_based_shrink_candidates_are_strictly_simpler() {
+    let prop = property! {
+        forall x: i64;
+        forall xs: Vec<u8>;
+        forall s: String;
+        check {
+            x.shrink().all(|c| c.unsigned_abs() < x.unsigned_abs() || (c.unsigned_abs() == x.unsigned_abs() && c > x))
+                && xs.shrink().all(|c| c.len() < xs.len() || (c.len() == xs.len() && c < *xs))
+                && s.shrink().all(|c| c.chars().count() <= s.chars().count() && c != *s)
+        }
+    };
+    let report = generational(&prop, quiet().cases(300));
+    assert!(report.passed(), "{report}");
+}
