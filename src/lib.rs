@@ -24,12 +24,10 @@ pub mod prelude {
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use pbt_core::gen;
-    pub use pbt_core::macro_support::{Bind, BindCopy, BindRef};
-    pub use pbt_core::property::{
-        Check, Forall, Implies, IntoOutcome, Origin, Prop,
-    };
-    pub use pbt_core::{Arbitrary, Gen, Generated, Source};
-    pub use pbt_runners::{generational, Config, Report};
     pub use core::time::Duration;
+    pub use pbt_core::gen;
+    pub use pbt_core::macro_support::{weight, Bind, BindCopy, BindRef};
+    pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop};
+    pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};
+    pub use pbt_runners::{generational, Config, Report};
 }

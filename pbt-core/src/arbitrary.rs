@@ -64,7 +64,11 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
         edges[k]
     } else if k < 28 {
         let bound = size as f64 + 1.0;
-        T::from_f64(crate::gen::float(-bound..=bound).generate(src, size).unwrap_or(0.0))
+        T::from_f64(
+            crate::gen::float(-bound..=bound)
+                .generate(src, size)
+                .unwrap_or(0.0),
+        )
     } else {
         from_bits(src.draw(u64::MAX))
     }
@@ -120,7 +124,9 @@ impl Arbitrary for char {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, _size: usize) -> Self {
         match src.draw(9) {
             0..=6 => (b' ' + ((src.draw(94) as u8 + (b'a' - b' ')) % 95)) as char,
-            7 => crate::gen::char('\0'..='\x7f').generate(src, 0).unwrap_or('a'),
+            7 => crate::gen::char('\0'..='\x7f')
+                .generate(src, 0)
+                .unwrap_or('a'),
             _ => crate::gen::char(..).generate(src, 0).unwrap_or('a'),
         }
     }
@@ -240,6 +246,9 @@ impl<T: Arbitrary, const N: usize> Arbitrary for [T; N] {
 
 impl Arbitrary for std::time::Duration {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        std::time::Duration::new(u64::arbitrary(src, size) % 1_000_000, src.draw(999_999_999) as u32)
+        std::time::Duration::new(
+            u64::arbitrary(src, size) % 1_000_000,
+            src.draw(999_999_999) as u32,
+        )
     }
 }

@@ -33,3 +33,36 @@ impl<'a, T> BindRef<'a, T> for &Bind<'a, T> {
         self.0
     }
 }
+
+/// Integer types a `frequency` weight may have.
+#[diagnostic::on_unimplemented(
+    message = "a frequency weight must be an integer expression, not `{Self}`",
+    label = "not an integer",
+    note = "weights are drawn against as counts, e.g. `frequency[1 => leaf, size => node]`"
+)]
+pub trait Weight {
+    /// The weight as a `u64`.
+    fn weight(self) -> u64;
+}
+
+macro_rules! weights {
+    ($($t:ty),*) => {$(
+        impl Weight for $t {
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
+            fn weight(self) -> u64 {
+                #[allow(unused_comparisons)]
+                let negative = self < 0;
+                assert!(!negative, "pbt: a frequency weight is negative: {}", self);
+                self as u64
+            }
+        }
+    )*};
+}
+weights!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+/// `w` as a weight (see [`Weight`]).
+#[inline(always)]
+pub fn weight(w: impl Weight) -> u64 {
+    w.weight()
+}

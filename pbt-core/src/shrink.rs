@@ -288,7 +288,11 @@ impl Shrink for std::time::Duration {
         Box::new(
             secs.into_iter()
                 .map(move |s| std::time::Duration::new(s, n))
-                .chain(nanos.into_iter().map(move |n| std::time::Duration::new(s, n))),
+                .chain(
+                    nanos
+                        .into_iter()
+                        .map(move |n| std::time::Duration::new(s, n)),
+                ),
         )
     }
 }

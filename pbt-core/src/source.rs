@@ -36,16 +36,28 @@ pub trait Source {
     fn records(&self) -> bool {
         false
     }
+
+    /// This source as the default [`Rng`], if it is one. Staged generators
+    /// use it to take a fully inlined path for the common case and a
+    /// `dyn Source` path for recording, replaying and fuzzing sources.
+    #[inline(always)]
+    fn as_rng(&mut self) -> Option<&mut Rng> {
+        None
+    }
 }
 
 impl<S: Source + ?Sized> Source for &mut S {
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
         (**self).draw(max)
     }
-    #[inline]
+    #[inline(always)]
     fn records(&self) -> bool {
         (**self).records()
+    }
+    #[inline(always)]
+    fn as_rng(&mut self) -> Option<&mut Rng> {
+        (**self).as_rng()
     }
 }
 
@@ -83,6 +95,11 @@ impl Source for Rng {
     #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
         bounded(max, || self.inner.next_u64())
+    }
+
+    #[inline(always)]
+    fn as_rng(&mut self) -> Option<&mut Rng> {
+        Some(self)
     }
 }
 

@@ -13,7 +13,10 @@ use std::ops::RangeBounds;
 /// assert_eq!(v.len(), 3);
 /// ```
 pub fn vec<G: Gen>(g: G, len: impl RangeBounds<usize>) -> VecOf<G> {
-    VecOf { elem: g, len: int(len) }
+    VecOf {
+        elem: g,
+        len: int(len),
+    }
 }
 
 /// See [`vec`].
@@ -73,6 +76,9 @@ impl<T: Clone> Gen for Subset<'_, T> {
             let j = i + src.draw((n - 1 - i) as u64) as usize;
             idx.swap(i, j);
         }
-        Ok(idx[..self.k].iter().map(|&i| self.items[i].clone()).collect())
+        Ok(idx[..self.k]
+            .iter()
+            .map(|&i| self.items[i].clone())
+            .collect())
     }
 }

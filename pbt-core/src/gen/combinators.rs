@@ -71,7 +71,10 @@ impl<T: Arbitrary> Gen for Any<T> {
 /// When `items` is empty.
 #[inline]
 pub fn choose<T: Clone>(items: &[T]) -> Choose<'_, T> {
-    assert!(!items.is_empty(), "pbt: choose(items) needs at least one item");
+    assert!(
+        !items.is_empty(),
+        "pbt: choose(items) needs at least one item"
+    );
     Choose(items)
 }
 
@@ -92,7 +95,10 @@ impl<T: Clone> Gen for Choose<'_, T> {
 /// # Panics
 /// When there are no alternatives.
 pub fn one_of<G: Gen>(alternatives: Vec<G>) -> OneOf<G> {
-    assert!(!alternatives.is_empty(), "pbt: one_of needs at least one alternative");
+    assert!(
+        !alternatives.is_empty(),
+        "pbt: one_of needs at least one alternative"
+    );
     OneOf(alternatives)
 }
 
@@ -317,7 +323,10 @@ pub struct Recursive<T: 'static>(Rc<OnceCell<BoxedGen<'static, T>>>);
 impl<T> Gen for Recursive<T> {
     type Value = T;
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<T> {
-        let body = self.0.get().expect("recursive: body is set at construction");
+        let body = self
+            .0
+            .get()
+            .expect("recursive: body is set at construction");
         body.generate(src, size)
     }
 }
@@ -343,4 +352,3 @@ impl<T> Gen for Rec<T> {
         body.0.generate_dyn(&mut src, size / 2)
     }
 }
-

@@ -64,7 +64,11 @@ pub fn float<T: FloatType>(range: impl RangeBounds<T>) -> Float<T> {
         l.is_finite() && h.is_finite() && (l < h || (hi_included && l == h)),
         "pbt: float(range) needs finite ends and a non-empty range, got {lo:?}..{hi:?}"
     );
-    Float { lo, hi, hi_included }
+    Float {
+        lo,
+        hi,
+        hi_included,
+    }
 }
 
 /// See [`float`].

@@ -226,11 +226,11 @@ impl Gen for Bool {
 }
 
 /// Resolution of probabilities: one draw in `0..2^53`.
-pub(crate) const UNIT: u64 = 1 << 53;
+pub const UNIT: u64 = 1 << 53;
 
 /// The threshold below which a unit draw counts as "with probability `p`".
 #[inline(always)]
-pub(crate) fn threshold(p: f64) -> u64 {
+pub fn threshold(p: f64) -> u64 {
     (p.clamp(0.0, 1.0) * UNIT as f64) as u64
 }
 

@@ -17,16 +17,18 @@ mod collection;
 mod combinators;
 mod float;
 mod int;
+mod staged;
 mod text;
 
 pub use collection::{subset, vec, Subset, VecOf};
 pub use combinators::{
-    any, bind, choose, either, filter, frequency, just, map, one_of, recursive, resize, sized,
-    Any, Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, WithSize,
+    any, bind, choose, either, filter, frequency, just, map, one_of, recursive, resize, sized, Any,
+    Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, WithSize,
     FILTER_TRIES,
 };
 pub use float::{float, Float, FloatType};
-pub use int::{bool, int, weighted_bool, Bool, Int, IntType, WeightedBool};
+pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
+pub use staged::Staged;
 pub use text::{char, string, CharSet, Chars, Str};
 
 use crate::source::Source;

@@ -79,7 +79,10 @@ pub enum CharSet {
 impl From<&str> for CharSet {
     fn from(s: &str) -> Self {
         let chars: Vec<char> = s.chars().collect();
-        assert!(!chars.is_empty(), "pbt: string(charset, _) needs at least one character");
+        assert!(
+            !chars.is_empty(),
+            "pbt: string(charset, _) needs at least one character"
+        );
         CharSet::List(chars)
     }
 }

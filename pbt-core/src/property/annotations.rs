@@ -10,7 +10,7 @@
 use crate::arbitrary::Arbitrary;
 use crate::gen::{Gen, Generated};
 use crate::shrink::{Candidates, Shrink};
-use crate::source::Source;
+use crate::source::{Rng, Source};
 
 /// How a variable is generated from the environment.
 pub trait GenAnnotation<E, T> {
@@ -41,6 +41,33 @@ impl<E, T, G: Gen<Value = T>, F: Fn(&E) -> G> GenAnnotation<E, T> for GenWith<F>
     #[inline(always)]
     fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T> {
         (self.0)(env).generate(src, size)
+    }
+}
+
+/// Generate with staged code written by the macro, in two copies: `fast`
+/// over the default [`Rng`] (every draw inlined) and `slow` over `dyn Source`
+/// (recording, replaying, fuzzing). Both make the same choices.
+#[derive(Clone, Copy, Debug)]
+pub struct GenStaged<F, D> {
+    /// The copy over [`Rng`].
+    pub fast: F,
+    /// The copy over `dyn Source`.
+    pub slow: D,
+}
+
+impl<E, T, F, D> GenAnnotation<E, T> for GenStaged<F, D>
+where
+    F: Fn(&E, &mut Rng, usize) -> Generated<T>,
+    D: Fn(&E, &mut dyn Source, usize) -> Generated<T>,
+{
+    const CUSTOM: bool = true;
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T> {
+        if let Some(rng) = src.as_rng() {
+            return (self.fast)(env, rng, size);
+        }
+        let mut src = src;
+        (self.slow)(env, &mut src, size)
     }
 }
 

@@ -16,10 +16,11 @@ mod outcome;
 mod prop;
 
 pub use annotations::{
-    GenAnnotation, GenByType, GenWith, MutateAnnotation, MutateByGen, MutateWith, PrintAnnotation,
-    PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType, ShrinkWith,
+    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateWith,
+    PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
+    ShrinkWith,
 };
-pub use nodes::{Check, Forall, Implies, Node, NoUtility, UtilityAnnotation, UtilityWith};
+pub use nodes::{Check, Forall, Implies, NoUtility, Node, UtilityAnnotation, UtilityWith};
 pub use outcome::{IntoOutcome, Outcome};
 pub use prop::Prop;
 

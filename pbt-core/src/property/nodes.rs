@@ -2,7 +2,7 @@
 //! recursive interpretation a runner's operations are built from.
 
 use super::annotations::{
-    GenAnnotation, GenByType, GenWith, MutateAnnotation, MutateByGen, MutateWith,
+    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateWith,
     PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
     ShrinkWith,
 };
@@ -48,8 +48,11 @@ pub trait Node<E> {
         choices: &mut Vec<Option<Choices>>,
     ) -> Option<Self::Env>;
     /// Shrink candidates, variable by variable from `depth` on.
-    fn shrink<'a>(&'a self, case: &'a Case<Self::Env>, depth: usize)
-        -> Candidates<'a, Case<Self::Env>>;
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>>;
     /// Mutate variable `target` (an index at or after `depth`).
     fn mutate<S: Source + ?Sized>(
         &self,
@@ -111,6 +114,27 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             ty: self.ty,
             reads_env: self.reads_env,
             gen: GenWith(f),
+            shrink: ShrinkByChoices,
+            print: self.print,
+            mutate: self.mutate,
+            rest: self.rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// `#[gen = DSL]` staged by the macro: `fast` and `slow` are the same
+    /// generator code over [`crate::Rng`] and over `dyn Source`. Shrinks
+    /// through the generator's choices unless a shrinker is given too.
+    pub fn gen_staged<F, D>(
+        self,
+        fast: F,
+        slow: D,
+    ) -> Forall<E, T, GenStaged<F, D>, ShrinkByChoices, Pr, Mu, Rest> {
+        Forall {
+            name: self.name,
+            ty: self.ty,
+            reads_env: self.reads_env,
+            gen: GenStaged { fast, slow },
             shrink: ShrinkByChoices,
             print: self.print,
             mutate: self.mutate,
@@ -291,8 +315,7 @@ where
         depth: usize,
     ) -> Candidates<'a, Case<Self::Env>> {
         let (value, env) = Rest::env_of(&case.env);
-        let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value)
-        {
+        let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value) {
             Some(values) => Box::new(values.map(|v| (v, None))),
             None => {
                 let recorded: &'a [u64] = case

@@ -1,0 +1,354 @@
+//! Code generation: a [`Dsl`] to straight-line Rust over a `Source`.
+//!
+//! The emitted expression has type `T` and sits inside a labelled block that
+//! evaluates to `Result<T, Rejected>`: a rejecting `filter`/`ensure` (or a
+//! rejecting runtime generator) breaks out of it with `Err`. Each draw is
+//! let-bound once (papers/004 §4.3), unions are one draw and an `if` ladder,
+//! `vec` a loop, `recursive` a local generic `fn`. The choices made are the
+//! ones the runtime combinators of the same name make, in the same order.
+
+use crate::ast::{Dsl, Stmt};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::{Expr, Lifetime, Pat, Type};
+
+/// Where the emitted code finds things.
+#[derive(Clone)]
+pub struct Ctx {
+    /// Path of the runtime support module, e.g. `::pbt::__private`.
+    pub rt: TokenStream,
+    /// The source variable (`&mut Rng`, `&mut dyn Source` or `&mut S`).
+    pub src: Ident,
+    /// The block a rejection breaks out of.
+    pub label: Lifetime,
+    /// The type generated, which a top-level `recursive` needs.
+    pub target: Option<Type>,
+    /// The handle of the innermost `recursive`, and its function.
+    rec: Option<(Ident, Ident)>,
+    depth: usize,
+}
+
+impl Ctx {
+    /// A context for code whose source variable is `src`, generating `target`.
+    pub fn new(rt: TokenStream, src: Ident, target: Option<Type>) -> Self {
+        Ctx {
+            rt,
+            src,
+            label: Lifetime::new("'__pbt_gen", Span::call_site()),
+            target,
+            rec: None,
+            depth: 0,
+        }
+    }
+
+    fn deeper(&self) -> Ctx {
+        let mut c = self.clone();
+        c.depth += 1;
+        c.target = None;
+        c
+    }
+}
+
+/// The whole generator: `'label: { Ok(…) }`, of type `Result<T, Rejected>`.
+/// The variable `size` (the current size) must be in scope.
+pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let body = expr(dsl, ctx)?;
+    let label = &ctx.label;
+    Ok(quote! { #label: { ::core::result::Result::Ok(#body) } })
+}
+
+/// `result` unwrapped, or a break out of the generator with its `Err`.
+fn unwrap(result: TokenStream, ctx: &Ctx) -> TokenStream {
+    let label = &ctx.label;
+    quote! {
+        match #result {
+            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+        }
+    }
+}
+
+/// A runtime generator value, drawn from the source.
+fn runtime(gen: TokenStream, ctx: &Ctx) -> TokenStream {
+    let (rt, src) = (&ctx.rt, &ctx.src);
+    unwrap(quote! { #rt::Gen::generate(&#gen, &mut *#src, size) }, ctx)
+}
+
+/// One DSL expression, as an expression of the generated type.
+fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let (rt, src) = (&ctx.rt, &ctx.src);
+    Ok(match dsl {
+        Dsl::Leaf {
+            name,
+            args,
+            turbofish,
+        } => {
+            let gen = match turbofish {
+                Some(ty) => quote_spanned! {name.span()=> #rt::gen::#name::<#ty>(#(#args),*) },
+                None => quote_spanned! {name.span()=> #rt::gen::#name(#(#args),*) },
+            };
+            runtime(gen, ctx)
+        }
+        Dsl::Just(e) | Dsl::Value(e) => quote! { (#e) },
+        Dsl::Size(ident) => quote! { #ident },
+        Dsl::Tuple(parts) => {
+            let parts = parts
+                .iter()
+                .map(|p| expr(p, &ctx.deeper()))
+                .collect::<syn::Result<Vec<_>>>()?;
+            quote! { ( #(#parts,)* ) }
+        }
+        Dsl::Vec(g, len) => {
+            let n = runtime(quote! { #rt::gen::int::<usize>(#len) }, ctx);
+            let elem = expr(g, &ctx.deeper())?;
+            quote! {{
+                let __pbt_n: usize = #n;
+                let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
+                for _ in 0..__pbt_n {
+                    __pbt_v.push(#elem);
+                }
+                __pbt_v
+            }}
+        }
+        Dsl::OneOf(name, gens) => {
+            let last = gens.len() as u64 - 1;
+            let arms = gens
+                .iter()
+                .enumerate()
+                .map(|(i, g)| {
+                    let g = expr(g, &ctx.deeper())?;
+                    let i = i as u64;
+                    Ok(if i == last {
+                        quote! { _ => #g, }
+                    } else {
+                        quote! { #i => #g, }
+                    })
+                })
+                .collect::<syn::Result<Vec<_>>>()?;
+            quote_spanned! {name.span()=>
+                match #rt::Source::draw(&mut *#src, #last) {
+                    #(#arms)*
+                }
+            }
+        }
+        Dsl::Frequency(name, arms) => {
+            let weights: Vec<Ident> = (0..arms.len()).map(|i| format_ident!("__pbt_w{i}")).collect();
+            let lets = arms.iter().zip(&weights).map(|((w, _), id)| {
+                quote_spanned! {syn::spanned::Spanned::span(w)=> let #id: u64 = #rt::weight(#w); }
+            });
+            let gens = arms
+                .iter()
+                .map(|(_, g)| expr(g, &ctx.deeper()))
+                .collect::<syn::Result<Vec<_>>>()?;
+            let (last, init) = gens.split_last().ok_or_else(|| {
+                syn::Error::new(name.span(), "frequency[…] needs at least one weighted generator")
+            })?;
+            let mut ladder = quote! { #last };
+            for (i, g) in init.iter().enumerate().rev() {
+                let upto = &weights[..=i];
+                ladder = quote! {
+                    if __pbt_r < 0 #(+ #upto)* { #g } else { #ladder }
+                };
+            }
+            quote_spanned! {name.span()=> {
+                #(#lets)*
+                let __pbt_total: u64 = 0 #(+ #weights)*;
+                ::core::assert!(__pbt_total > 0, "pbt: frequency needs a positive total weight");
+                let __pbt_r = #rt::Source::draw(&mut *#src, __pbt_total - 1);
+                #ladder
+            }}
+        }
+        Dsl::Either(a, b, p) => {
+            let (a, b) = (expr(a, &ctx.deeper())?, expr(b, &ctx.deeper())?);
+            quote! {
+                if #rt::Source::draw(&mut *#src, #rt::gen::UNIT - 1) < #rt::gen::threshold(#p) {
+                    #a
+                } else {
+                    #b
+                }
+            }
+        }
+        Dsl::Map(g, f) => {
+            let g = expr(g, &ctx.deeper())?;
+            match inline_closure(f) {
+                Some((pat, body)) => quote! {{ let #pat = #g; #body }},
+                None => quote! { (#f)(#g) },
+            }
+        }
+        Dsl::Filter(g, pred) => {
+            let g = expr(g, &ctx.deeper())?;
+            let label = &ctx.label;
+            let test = match inline_closure(pred) {
+                Some((pat, body)) => quote! {{ let #pat = &__pbt_v; #body }},
+                None => quote! { (#pred)(&__pbt_v) },
+            };
+            quote! {{
+                let mut __pbt_tries = 0usize;
+                loop {
+                    let __pbt_v = #g;
+                    if #test {
+                        break __pbt_v;
+                    }
+                    __pbt_tries += 1;
+                    if __pbt_tries == #rt::gen::FILTER_TRIES {
+                        break #label ::core::result::Result::Err(#rt::Rejected);
+                    }
+                }
+            }}
+        }
+        Dsl::Bind(g, pat, body) => {
+            let g = expr(g, &ctx.deeper())?;
+            let body = expr(body, &ctx.deeper())?;
+            quote! {{ let #pat = #g; #body }}
+        }
+        Dsl::Resize(n, g) => {
+            let g = expr(g, &ctx.deeper())?;
+            quote! {{ let size: usize = #n; #g }}
+        }
+        Dsl::Recursive(ty, handle, body) => recursive(ty.as_ref(), handle, body, ctx)?,
+        Dsl::Block(stmts, tail) => block(stmts, tail, ctx)?,
+        Dsl::Runtime(e) => match (&ctx.rec, e) {
+            (Some((handle, fun)), Expr::Path(p)) if p.path.is_ident(handle) => {
+                unwrap(quote! { #fun(&mut *#src, size / 2) }, ctx)
+            }
+            _ => runtime(quote! { (#e) }, ctx),
+        },
+    })
+}
+
+/// `recursive(|rec| body)`: a local generic `fn` of the source and the size;
+/// `rec` calls it at half the size.
+fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let ty = ty.or(ctx.target.as_ref()).ok_or_else(|| {
+        syn::Error::new(
+            handle.span(),
+            "a nested `recursive` needs the type it generates: `recursive::<T>(|rec| …)`",
+        )
+    })?;
+    let rt = &ctx.rt;
+    let fun = format_ident!("__pbt_rec{}", ctx.depth);
+    let src = format_ident!("__pbt_src{}", ctx.depth);
+    let inner = Ctx {
+        rt: rt.clone(),
+        src: src.clone(),
+        label: Lifetime::new(&format!("'__pbt_rec{}", ctx.depth), Span::call_site()),
+        target: None,
+        rec: Some((handle.clone(), fun.clone())),
+        depth: ctx.depth + 1,
+    };
+    let body = emit(body, &inner)?;
+    let outer = &ctx.src;
+    let call = unwrap(quote! { #fun(&mut *#outer, size) }, ctx);
+    Ok(quote! {{
+        fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: usize) -> #rt::Generated<#ty> {
+            #body
+        }
+        #call
+    }})
+}
+
+/// `{ let p = g; ensure c; …; tail }`: each `let` is a bind; the `ensure`s
+/// that follow a `let` retry its draw up to `FILTER_TRIES` times.
+fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let (rt, label) = (&ctx.rt, &ctx.label);
+    let mut out = TokenStream::new();
+    let mut i = 0;
+    while i < stmts.len() {
+        let Stmt::Let(pat, g) = &stmts[i] else {
+            i += 1;
+            continue;
+        };
+        let g = expr(g, &ctx.deeper())?;
+        let conds: Vec<&Expr> = stmts[i + 1..]
+            .iter()
+            .map_while(|s| match s {
+                Stmt::Ensure(_, c) => Some(c),
+                Stmt::Let(..) => None,
+            })
+            .collect();
+        if conds.is_empty() {
+            out.extend(quote! { let #pat = #g; });
+        } else {
+            let names = bound_names(pat);
+            out.extend(quote! {
+                let ( #(#names,)* ) = {
+                    let mut __pbt_tries = 0usize;
+                    loop {
+                        let #pat = #g;
+                        if #( (#conds) )&&* {
+                            break ( #(#names,)* );
+                        }
+                        __pbt_tries += 1;
+                        if __pbt_tries == #rt::gen::FILTER_TRIES {
+                            break #label ::core::result::Result::Err(#rt::Rejected);
+                        }
+                    }
+                };
+            });
+        }
+        i += 1 + conds.len();
+    }
+    let tail = expr(tail, &ctx.deeper())?;
+    Ok(quote! {{ #out #tail }})
+}
+
+/// The variables a pattern binds, in order.
+fn bound_names(pat: &Pat) -> Vec<Ident> {
+    let mut out = Vec::new();
+    collect_names(pat, &mut out);
+    out
+}
+
+fn collect_names(pat: &Pat, out: &mut Vec<Ident>) {
+    match pat {
+        Pat::Ident(p) => {
+            out.push(p.ident.clone());
+            if let Some((_, sub)) = &p.subpat {
+                collect_names(sub, out);
+            }
+        }
+        Pat::Type(p) => collect_names(&p.pat, out),
+        Pat::Tuple(p) => p.elems.iter().for_each(|e| collect_names(e, out)),
+        Pat::TupleStruct(p) => p.elems.iter().for_each(|e| collect_names(e, out)),
+        Pat::Struct(p) => p.fields.iter().for_each(|f| collect_names(&f.pat, out)),
+        Pat::Slice(p) => p.elems.iter().for_each(|e| collect_names(e, out)),
+        Pat::Reference(p) => collect_names(&p.pat, out),
+        Pat::Paren(p) => collect_names(&p.pat, out),
+        Pat::Or(p) => {
+            if let Some(first) = p.cases.first() {
+                collect_names(first, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A one-parameter closure literal whose body can be spliced in place
+/// (`let pat = value; body`): no `move`/`async`, no `return` or `?` inside.
+fn inline_closure(f: &Expr) -> Option<(Pat, TokenStream)> {
+    let Expr::Closure(c) = f else { return None };
+    if c.inputs.len() != 1 || c.asyncness.is_some() || c.capture.is_some() {
+        return None;
+    }
+    let body = c.body.to_token_stream();
+    if escapes(body.clone()) {
+        return None;
+    }
+    let pat = c.inputs[0].clone();
+    let body = match &c.output {
+        syn::ReturnType::Default => body,
+        syn::ReturnType::Type(_, ty) => quote! {{ let __pbt_out: #ty = #body; __pbt_out }},
+    };
+    Some((pat, body))
+}
+
+/// Whether tokens contain `return` or `?`, which mean something else once
+/// a closure body is inlined.
+fn escapes(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => i == "return",
+        TokenTree::Punct(p) => p.as_char() == '?',
+        TokenTree::Group(g) => escapes(g.stream()),
+        TokenTree::Literal(_) => false,
+    })
+}

@@ -1,0 +1,15 @@
+//! Staging of pbt's generator DSL (papers/004 §4; DESIGN §5).
+//!
+//! [`Dsl`] parses a generator expression into a small IR that keeps the
+//! user's syntax nodes for spans; [`emit`] turns it into straight-line Rust
+//! over a `Source`: a bind is a `let`, a weighted union is one draw and an
+//! `if` ladder, `vec` is a loop, `recursive` is a local `fn` with a size
+//! argument. Anything that is not a DSL form is a runtime `Gen` value (the
+//! escape hatch). Both `pbt-macros` and `pbt-derive` use this crate.
+#![forbid(unsafe_code)]
+
+mod ast;
+mod emit;
+
+pub use ast::{Dsl, Stmt};
+pub use emit::{emit, Ctx};
