@@ -111,13 +111,16 @@ fn main() {
     let mut results = Vec::new();
     for (name, f) in libs {
         f(cases / 10, 0); // warm up
-        // Interleaving would be fairer on a noisy machine, but each library's
-        // rounds back to back keep its caches warm, as in a real test run.
+                          // Interleaving would be fairer on a noisy machine, but each library's
+                          // rounds back to back keep its caches warm, as in a real test run.
         let tps: Vec<f64> = (0..rounds).map(|r| f(cases, r + 1)).collect();
         results.push((name, median(tps)));
     }
     let base = results[0].1;
-    println!("{:<24} {:>14} {:>12} {:>16}", "library", "tests/s", "ns/test", "pbt speed-up");
+    println!(
+        "{:<24} {:>14} {:>12} {:>16}",
+        "library", "tests/s", "ns/test", "pbt speed-up"
+    );
     for (name, tps) in &results {
         println!(
             "{name:<24} {tps:>14.0} {:>12.0} {:>15.2}x",

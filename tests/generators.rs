@@ -222,10 +222,16 @@ fn recursive_generators_terminate_and_shrink_with_size() {
     let mean = |size: usize| {
         let g = tree();
         let mut rng = Rng::from_seed(size as u64);
-        (0..300).map(|_| count(&g.generate(&mut rng, size).unwrap())).sum::<usize>() as f64 / 300.0
+        (0..300)
+            .map(|_| count(&g.generate(&mut rng, size).unwrap()))
+            .sum::<usize>() as f64
+            / 300.0
     };
     let (small, large) = (mean(2), mean(64));
-    assert!(small < large, "mean tree size {small} at size 2, {large} at size 64");
+    assert!(
+        small < large,
+        "mean tree size {small} at size 2, {large} at size 64"
+    );
     // Halving the size per level bounds the depth by log2(size), hence the node count.
     assert!(large <= 2f64.powi(8), "mean tree size {large} at size 64");
 }

@@ -23,7 +23,11 @@ fn a_panic_is_a_failure_with_its_message() {
     let report = generational(&prop, quiet().seed(7));
     let failure = report.failure.expect("the check panics");
     assert_eq!(failure.counterexample[0].value, "101");
-    assert!(failure.reason.contains("x is too big: 101"), "{}", failure.reason);
+    assert!(
+        failure.reason.contains("x is too big: 101"),
+        "{}",
+        failure.reason
+    );
 }
 
 #[test]
@@ -47,7 +51,10 @@ fn a_slow_test_fails_by_timeout_and_is_shrunk() {
             true
         }
     };
-    let config = quiet().seed(3).timeout(Duration::from_millis(20)).max_shrink_time(Duration::from_secs(20));
+    let config = quiet()
+        .seed(3)
+        .timeout(Duration::from_millis(20))
+        .max_shrink_time(Duration::from_secs(20));
     let report = generational(&prop, config);
     let failure = report.failure.expect("slow inputs time out");
     assert!(failure.reason.contains("time limit"), "{}", failure.reason);
@@ -88,7 +95,9 @@ fn same_seed_same_counterexample() {
             forall k: u16;
             check !xs.contains(&k) || xs.len() < 3
         };
-        generational(&prop, quiet().seed(seed).cases(5000)).failure.map(|f| f.counterexample)
+        generational(&prop, quiet().seed(seed).cases(5000))
+            .failure
+            .map(|f| f.counterexample)
     };
     for seed in [1, 2, 99] {
         assert_eq!(run(seed), run(seed));
@@ -113,20 +122,38 @@ fn the_report_serialises_to_json() {
 fn failures_are_saved_and_replayed_first() {
     let dir = std::env::temp_dir().join(format!("pbt-regressions-{}", std::process::id()));
     let file = dir.join("saved.pbt-regressions");
-    let config = || Config::default().ignore_env().regressions(Regressions::File(file.clone()));
+    let config = || {
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::File(file.clone()))
+    };
     let prop = property! {
         forall x: u64, #[gen = gen::int(0..2000u64)];
         check x != 1234
     };
     let first = generational(&prop, config().cases(1_000_000).seed(1));
-    let failure = first.failure.expect("found by chance within a million cases");
+    let failure = first
+        .failure
+        .expect("found by chance within a million cases");
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert!(saved.contains(&format!("cc {:#x} ", failure.case_seed)), "{saved}");
+    assert!(
+        saved.contains(&format!("cc {:#x} ", failure.case_seed)),
+        "{saved}"
+    );
     // Another seed and a single case: only the replay can find it.
     let second = generational(&prop, config().cases(1).seed(2));
     assert_eq!(second.replayed, 1);
-    assert_eq!(second.failure.expect("replayed").counterexample[0].value, "1234");
+    assert_eq!(
+        second.failure.expect("replayed").counterexample[0].value,
+        "1234"
+    );
     // Saving the same case again does not duplicate it.
-    assert_eq!(std::fs::read_to_string(&file).unwrap().matches("cc ").count(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .matches("cc ")
+            .count(),
+        1
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -20,7 +20,10 @@ fn vec_sum_shrinks_to_exactly_1000() {
         };
         let report = generational(&prop, quiet().seed(seed));
         let failure = report.failure.as_ref().expect("the property is false");
-        assert_eq!(failure.counterexample[0].value, "[1000]", "seed {seed}: {report}");
+        assert_eq!(
+            failure.counterexample[0].value, "[1000]",
+            "seed {seed}: {report}"
+        );
     }
 }
 
@@ -75,7 +78,10 @@ fn dependent_variables_stay_consistent_while_shrinking() {
         };
         let report = generational(&prop, quiet().seed(seed));
         let failure = report.failure.expect("the property is false");
-        assert_eq!(failure.reason, "the check returned false", "seed {seed}: {failure:?}");
+        assert_eq!(
+            failure.reason, "the check returned false",
+            "seed {seed}: {failure:?}"
+        );
         let n: u32 = failure.counterexample[0].value.parse().unwrap();
         let xs: Vec<u32> = failure.counterexample[1]
             .value

@@ -49,7 +49,10 @@ fn sorted(mut xs: Vec<i32>) -> Vec<i32> {
 /// it is expected to fail, because `insort` has a bug.
 #[property_test(cases = 1000)]
 #[should_panic(expected = "counterexample")]
-fn insort_keeps_sorted(#[gen = map(vec(int(-50..50), 0..20), sorted)] xs: Vec<i32>, x: i32) -> bool {
+fn insort_keeps_sorted(
+    #[gen = map(vec(int(-50..50), 0..20), sorted)] xs: Vec<i32>,
+    x: i32,
+) -> bool {
     is_sorted(&insort(&xs, x))
 }
 

@@ -102,7 +102,14 @@ pub(crate) fn shrink_and_report<P: Property + Sync>(
         ));
     }
     let counterexample = prop.print(&shrunk.inputs);
-    report.failed(plan, case, shrunk.reason, counterexample, original, "external")
+    report.failed(
+        plan,
+        case,
+        shrunk.reason,
+        counterexample,
+        original,
+        "external",
+    )
 }
 
 /// Bindings on one line: `x = 1, ys = [2]`.
@@ -162,10 +169,9 @@ impl Report {
                     "saved to {}; the next run replays it first",
                     file.path().display()
                 )),
-                Err(e) => self.notes.push(format!(
-                    "could not save to {}: {e}",
-                    file.path().display()
-                )),
+                Err(e) => self
+                    .notes
+                    .push(format!("could not save to {}: {e}", file.path().display())),
             }
         }
         self.verdict = Outcome::Failed;

@@ -4,8 +4,7 @@ use super::int::{threshold, UNIT};
 use super::{BoxedGen, Gen, Generated, Rejected};
 use crate::arbitrary::Arbitrary;
 use crate::source::Source;
-use std::cell::OnceCell;
-use std::rc::{Rc, Weak};
+use std::sync::{Arc, OnceLock, Weak};
 
 /// Always `value` (cloned); draws nothing.
 ///
@@ -308,17 +307,17 @@ impl<G: Gen> Gen for Resize<G> {
 /// ```
 pub fn recursive<T: 'static, G, F>(step: F) -> Recursive<T>
 where
-    G: Gen<Value = T> + 'static,
+    G: Gen<Value = T> + Send + Sync + 'static,
     F: FnOnce(Rec<T>) -> G,
 {
-    let cell: Rc<OnceCell<BoxedGen<'static, T>>> = Rc::new(OnceCell::new());
-    let body = step(Rec(Rc::downgrade(&cell)));
+    let cell: Arc<OnceLock<BoxedGen<'static, T>>> = Arc::new(OnceLock::new());
+    let body = step(Rec(Arc::downgrade(&cell)));
     let _ = cell.set(body.boxed());
     Recursive(cell)
 }
 
 /// See [`recursive`].
-pub struct Recursive<T: 'static>(Rc<OnceCell<BoxedGen<'static, T>>>);
+pub struct Recursive<T: 'static>(Arc<OnceLock<BoxedGen<'static, T>>>);
 
 impl<T> Gen for Recursive<T> {
     type Value = T;
@@ -332,7 +331,7 @@ impl<T> Gen for Recursive<T> {
 }
 
 /// The recursive call inside [`recursive`]: generates at half the size.
-pub struct Rec<T: 'static>(Weak<OnceCell<BoxedGen<'static, T>>>);
+pub struct Rec<T: 'static>(Weak<OnceLock<BoxedGen<'static, T>>>);
 
 impl<T> Clone for Rec<T> {
     fn clone(&self) -> Self {

@@ -67,10 +67,11 @@ pub trait Gen {
     ) -> Generated<Self::Value>;
 
     /// Erase the type of this generator (one allocation, then a virtual call
-    /// per generated value).
+    /// per generated value). Boxed generators are `Send + Sync`, so
+    /// properties holding them can run on any runner.
     fn boxed<'a>(self) -> BoxedGen<'a, Self::Value>
     where
-        Self: core::marker::Sized + 'a,
+        Self: core::marker::Sized + Send + Sync + 'a,
     {
         BoxedGen(Box::new(self))
     }
@@ -132,7 +133,7 @@ impl<G: Gen> DynGen<G::Value> for G {
 /// let v = g.generate(&mut pbt_core::Rng::from_seed(5), 10).unwrap();
 /// assert!(v == 0 || (10..20).contains(&v));
 /// ```
-pub struct BoxedGen<'a, T>(pub(crate) Box<dyn DynGen<T> + 'a>);
+pub struct BoxedGen<'a, T>(pub(crate) Box<dyn DynGen<T> + Send + Sync + 'a>);
 
 impl<T> Gen for BoxedGen<'_, T> {
     type Value = T;

@@ -67,7 +67,10 @@ impl RegressionsFile {
             fs::create_dir_all(dir)?;
         }
         let fresh = !self.path.exists();
-        let mut f = fs::OpenOptions::new().create(true).append(true).open(&self.path)?;
+        let mut f = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&self.path)?;
         if fresh {
             f.write_all(HEADER.as_bytes())?;
         }

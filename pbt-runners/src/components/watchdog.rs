@@ -134,19 +134,30 @@ fn report_hang<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, stuck: 
     let best = watch.shrinking.lock().ok().and_then(|s| s.clone());
     match best {
         Some(best) => {
-            let _ = writeln!(err, "pbt: it hung while shrinking; the smallest failing input so far: {best}");
+            let _ = writeln!(
+                err,
+                "pbt: it hung while shrinking; the smallest failing input so far: {best}"
+            );
         }
         None => {
             let _ = err.flush();
             if let Ok(Ok(inputs)) = super::execute::generate(prop, &case, false) {
-                let printed: Vec<String> = prop.print(&inputs).iter().map(|b| b.to_string()).collect();
+                let printed: Vec<String> =
+                    prop.print(&inputs).iter().map(|b| b.to_string()).collect();
                 let _ = writeln!(err, "pbt: the input: {}", printed.join(", "));
             }
         }
     }
     if let Some(file) = &plan.regressions {
-        if file.save(&case, &plan.name, "hangs (infinite loop?)").is_ok() {
-            let _ = writeln!(err, "pbt: saved to {}; the next run replays it first.", file.path().display());
+        if file
+            .save(&case, &plan.name, "hangs (infinite loop?)")
+            .is_ok()
+        {
+            let _ = writeln!(
+                err,
+                "pbt: saved to {}; the next run replays it first.",
+                file.path().display()
+            );
         }
     }
     let _ = writeln!(err, "pbt: ending the test process (exit code 101): a running thread cannot be stopped from outside.");

@@ -1,0 +1,206 @@
+//! The macros' input as a small IR that keeps the original syn nodes, so
+//! every later error and every emitted token can point at what the user
+//! wrote.
+//!
+//! Parsing is lenient about meaning and strict about syntax: annotation
+//! names, the position of `check` and the like are checked by
+//! [`crate::validate`], which collects all such mistakes at once.
+
+use proc_macro2::Span;
+use syn::parse::{Parse, ParseStream};
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, Ident, Item, ItemFn, Token, Type};
+
+/// The keywords of `property!`.
+mod kw {
+    syn::custom_keyword!(forall);
+    syn::custom_keyword!(implies);
+    syn::custom_keyword!(check);
+}
+
+/// The body of `property! { … }`: clauses separated by `;`.
+pub struct PropertyInput {
+    pub clauses: Vec<Clause>,
+}
+
+/// One clause of `property!`.
+pub enum Clause {
+    Forall(Forall),
+    Implies(Implies),
+    Check(Check),
+}
+
+/// `forall name: ty, #[annotation = …], …`
+pub struct Forall {
+    pub forall: kw::forall,
+    pub name: Ident,
+    pub ty: Type,
+    /// The annotations as written; [`crate::validate`] reads them.
+    pub annotations: Vec<Attribute>,
+}
+
+/// `implies expr`
+pub struct Implies {
+    pub implies: kw::implies,
+    pub expr: Expr,
+}
+
+/// `check expr`
+pub struct Check {
+    pub check: kw::check,
+    pub expr: Expr,
+}
+
+/// The item under `#[property_test]`: a function (anything else is an error).
+pub struct TestFn {
+    pub item: ItemFn,
+}
+
+impl Clause {
+    /// The span of the clause's keyword.
+    pub fn keyword(&self) -> Span {
+        match self {
+            Clause::Forall(f) => f.forall.span,
+            Clause::Implies(i) => i.implies.span,
+            Clause::Check(c) => c.check.span,
+        }
+    }
+}
+
+impl Parse for PropertyInput {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut clauses = Vec::new();
+        while !input.is_empty() {
+            let clause: Clause = input.parse()?;
+            let ends_with_check = matches!(clause, Clause::Check(_));
+            clauses.push(clause);
+            if input.is_empty() {
+                break;
+            }
+            if input.peek(Token![;]) {
+                input.parse::<Token![;]>()?;
+                continue;
+            }
+            return Err(input.error(if ends_with_check {
+                "unexpected tokens after the `check` expression: `check EXPR` ends the property"
+            } else {
+                "expected `;` after the clause"
+            }));
+        }
+        Ok(PropertyInput { clauses })
+    }
+}
+
+impl Parse for Clause {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let lookahead = input.lookahead1();
+        if lookahead.peek(kw::forall) {
+            input.parse().map(Clause::Forall)
+        } else if lookahead.peek(kw::implies) {
+            input.parse().map(Clause::Implies)
+        } else if lookahead.peek(kw::check) {
+            input.parse().map(Clause::Check)
+        } else {
+            Err(lookahead.error())
+        }
+    }
+}
+
+impl Parse for Forall {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let forall = input.parse()?;
+        let name = input.parse()?;
+        input.parse::<Token![:]>()?;
+        let ty = input.parse()?;
+        let mut annotations = Vec::new();
+        while input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+            if input.is_empty() || input.peek(Token![;]) {
+                break; // a trailing comma
+            }
+            if !input.peek(Token![#]) {
+                return Err(input.error(
+                    "expected an annotation: `#[gen = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
+                ));
+            }
+            annotations.extend(input.call(Attribute::parse_outer)?);
+        }
+        if input.peek(Token![#]) {
+            return Err(input.error("expected `,` before the annotation"));
+        }
+        Ok(Forall {
+            forall,
+            name,
+            ty,
+            annotations,
+        })
+    }
+}
+
+/// The expression after `keyword`, or an error naming what was expected.
+fn expression_after(input: ParseStream, keyword: Span, what: &str) -> syn::Result<Expr> {
+    if input.is_empty() || input.peek(Token![;]) {
+        return Err(syn::Error::new(keyword, what));
+    }
+    input.parse()
+}
+
+impl Parse for Implies {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let implies: kw::implies = input.parse()?;
+        let expr = expression_after(
+            input,
+            implies.span,
+            "expected a condition after `implies`: `implies EXPR` where EXPR is a `bool`",
+        )?;
+        Ok(Implies { implies, expr })
+    }
+}
+
+impl Parse for Check {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let check: kw::check = input.parse()?;
+        let expr = expression_after(
+            input,
+            check.span,
+            "expected an expression after `check`: `check EXPR` where EXPR is a `bool`, `()`, `Result<(), E>` or `Outcome`",
+        )?;
+        Ok(Check { check, expr })
+    }
+}
+
+impl Parse for TestFn {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        match input.parse()? {
+            Item::Fn(item) => Ok(TestFn { item }),
+            other => {
+                let (span, what) = describe(&other);
+                Err(syn::Error::new(
+                    span,
+                    format!("#[property_test] applies to a `fn`, not to {what}"),
+                ))
+            }
+        }
+    }
+}
+
+/// The span of an item's keyword and what to call the item.
+fn describe(item: &Item) -> (Span, &'static str) {
+    match item {
+        Item::Const(i) => (i.const_token.span, "a `const`"),
+        Item::Enum(i) => (i.enum_token.span, "an `enum`"),
+        Item::ExternCrate(i) => (i.extern_token.span, "an `extern crate`"),
+        Item::ForeignMod(i) => (i.abi.extern_token.span, "an `extern` block"),
+        Item::Impl(i) => (i.impl_token.span, "an `impl` block"),
+        Item::Macro(i) => (i.mac.path.span(), "a macro invocation"),
+        Item::Mod(i) => (i.mod_token.span, "a `mod`"),
+        Item::Static(i) => (i.static_token.span, "a `static`"),
+        Item::Struct(i) => (i.struct_token.span, "a `struct`"),
+        Item::Trait(i) => (i.trait_token.span, "a `trait`"),
+        Item::TraitAlias(i) => (i.trait_token.span, "a trait alias"),
+        Item::Type(i) => (i.type_token.span, "a `type` alias"),
+        Item::Union(i) => (i.union_token.span, "a `union`"),
+        Item::Use(i) => (i.use_token.span, "a `use`"),
+        other => (other.span(), "this item"),
+    }
+}

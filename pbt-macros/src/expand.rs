@@ -1,0 +1,343 @@
+//! Emitting the property: the DBAS chain of `pbt-core` nodes, and for
+//! `#[property_test]` the test function around it.
+//!
+//! `property! { forall n: u32, #[gen = int(1..10)]; check n > 0 }` becomes
+//!
+//! ```text
+//! {
+//!     use ::pbt::__private::{BindCopy as _, BindRef as _};
+//!     fn __pbt_gen<T, G: ::pbt::__private::Gen<Value = T>>(g: G) -> G { g }
+//!     ::pbt::__private::Prop::new(
+//!         ::pbt::__private::Forall::<(), u32, _, _, _, _, _>::new("n", "u32",
+//!             ::pbt::__private::Check::new(|__env: &(u32, ())| {
+//!                 let (__v0, ()) = __env;
+//!                 let n = (&::pbt::__private::Bind(__v0)).bind();
+//!                 ::pbt::__private::IntoOutcome::into_outcome(n > 0)
+//!             }))
+//!         .gen(|__env: &()| {
+//!             use ::pbt::__private::gen::*;
+//!             __pbt_gen::<u32, _>(int(1..10))
+//!         })
+//!         .reads_env(false),
+//!     )
+//!     .with_origin(::pbt::__private::Origin { file: ::core::file!(), … })
+//! }
+//! ```
+//!
+//! (lint `allow`s omitted). The `__pbt_*` functions give each annotation the
+//! expected type, so `int(1..10)` infers `u32` and a closure's parameters
+//! need no annotations.
+
+use crate::ast::{PropertyInput, TestFn};
+use crate::env::{hidden, Binding, Env, Var};
+use crate::errors::Errors;
+use crate::fallback;
+use crate::options::Options;
+use crate::validate::{self, Annotations, Check, Kind, Model, Node};
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+use syn::{Expr, FnArg, Ident, ItemFn, LitStr, Type};
+
+/// `property! { … }`.
+pub fn property(input: TokenStream) -> TokenStream {
+    syn::parse2::<PropertyInput>(input)
+        .and_then(|input| Ok(property_expr(&validate::property(&input)?, None)))
+        .unwrap_or_else(fallback::property)
+}
+
+/// `#[property_test(args)] item`.
+pub fn property_test(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let options = errors.ok(syn::parse2::<Options>(args)).unwrap_or_default();
+    let func = match syn::parse2::<TestFn>(item.clone()) {
+        Ok(func) => func,
+        Err(error) => return fallback::item(item, errors.fail(error)),
+    };
+    let model = validate::property_test(&func.item, &mut errors);
+    match errors.finish(model) {
+        Ok(model) => test_fn(&func.item, &model, &options),
+        Err(error) => fallback::test_fn(&func.item, error),
+    }
+}
+
+/// The `#[test]` function: the user's function kept inside, the property
+/// over its parameters, the runner, the assertion.
+fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
+    let ItemFn {
+        attrs, vis, sig, ..
+    } = item;
+    let name = &sig.ident;
+    let has_test = attrs.iter().any(|attr| attr.path().is_ident("test"));
+    let test = (!has_test).then(|| quote!(#[::core::prelude::v1::test]));
+    let inner = inner_fn(item);
+    let property = property_expr(model, Some(name));
+    let config = options.config();
+    let runner = options.runner();
+    let (prop, report) = (hidden("__prop"), hidden("__report"));
+    // A failure panics "at" the function's name (`assert_passed` tracks its caller).
+    let assert = quote_spanned!(name.span()=> #report.assert_passed());
+    quote! {
+        #(#attrs)*
+        #test
+        #vis fn #name() {
+            #inner
+            let #prop = #property;
+            let #report = #runner(&#prop, #config);
+            #assert;
+        }
+    }
+}
+
+/// The user's function as it will run inside the test: its own attributes
+/// move to the test, and its parameters keep only lint attributes.
+pub fn inner_fn(item: &ItemFn) -> ItemFn {
+    let mut inner = item.clone();
+    // The property calls it with owned clones, whatever the body does.
+    inner.attrs = vec![syn::parse_quote!(#[allow(clippy::needless_pass_by_value)])];
+    inner.vis = syn::Visibility::Inherited;
+    for input in &mut inner.sig.inputs {
+        if let FnArg::Typed(param) = input {
+            param.attrs.retain(validate::is_lint);
+        }
+    }
+    inner
+}
+
+/// The `Prop` value: helpers in scope, the chain, the origin (the macro's
+/// invocation, or the test function's name).
+fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
+    let helpers = helpers(model);
+    let root = chain(model);
+    let (name, at) = match name {
+        Some(name) => {
+            let lit = LitStr::new(&name.unraw().to_string(), name.span());
+            (quote!(::core::option::Option::Some(#lit)), name.span())
+        }
+        None => (quote!(::core::option::Option::None), Span::call_site()),
+    };
+    let line = quote_spanned!(at=> ::core::line!());
+    quote! {{
+        #[allow(unused_imports)]
+        use ::pbt::__private::{BindCopy as _, BindRef as _};
+        #helpers
+        ::pbt::__private::Prop::new(#root).with_origin(::pbt::__private::Origin {
+            file: ::core::file!(),
+            line: #line,
+            module: ::core::module_path!(),
+            name: #name,
+        })
+    }}
+}
+
+/// The chain from the check outwards: each node wraps the rest.
+fn chain(model: &Model) -> TokenStream {
+    let vars: Vec<Var> = model.vars().copied().collect();
+    let mut rest = check(&model.check, &Env::new(&vars));
+    let mut bound = vars.len();
+    for node in model.nodes.iter().rev() {
+        rest = match node {
+            Node::Forall(var, annotations) => {
+                bound -= 1;
+                forall(var, annotations, &Env::new(&vars[..bound]), rest)
+            }
+            Node::Implies(pre, keyword) => implies(pre, *keyword, &Env::new(&vars[..bound]), rest),
+        };
+    }
+    rest
+}
+
+/// `Forall::new(name, type, rest)` and its annotations, in the order the
+/// builder requires (see [`Kind::ALL`]).
+fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) -> TokenStream {
+    let Var { name, ty } = var;
+    let name = LitStr::new(&name.unraw().to_string(), name.span());
+    let ty_name = LitStr::new(&type_name(ty), ty.span());
+    let env_ty = env.ty();
+    let mut node = quote! {
+        ::pbt::__private::Forall::<#env_ty, #ty, _, _, _, _, _>::new(#name, #ty_name, #rest)
+    };
+    for (kind, expr) in annotations.iter() {
+        let method = Ident::new(kind.name(), Span::call_site());
+        let closure = annotation(kind, expr, ty, env);
+        node = quote!(#node.#method(#closure));
+    }
+    if let Some(gen) = annotations.get(Kind::Gen) {
+        let reads = env.read_by(gen.to_token_stream());
+        node = quote!(#node.reads_env(#reads));
+    }
+    node
+}
+
+/// The closure of one annotation: the user's expression, typed by its helper.
+fn annotation(kind: Kind, expr: &Expr, ty: &Type, env: &Env) -> TokenStream {
+    let span = expr.span();
+    let mut helper = helper_name(kind);
+    helper.set_span(helper.span().located_at(span));
+    let (prelude, holes) = match kind {
+        // The combinators are imported before the variables are bound, so a
+        // variable named like a combinator shadows it.
+        Kind::Gen => (
+            quote! {
+                #[allow(unused_imports)]
+                use ::pbt::__private::gen::*;
+            },
+            quote!(_),
+        ),
+        Kind::Mutate => (TokenStream::new(), quote!(_)),
+        Kind::Shrink | Kind::Print => (TokenStream::new(), quote!(_, _)),
+    };
+    let body = quote_spanned!(span=> #helper::<#ty, #holes>(#expr));
+    env.closure(Binding::ByName, None, prelude, body)
+}
+
+/// `Implies::new(pre, rest)`; `pre` must be a `bool` (a mismatch points at
+/// the `implies` keyword as the reason).
+fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStream {
+    let ret = quote_spanned!(keyword=> ::core::primitive::bool);
+    let closure = env.closure(
+        Binding::ByName,
+        Some(ret),
+        TokenStream::new(),
+        pre.to_token_stream(),
+    );
+    quote!(::pbt::__private::Implies::new(#closure, #rest))
+}
+
+/// `Check::new(f)` over the whole environment.
+fn check(check: &Check, env: &Env) -> TokenStream {
+    let closure = match check {
+        Check::Expr(expr) => {
+            let body = quote_spanned!(expr.span()=>
+                ::pbt::__private::IntoOutcome::into_outcome(#expr)
+            );
+            env.closure(Binding::ByName, None, TokenStream::new(), body)
+        }
+        Check::Call { func, output } => {
+            let args = env.slots();
+            let body = quote_spanned!(*output=>
+                ::pbt::__private::IntoOutcome::into_outcome(
+                    #func(#(::core::clone::Clone::clone(#args)),*)
+                )
+            );
+            env.closure(Binding::Slots, None, TokenStream::new(), body)
+        }
+    };
+    quote!(::pbt::__private::Check::new(#closure))
+}
+
+/// The identity functions that give each annotation its expected type (so
+/// closures need no parameter types and literals take the variable's type),
+/// emitted for the annotations used.
+fn helpers(model: &Model) -> TokenStream {
+    let used = |kind: Kind| {
+        model.nodes.iter().any(|node| match node {
+            Node::Forall(_, annotations) => annotations.get(kind).is_some(),
+            Node::Implies(..) => false,
+        })
+    };
+    Kind::ALL
+        .into_iter()
+        .filter(|&kind| used(kind))
+        .map(|kind| {
+            let name = helper_name(kind);
+            match kind {
+                Kind::Gen => quote! {
+                    fn #name<T, G: ::pbt::__private::Gen<Value = T>>(g: G) -> G { g }
+                },
+                Kind::Shrink => quote! {
+                    fn #name<T, I: ::core::iter::IntoIterator<Item = T>, F: ::core::ops::Fn(&T) -> I>(f: F) -> F { f }
+                },
+                Kind::Print => quote! {
+                    fn #name<T, R: ::core::fmt::Display, F: ::core::ops::Fn(&T) -> R>(f: F) -> F { f }
+                },
+                Kind::Mutate => quote! {
+                    fn #name<
+                        T,
+                        F: ::core::ops::Fn(&T, &mut dyn ::pbt::__private::Source, ::core::primitive::usize) -> T,
+                    >(f: F) -> F { f }
+                },
+            }
+        })
+        .collect()
+}
+
+/// The name of the helper for annotations of `kind`.
+fn helper_name(kind: Kind) -> Ident {
+    Ident::new(&format!("__pbt_{}", kind.name()), Span::mixed_site())
+}
+
+/// A type as the user would write it: `Vec<u32>`, not `Vec < u32 >`.
+/// Spaces are kept only between words (and after `mut`, `dyn`, a lifetime…),
+/// after `,` and `;`, and around `->`, `+` and `=`, whatever spacing the
+/// token printer chose.
+pub fn type_name(ty: &Type) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
+    let spaced = |c: char| matches!(c, '+' | '=');
+    let mut out = String::new();
+    let mut gap = false;
+    for c in ty.to_token_stream().to_string().chars() {
+        if c.is_whitespace() {
+            gap = true;
+            continue;
+        }
+        if let Some(p) = out.chars().last() {
+            let last = out.rsplit(|c| !word(c)).next().unwrap_or("");
+            let keyword = matches!(last, "mut" | "const" | "dyn" | "impl" | "as" | "unsafe")
+                || last.starts_with('\'');
+            let space = (gap && word(p) && word(c))
+                || (gap && keyword && matches!(c, '<' | '(' | '[' | '&' | '*'))
+                || matches!(p, ',' | ';')
+                || spaced(p)
+                || spaced(c)
+                || c == '-'
+                || out.ends_with("->");
+            if space {
+                out.push(' ');
+            }
+        }
+        out.push(c);
+        gap = false;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::type_name;
+    use syn::parse_quote;
+
+    #[test]
+    fn type_names_read_as_written() {
+        let cases: [(syn::Type, &str); 9] = [
+            (parse_quote!(u32), "u32"),
+            (parse_quote!(Vec<u32>), "Vec<u32>"),
+            (
+                parse_quote!(std::collections::HashMap<String, Vec<(u8, i8)>>),
+                "std::collections::HashMap<String, Vec<(u8, i8)>>",
+            ),
+            (parse_quote!([u8; 4]), "[u8; 4]"),
+            (parse_quote!(&'static str), "&'static str"),
+            (
+                parse_quote!(Option<Box<dyn Fn(u8) -> u8>>),
+                "Option<Box<dyn Fn(u8) -> u8>>",
+            ),
+            (
+                parse_quote!(Box<dyn Iterator<Item = u8> + Send>),
+                "Box<dyn Iterator<Item = u8> + Send>",
+            ),
+            (
+                parse_quote!(&'a mut <T as Tr>::Out),
+                "&'a mut <T as Tr>::Out",
+            ),
+            (
+                parse_quote!(&'a [fn(u8) -> *const u8]),
+                "&'a [fn(u8) -> *const u8]",
+            ),
+        ];
+        for (ty, expected) in cases {
+            assert_eq!(type_name(&ty), expected);
+        }
+    }
+}

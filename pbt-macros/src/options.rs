@@ -1,0 +1,152 @@
+//! The options of `#[property_test(…)]`: `cases = N`, `seed = N`,
+//! `timeout_ms = N` and `runner = path`.
+
+use crate::errors::{written, Errors};
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{quote, ToTokens};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Expr, ExprLit, ExprPath, Lit, Meta, Token};
+
+/// The valid option names, as listed in error messages.
+const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`";
+
+/// The options given; `None` for those left at their default.
+#[derive(Default)]
+pub struct Options {
+    pub cases: Option<Int>,
+    pub seed: Option<Int>,
+    pub timeout_ms: Option<Int>,
+    pub runner: Option<ExprPath>,
+}
+
+/// An integer option's value, with the span of its literal.
+pub struct Int {
+    pub value: u64,
+    pub span: Span,
+}
+
+impl ToTokens for Int {
+    /// Unsuffixed, so `cases = 1_000u32` still feeds a `u64` parameter.
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let mut lit = Literal::u64_unsuffixed(self.value);
+        lit.set_span(self.span);
+        lit.to_tokens(tokens);
+    }
+}
+
+impl Parse for Options {
+    /// Every option is read; all mistakes are reported together.
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let metas = Punctuated::<Meta, Token![,]>::parse_terminated(input)?;
+        let mut options = Options::default();
+        let mut errors = Errors::default();
+        for meta in &metas {
+            errors.ok(options.set(meta));
+        }
+        errors.finish(options)
+    }
+}
+
+impl Options {
+    /// Record one `name = value` option.
+    fn set(&mut self, meta: &Meta) -> syn::Result<()> {
+        let path = meta.path();
+        let name = path
+            .get_ident()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        let int_slot = match name.as_str() {
+            "cases" => Some(&mut self.cases),
+            "seed" => Some(&mut self.seed),
+            "timeout_ms" => Some(&mut self.timeout_ms),
+            "runner" => None,
+            _ => {
+                let message = format!(
+                    "unknown option `{}`; expected one of {VALID}",
+                    written(path)
+                );
+                return Err(syn::Error::new_spanned(path, message));
+            }
+        };
+        let Meta::NameValue(option) = meta else {
+            let expected = match int_slot {
+                Some(_) => "an integer literal",
+                None => "a path to a runner function",
+            };
+            let message = format!("expected `{name} = …` with {expected}");
+            return Err(syn::Error::new_spanned(meta, message));
+        };
+        let first = match int_slot {
+            Some(slot) => slot.replace(int(&name, &option.value)?).is_none(),
+            None => self.runner.replace(runner(&option.value)?).is_none(),
+        };
+        if !first {
+            let message = format!("duplicate option `{name}`: it may be given once");
+            return Err(syn::Error::new_spanned(path, message));
+        }
+        Ok(())
+    }
+
+    /// The `Config` these options describe. Only the literals carry the
+    /// user's spans, so lints about the emitted calls do not land on them.
+    pub fn config(&self) -> TokenStream {
+        let mut config = quote!(::pbt::__private::Config::default());
+        if let Some(n) = &self.cases {
+            config = quote!(#config.cases(#n));
+        }
+        if let Some(n) = &self.seed {
+            config = quote!(#config.seed(#n));
+        }
+        if let Some(n) = &self.timeout_ms {
+            config = quote!(#config.timeout(::pbt::__private::Duration::from_millis(#n)));
+        }
+        config
+    }
+
+    /// The runner to call, `generational` unless given.
+    pub fn runner(&self) -> TokenStream {
+        match &self.runner {
+            Some(path) => path.to_token_stream(),
+            None => quote!(::pbt::__private::generational),
+        }
+    }
+}
+
+/// The value of an integer option.
+fn int(name: &str, value: &Expr) -> syn::Result<Int> {
+    let wrong = || {
+        syn::Error::new(
+            value.span(),
+            format!("expected a non-negative integer literal for `{name}`, as in `{name} = 100`"),
+        )
+    };
+    let Expr::Lit(ExprLit {
+        lit: Lit::Int(lit), ..
+    }) = value
+    else {
+        return Err(wrong());
+    };
+    if lit.base10_digits().starts_with('-') {
+        return Err(wrong());
+    }
+    let value = lit
+        .base10_parse::<u64>()
+        .map_err(|_| syn::Error::new(lit.span(), format!("`{name}` must fit in a `u64`")))?;
+    Ok(Int {
+        value,
+        span: lit.span(),
+    })
+}
+
+/// The value of `runner = …`: a path to a function.
+fn runner(value: &Expr) -> syn::Result<ExprPath> {
+    match value {
+        Expr::Path(path) if path.attrs.is_empty() => Ok(path.clone()),
+        _ => Err(syn::Error::new(
+            value.span(),
+            "expected a path to a runner function for `runner`, as in `runner = pbt::runners::generational`",
+        )),
+    }
+}

@@ -1,0 +1,249 @@
+//! Checking the parsed input and resolving it into a [`Model`]: the chain of
+//! variables and preconditions and the check, with each variable's
+//! annotations sorted out. Every mistake is recorded with the user's span;
+//! all of them are reported together.
+
+use crate::ast::{Clause, PropertyInput};
+use crate::env::Var;
+use crate::errors::{written, Errors};
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, FnArg, Ident, ItemFn, Meta, Pat, ReturnType, Type};
+
+/// The valid annotations, as listed in error messages.
+const ANNOTATIONS: &str = "`#[gen = …]`, `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`";
+
+/// Lint attributes, which a `#[property_test]` parameter may carry through
+/// to the user's function.
+const LINTS: [&str; 5] = ["allow", "warn", "deny", "forbid", "expect"];
+
+/// A property, checked: nodes in order, then the check.
+pub struct Model<'a> {
+    pub nodes: Vec<Node<'a>>,
+    pub check: Check<'a>,
+}
+
+/// A `forall` or an `implies`.
+pub enum Node<'a> {
+    Forall(Var<'a>, Annotations<'a>),
+    /// The condition, and the span of its `implies` keyword.
+    Implies(&'a Expr, Span),
+}
+
+/// The final check.
+pub enum Check<'a> {
+    /// `check expr` of `property!`.
+    Expr(&'a Expr),
+    /// The function under `#[property_test]`, called with clones of the
+    /// variables; `output` is its return type (for error spans).
+    Call { func: &'a Ident, output: Span },
+}
+
+/// The annotations a variable may carry.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Gen,
+    Shrink,
+    Print,
+    Mutate,
+}
+
+impl Kind {
+    /// All of them, in the order the `Forall` builder takes them (`gen`
+    /// first: it resets the shrinker to the generator's choices).
+    pub const ALL: [Kind; 4] = [Kind::Gen, Kind::Shrink, Kind::Print, Kind::Mutate];
+
+    /// The annotation's name, which is also the builder method's.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Gen => "gen",
+            Kind::Shrink => "shrink",
+            Kind::Print => "print",
+            Kind::Mutate => "mutate",
+        }
+    }
+}
+
+/// A variable's annotations, each an expression of the earlier variables.
+#[derive(Default)]
+pub struct Annotations<'a>([Option<&'a Expr>; 4]);
+
+impl<'a> Annotations<'a> {
+    /// The annotation of this kind, if given.
+    pub fn get(&self, kind: Kind) -> Option<&'a Expr> {
+        self.0[kind as usize]
+    }
+
+    /// The annotations given, in builder order.
+    pub fn iter(&self) -> impl Iterator<Item = (Kind, &'a Expr)> + '_ {
+        Kind::ALL
+            .into_iter()
+            .filter_map(|kind| Some((kind, self.get(kind)?)))
+    }
+}
+
+impl<'a> Model<'a> {
+    /// The variables, in quantification order.
+    pub fn vars(&self) -> impl Iterator<Item = &Var<'a>> {
+        self.nodes.iter().filter_map(|node| match node {
+            Node::Forall(var, _) => Some(var),
+            Node::Implies(..) => None,
+        })
+    }
+}
+
+/// Check `property! { … }`: one `check`, last; annotations known and not
+/// repeated.
+pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
+    let mut errors = Errors::default();
+    let mut nodes = Vec::new();
+    let mut check = None;
+    for clause in &input.clauses {
+        if check.is_some() {
+            let what = match clause {
+                Clause::Forall(_) => {
+                    "`forall` after `check`: quantify every variable before the check"
+                }
+                Clause::Implies(_) => {
+                    "`implies` after `check`: state every precondition before the check"
+                }
+                Clause::Check(_) => "a second `check`: a property has exactly one, at its end",
+            };
+            errors.at(clause.keyword(), what);
+            continue;
+        }
+        match clause {
+            Clause::Forall(forall) => {
+                let annotations = annotations(&forall.annotations, &mut errors);
+                let var = Var {
+                    name: &forall.name,
+                    ty: &forall.ty,
+                };
+                nodes.push(Node::Forall(var, annotations));
+            }
+            Clause::Implies(implies) => {
+                nodes.push(Node::Implies(&implies.expr, implies.implies.span))
+            }
+            Clause::Check(c) => check = Some(Check::Expr(&c.expr)),
+        }
+    }
+    let Some(check) = check else {
+        let (span, after) = match input.clauses.last() {
+            Some(last) => (last.keyword(), " after this clause"),
+            None => (Span::call_site(), ""),
+        };
+        let message = format!("missing `check`{after}: a property ends with `check EXPR`");
+        return Err(errors.fail(syn::Error::new(span, message)));
+    };
+    errors.finish(Model { nodes, check })
+}
+
+/// Check the function under `#[property_test]`: not generic, not `async`,
+/// no receiver, each parameter a plain identifier with known annotations.
+pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
+    let sig = &item.sig;
+    let unsupported = [
+        (sig.asyncness.map(|t| t.span), "`async fn`: a property is run synchronously; block on the future inside the function instead"),
+        (sig.unsafety.map(|t| t.span), "`unsafe fn`: the property calls the function on every test case"),
+        (sig.variadic.as_ref().map(Spanned::span), "variadic parameters"),
+    ];
+    for (span, what) in unsupported {
+        if let Some(span) = span {
+            errors.at(span, format!("#[property_test] does not support {what}"));
+        }
+    }
+    let generic = "#[property_test] functions cannot be generic: every parameter needs a concrete type to generate";
+    if !sig.generics.params.is_empty() {
+        errors.push(syn::Error::new_spanned(&sig.generics, generic));
+    } else if let Some(clause) = &sig.generics.where_clause {
+        errors.push(syn::Error::new_spanned(clause, generic));
+    }
+    let mut nodes = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(receiver) => errors.push(syn::Error::new_spanned(
+                receiver,
+                "#[property_test] does not take `self`: write a free function whose parameters are the quantified variables",
+            )),
+            FnArg::Typed(param) => {
+                let pbt = param.attrs.iter().filter(|attr| !is_lint(attr));
+                let annotations = annotations(pbt, errors);
+                if let Type::ImplTrait(ty) = &*param.ty {
+                    errors.push(syn::Error::new_spanned(
+                        ty,
+                        "#[property_test] parameters need a concrete type to generate, not `impl Trait`",
+                    ));
+                }
+                match &*param.pat {
+                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
+                        let var = Var {
+                            name: &pat.ident,
+                            ty: &param.ty,
+                        };
+                        nodes.push(Node::Forall(var, annotations));
+                    }
+                    other => errors.push(syn::Error::new_spanned(
+                        other,
+                        "expected an identifier: each parameter of a #[property_test] function is a quantified variable, as in `x: u32`",
+                    )),
+                }
+            }
+        }
+    }
+    let output = match &sig.output {
+        ReturnType::Default => sig.ident.span(),
+        ReturnType::Type(_, ty) => ty.span(),
+    };
+    let check = Check::Call {
+        func: &sig.ident,
+        output,
+    };
+    Model { nodes, check }
+}
+
+/// Whether `attr` is a lint attribute (`#[allow(…)]` and friends).
+pub fn is_lint(attr: &Attribute) -> bool {
+    attr.path()
+        .get_ident()
+        .is_some_and(|ident| LINTS.iter().any(|lint| ident == lint))
+}
+
+/// Resolve `#[gen = …]`, `#[shrink = …]`, `#[print = …]` and `#[mutate = …]`.
+pub fn annotations<'a>(
+    attrs: impl IntoIterator<Item = &'a Attribute>,
+    errors: &mut Errors,
+) -> Annotations<'a> {
+    let mut found = Annotations::default();
+    for attr in attrs {
+        let path = attr.path();
+        let name = path
+            .get_ident()
+            .map(|ident| ident.unraw().to_string())
+            .unwrap_or_default();
+        let Some(kind) = Kind::ALL.into_iter().find(|kind| kind.name() == name) else {
+            errors.push(syn::Error::new_spanned(
+                path,
+                format!(
+                    "unknown annotation `#[{}]`; expected one of {ANNOTATIONS}",
+                    written(path)
+                ),
+            ));
+            continue;
+        };
+        let Meta::NameValue(value) = &attr.meta else {
+            errors.push(syn::Error::new_spanned(
+                attr,
+                format!("expected `#[{name} = EXPR]`"),
+            ));
+            continue;
+        };
+        if found.0[kind as usize].replace(&value.value).is_some() {
+            errors.push(syn::Error::new_spanned(
+                path,
+                format!("duplicate annotation `#[{name}]`: a variable has at most one"),
+            ));
+        }
+    }
+    found
+}

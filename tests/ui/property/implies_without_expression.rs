@@ -1,0 +1,9 @@
+use pbt::prelude::*;
+
+fn main() {
+    let _prop = property! {
+        forall x: u32;
+        implies;
+        check x > 0
+    };
+}
