@@ -213,8 +213,14 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "single i64",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!(int(-1_000_000..1_000_000i64)), 0)),
-                ("runtime", pbt_sampler(gen::int(-1_000_000..1_000_000i64), 0)),
+                (
+                    "staged",
+                    pbt_sampler(pbt::generator!(int(-1_000_000..1_000_000i64)), 0),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(gen::int(-1_000_000..1_000_000i64), 0),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || {
@@ -238,15 +244,35 @@ fn shapes() -> Vec<Shape> {
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || black_box(qc_below(&mut g, 2_000_000) as i64 - 1_000_000).touch())
+                    Box::new(move || {
+                        black_box(qc_below(&mut g, 2_000_000) as i64 - 1_000_000).touch()
+                    })
                 }),
             ],
         },
         Shape {
             name: "dependent pair x<1000, y<=x",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!({ let x = int(0..1000u64); let y = int(0..=x); (x, y) }), 0)),
-                ("runtime", pbt_sampler(gen::bind(gen::int(0..1000u64), |x| gen::int(0..=x).map(move |y| (x, y))), 0)),
+                (
+                    "staged",
+                    pbt_sampler(
+                        pbt::generator!({
+                            let x = int(0..1000u64);
+                            let y = int(0..=x);
+                            (x, y)
+                        }),
+                        0,
+                    ),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(
+                        gen::bind(gen::int(0..1000u64), |x| {
+                            gen::int(0..=x).map(move |y| (x, y))
+                        }),
+                        0,
+                    ),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || {
@@ -274,8 +300,14 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Vec<i64> len 0..100",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!(vec(int(0..1_000_000i64), 0..100)), 0)),
-                ("runtime", pbt_sampler(gen::vec(gen::int(0..1_000_000i64), 0..100), 0)),
+                (
+                    "staged",
+                    pbt_sampler(pbt::generator!(vec(int(0..1_000_000i64), 0..100)), 0),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(gen::vec(gen::int(0..1_000_000i64), 0..100), 0),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || {
@@ -296,7 +328,8 @@ fn shapes() -> Vec<Shape> {
                     let mut g = quickcheck::Gen::new(100);
                     Box::new(move || {
                         let n = qc_below(&mut g, 100) as usize;
-                        let v: Vec<i64> = (0..n).map(|_| qc_below(&mut g, 1_000_000) as i64).collect();
+                        let v: Vec<i64> =
+                            (0..n).map(|_| qc_below(&mut g, 1_000_000) as i64).collect();
                         black_box(v).touch()
                     })
                 }),
@@ -305,11 +338,27 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "binary tree, leaf 1 : node size, size 30",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!(recursive::<Tree>(|rec| frequency[1 => just(Tree::Leaf), size => map((rec, rec), node)])), TREE_SIZE)),
-                ("runtime", pbt_sampler(gen::recursive(|rec| gen::sized(move |n| gen::frequency(vec![
-                    (1, gen::just(Tree::Leaf).boxed()),
-                    (n as u64, (rec.clone(), rec.clone()).map(node).boxed()),
-                ]))), TREE_SIZE)),
+                (
+                    "staged",
+                    pbt_sampler(
+                        pbt::generator!(recursive::<Tree>(|rec| frequency[1 => just(Tree::Leaf), size => map((rec, rec), node)])),
+                        TREE_SIZE,
+                    ),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(
+                        gen::recursive(|rec| {
+                            gen::sized(move |n| {
+                                gen::frequency(vec![
+                                    (1, gen::just(Tree::Leaf).boxed()),
+                                    (n as u64, (rec.clone(), rec.clone()).map(node).boxed()),
+                                ])
+                            })
+                        }),
+                        TREE_SIZE,
+                    ),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || black_box(h.tree(TREE_SIZE)).touch())
@@ -328,17 +377,35 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "let-chain of five dependent draws",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!({
-                    let a = int(0..100u64);
-                    let b = int(a..=a + 100);
-                    let c = int(0..=b);
-                    let d = int(c..=c + 10);
-                    let e = int(0..=d);
-                    a ^ b ^ c ^ d ^ e
-                }), 0)),
-                ("runtime", pbt_sampler(gen::bind(gen::int(0..100u64), |a| gen::bind(gen::int(a..=a + 100), move |b| {
-                    gen::bind(gen::int(0..=b), move |c| gen::bind(gen::int(c..=c + 10), move |d| gen::int(0..=d).map(move |e| a ^ b ^ c ^ d ^ e)))
-                })), 0)),
+                (
+                    "staged",
+                    pbt_sampler(
+                        pbt::generator!({
+                            let a = int(0..100u64);
+                            let b = int(a..=a + 100);
+                            let c = int(0..=b);
+                            let d = int(c..=c + 10);
+                            let e = int(0..=d);
+                            a ^ b ^ c ^ d ^ e
+                        }),
+                        0,
+                    ),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(
+                        gen::bind(gen::int(0..100u64), |a| {
+                            gen::bind(gen::int(a..=a + 100), move |b| {
+                                gen::bind(gen::int(0..=b), move |c| {
+                                    gen::bind(gen::int(c..=c + 10), move |d| {
+                                        gen::int(0..=d).map(move |e| a ^ b ^ c ^ d ^ e)
+                                    })
+                                })
+                            })
+                        }),
+                        0,
+                    ),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || {
@@ -353,9 +420,13 @@ fn shapes() -> Vec<Shape> {
                 ("proptest", {
                     use proptest::prelude::*;
                     let mut r = TestRunner::deterministic();
-                    let s = (0..100u64).prop_flat_map(|a| (Just(a), a..=a + 100)).prop_flat_map(|(a, b)| (Just((a, b)), 0..=b))
+                    let s = (0..100u64)
+                        .prop_flat_map(|a| (Just(a), a..=a + 100))
+                        .prop_flat_map(|(a, b)| (Just((a, b)), 0..=b))
                         .prop_flat_map(|((a, b), c)| (Just((a, b, c)), c..=c + 10))
-                        .prop_flat_map(|((a, b, c), d)| (0..=d).prop_map(move |e| a ^ b ^ c ^ d ^ e));
+                        .prop_flat_map(|((a, b, c), d)| {
+                            (0..=d).prop_map(move |e| a ^ b ^ c ^ d ^ e)
+                        });
                     Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
                 }),
                 ("quickcheck", {
@@ -374,16 +445,32 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "STLC-like terms (Var/Lam/App), size 30",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::gen!(recursive::<Term>(|rec| frequency[
-                    2 => map(int(0..4u8), Term::Var),
-                    size => map(rec, lam),
-                    size => map((rec, rec), app)
-                ])), TERM_SIZE)),
-                ("runtime", pbt_sampler(gen::recursive(|rec| gen::sized(move |n| gen::frequency(vec![
-                    (2, gen::int(0..4u8).map(Term::Var).boxed()),
-                    (n as u64, rec.clone().map(lam).boxed()),
-                    (n as u64, (rec.clone(), rec.clone()).map(app).boxed()),
-                ]))), TERM_SIZE)),
+                (
+                    "staged",
+                    pbt_sampler(
+                        pbt::generator!(recursive::<Term>(|rec| frequency[
+                            2 => map(int(0..4u8), Term::Var),
+                            size => map(rec, lam),
+                            size => map((rec, rec), app)
+                        ])),
+                        TERM_SIZE,
+                    ),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(
+                        gen::recursive(|rec| {
+                            gen::sized(move |n| {
+                                gen::frequency(vec![
+                                    (2, gen::int(0..4u8).map(Term::Var).boxed()),
+                                    (n as u64, rec.clone().map(lam).boxed()),
+                                    (n as u64, (rec.clone(), rec.clone()).map(app).boxed()),
+                                ])
+                            })
+                        }),
+                        TERM_SIZE,
+                    ),
+                ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     Box::new(move || black_box(h.term(TERM_SIZE)).touch())
@@ -433,7 +520,15 @@ fn main() {
     println!("ns per value, median of {rounds} rounds of ~{millis} ms each (lower is better)\n");
     println!(
         "{:<42} {:>9} {:>9} {:>9} {:>9} {:>10} {:>14} {:>15} {:>15}",
-        "shape", "staged", "runtime", "hand", "proptest", "quickcheck", "staged/hand", "proptest/staged", "runtime/staged"
+        "shape",
+        "staged",
+        "runtime",
+        "hand",
+        "proptest",
+        "quickcheck",
+        "staged/hand",
+        "proptest/staged",
+        "runtime/staged"
     );
     for mut shape in shapes() {
         // Calibrate a batch size per implementation, then interleave rounds.
@@ -460,7 +555,13 @@ fn main() {
                 .map(|i| med[i])
                 .unwrap_or(f64::NAN)
         };
-        let (st, rt, hand, pt, qc) = (by("staged"), by("runtime"), by("hand-inlined"), by("proptest"), by("quickcheck"));
+        let (st, rt, hand, pt, qc) = (
+            by("staged"),
+            by("runtime"),
+            by("hand-inlined"),
+            by("proptest"),
+            by("quickcheck"),
+        );
         println!(
             "{:<42} {st:>9.1} {rt:>9.1} {hand:>9.1} {pt:>9.1} {qc:>10.1} {:>14.2} {:>15.1} {:>15.2}",
             shape.name,

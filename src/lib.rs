@@ -6,7 +6,11 @@ pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
 };
-pub use pbt_macros::{property, property_test};
+pub use pbt_macros::{generator, property, property_test};
+
+/// [`gen`] under a name that is not a keyword in edition 2024 (where the
+/// module must otherwise be written `pbt::r#gen`).
+pub use pbt_core::gen as generators;
 pub use pbt_runners::{Config, Report};
 
 /// The runners: short loops over [`Property`], each `(&prop, Config) -> Report`.
@@ -18,7 +22,7 @@ pub mod runners {
 pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
-    pub use crate::{property, property_test, Arbitrary, Outcome, Property, Shrink};
+    pub use crate::{generator, property, property_test, Arbitrary, Outcome, Property, Shrink};
 }
 
 /// Paths the macros expand to. Not a public API: it may change in any release.

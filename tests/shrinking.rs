@@ -32,7 +32,7 @@ fn integers_shrink_to_the_boundary() {
     for seed in 0..20 {
         let prop = property! {
             forall x: i64;
-            check x < 12_345 || x > 1_000_000_000_000
+            check x < 12_345
         };
         let report = generational(&prop, quiet().seed(seed));
         let failure = report.failure.expect("the property is false");

@@ -26,7 +26,9 @@ where
     let mut rec_r = Recorder::new(Rng::from_seed(seed));
     let twin = runtime.generate(&mut rec_r, size);
     if fast != twin || slow != twin {
-        return Err(format!("values differ: staged {fast:?} / {slow:?}, runtime {twin:?}"));
+        return Err(format!(
+            "values differ: staged {fast:?} / {slow:?}, runtime {twin:?}"
+        ));
     }
     if rec_s.choices() != rec_r.choices() {
         return Err(format!(
@@ -50,35 +52,47 @@ macro_rules! equivalent {
                 forall size: usize, #[gen = int(0..=64usize)];
                 check agree(&staged, &runtime, seed, size)
             };
-            let report = generational(&prop, Config::default().cases(300).regressions(Regressions::Off));
+            let report = generational(
+                &prop,
+                Config::default().cases(300).regressions(Regressions::Off),
+            );
             assert!(report.passed(), "{report}");
         }
     };
 }
 
-equivalent!(single_int, pbt::gen!(int(0..1000i64)), gen::int(0..1000i64));
+equivalent!(
+    single_int,
+    pbt::generator!(int(0..1000i64)),
+    gen::int(0..1000i64)
+);
 
 equivalent!(
     dependent_pair,
-    pbt::gen!({ let x = int(0..1000u32); let y = int(0..=x); (x, y) }),
-    gen::bind(gen::int(0..1000u32), |x| gen::int(0..=x).map(move |y| (x, y)))
+    pbt::generator!({
+        let x = int(0..1000u32);
+        let y = int(0..=x);
+        (x, y)
+    }),
+    gen::bind(gen::int(0..1000u32), |x| gen::int(0..=x)
+        .map(move |y| (x, y)))
 );
 
 equivalent!(
     vec_of_ints,
-    pbt::gen!(vec(int(-100..100i64), 0..100)),
+    pbt::generator!(vec(int(-100..100i64), 0..100)),
     gen::vec(gen::int(-100..100i64), 0..100)
 );
 
 equivalent!(
     map_over_vec,
-    pbt::gen!(map(vec(int(0..10u8), 0..=size), |v| v.len())),
+    pbt::generator!(map(vec(int(0..10u8), 0..=size), |v| v.len())),
     gen::sized(|n| gen::vec(gen::int(0..10u8), 0..=n).map(|v| v.len()))
 );
 
 equivalent!(
     one_of_three,
-    pbt::gen!(one_of[just(1u8), int(10..20u8), map(bool(), |b| b as u8)]),
+    pbt::generator!(one_of[just(1u8), int(10..20u8), map(bool(), |b| b as u8)]),
     gen::one_of(vec![
         gen::just(1u8).boxed(),
         gen::int(10..20u8).boxed(),
@@ -88,7 +102,7 @@ equivalent!(
 
 equivalent!(
     frequency_with_runtime_weights,
-    pbt::gen!(frequency[1 => just(0u32), size => int(1..100u32), 3 => int(100..200u32)]),
+    pbt::generator!(frequency[1 => just(0u32), size => int(1..100u32), 3 => int(100..200u32)]),
     gen::sized(|n| gen::frequency(vec![
         (1, gen::just(0u32).boxed()),
         (n as u64, gen::int(1..100u32).boxed()),
@@ -98,37 +112,45 @@ equivalent!(
 
 equivalent!(
     either_weighted,
-    pbt::gen!(either(int(0..5u8), int(100..105u8), 0.3)),
+    pbt::generator!(either(int(0..5u8), int(100..105u8), 0.3)),
     gen::either(gen::int(0..5u8), gen::int(100..105u8), 0.3)
 );
 
 equivalent!(
     filter_multiples,
-    pbt::gen!(filter(int(0..100u32), |x| x % 7 == 0)),
+    pbt::generator!(filter(int(0..100u32), |x| x % 7 == 0)),
     gen::filter(gen::int(0..100u32), |x| x % 7 == 0)
 );
 
 equivalent!(
     filter_that_mostly_rejects,
-    pbt::gen!(filter(int(0..1_000_000u32), |x| *x == 3)),
+    pbt::generator!(filter(int(0..1_000_000u32), |x| *x == 3)),
     gen::filter(gen::int(0..1_000_000u32), |x| *x == 3)
 );
 
 equivalent!(
     ensure_backtracks_to_the_latest_draw,
-    pbt::gen!({ let x = int(0..50u32); let y = int(0..50u32); ensure y > x; (x, y) }),
-    gen::bind(gen::int(0..50u32), |x| gen::filter(gen::int(0..50u32), move |y| *y > x).map(move |y| (x, y)))
+    pbt::generator!({ let x = int(0..50u32); let y = int(0..50u32); ensure y > x; (x, y) }),
+    gen::bind(gen::int(0..50u32), |x| gen::filter(
+        gen::int(0..50u32),
+        move |y| *y > x
+    )
+    .map(move |y| (x, y)))
 );
 
 equivalent!(
     five_draw_let_chain,
-    pbt::gen!({
+    pbt::generator!({
         let a = int(0..100u64);
         let b = int(a..=a + 100);
         let c = int(0..=b);
         let d = bool();
         let e = int(0..10u64);
-        if d { a + b + c + e } else { a * e + c }
+        if d {
+            a + b + c + e
+        } else {
+            a * e + c
+        }
     }),
     gen::bind(gen::int(0..100u64), |a| {
         gen::bind(gen::int(a..=a + 100), move |b| {
@@ -153,7 +175,7 @@ fn node((l, r): (Tree, Tree)) -> Tree {
 
 equivalent!(
     recursive_tree,
-    pbt::gen!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)])),
+    pbt::generator!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)])),
     gen::recursive(|rec| {
         gen::sized(move |n| {
             gen::frequency(vec![
@@ -173,7 +195,7 @@ enum Term {
 
 equivalent!(
     stlc_like_terms,
-    pbt::gen!(recursive::<Term>(|rec| frequency[
+    pbt::generator!(recursive::<Term>(|rec| frequency[
         2 => map(int(0..4u8), Term::Var),
         size => map(rec, |b| Term::Lam(Box::new(b))),
         size => map((rec, rec), |(f, a)| Term::App(Box::new(f), Box::new(a)))
@@ -182,8 +204,16 @@ equivalent!(
         gen::sized(move |n| {
             gen::frequency(vec![
                 (2, gen::int(0..4u8).map(Term::Var).boxed()),
-                (n as u64, rec.clone().map(|b| Term::Lam(Box::new(b))).boxed()),
-                (n as u64, (rec.clone(), rec.clone()).map(|(f, a)| Term::App(Box::new(f), Box::new(a))).boxed()),
+                (
+                    n as u64,
+                    rec.clone().map(|b| Term::Lam(Box::new(b))).boxed(),
+                ),
+                (
+                    n as u64,
+                    (rec.clone(), rec.clone())
+                        .map(|(f, a)| Term::App(Box::new(f), Box::new(a)))
+                        .boxed(),
+                ),
             ])
         })
     })
@@ -193,7 +223,7 @@ const ITEMS: [&str; 4] = ["a", "b", "c", "d"];
 
 equivalent!(
     leaves_and_tuples,
-    pbt::gen!((
+    pbt::generator!((
         float(-1.0..1.0f64),
         weighted_bool(0.25),
         char('a'..='z'),
@@ -215,7 +245,7 @@ equivalent!(
 
 equivalent!(
     resize_changes_the_size_inside,
-    pbt::gen!((resize(3, vec(bool(), 0..=size)), vec(bool(), 0..=size))),
+    pbt::generator!((resize(3, vec(bool(), 0..=size)), vec(bool(), 0..=size))),
     (
         gen::resize(3, gen::sized(|n| gen::vec(gen::bool(), 0..=n))),
         gen::sized(|n| gen::vec(gen::bool(), 0..=n))
@@ -229,15 +259,21 @@ fn small_evens() -> impl Gen<Value = u32> {
 
 equivalent!(
     runtime_generators_inside_the_dsl,
-    pbt::gen!(vec(small_evens(), 0..4)),
+    pbt::generator!(vec(small_evens(), 0..4)),
     gen::vec(small_evens(), 0..4)
 );
 
 equivalent!(
     nested_binds_and_blocks,
-    pbt::gen!(bind(int(1..5usize), |n| { let xs = vec(int(0..n), n..=n); let k = int(0..n); (xs, k) })),
+    pbt::generator!(bind(int(1..5usize), |n| {
+        let xs = vec(int(0..n), n..=n);
+        let k = int(0..n);
+        (xs, k)
+    })),
     gen::bind(gen::int(1..5usize), |n| {
-        gen::bind(gen::vec(gen::int(0..n), n..=n), move |xs| gen::int(0..n).map(move |k| (xs.clone(), k)))
+        gen::bind(gen::vec(gen::int(0..n), n..=n), move |xs| {
+            gen::int(0..n).map(move |k| (xs.clone(), k))
+        })
     })
 );
 
@@ -249,6 +285,9 @@ fn annotations_are_staged_and_dependent() {
         forall xs: Vec<usize>, #[gen = { let len = int(0..=n); let v = vec(int(0..n), len..=len); v }];
         check xs.len() <= n && xs.iter().all(|&x| x < n)
     };
-    let report = generational(&prop, Config::default().cases(500).regressions(Regressions::Off));
+    let report = generational(
+        &prop,
+        Config::default().cases(500).regressions(Regressions::Off),
+    );
     assert!(report.passed(), "{report}");
 }

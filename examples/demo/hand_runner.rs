@@ -3,6 +3,7 @@
 //! and shrinks the *smallest* failing input it saw (by printed length) with a
 //! greedy loop of its own. Nothing here is private to pbt.
 
+use pbt::choices::Recorder;
 use pbt::{Outcome, Property, Rng};
 
 /// Run `tests` inputs of `prop`, then shrink the smallest failure.
@@ -11,8 +12,10 @@ pub fn run_and_print<P: Property>(prop: &P, tests: u64, seed: u64) {
     let (mut passed, mut discarded) = (0, 0);
     let mut failures: Vec<P::Inputs> = Vec::new();
     for n in 0..tests {
-        // Generate at a size that grows with the test number, then run.
-        let Ok(input) = prop.generate(&mut rng, (n % 101) as usize) else {
+        // Generate at a size that grows with the test number, then run. The
+        // recorder keeps each variable's choices, so that variables with a
+        // custom generator can be shrunk through them.
+        let Ok(input) = prop.generate(&mut Recorder::new(&mut rng), (n % 101) as usize) else {
             discarded += 1;
             continue;
         };
@@ -33,8 +36,12 @@ pub fn run_and_print<P: Property>(prop: &P, tests: u64, seed: u64) {
     // Greedy shrinking: the first candidate that still fails replaces `best`.
     let fails = |i: &P::Inputs| matches!(prop.run(i), Outcome::Fail(_));
     let mut steps = 0;
-    while let Some(smaller) = prop.shrink(&best).find(|c| fails(c)) {
-        best = smaller;
+    loop {
+        let smaller = prop.shrink(&best).find(|c| fails(c));
+        match smaller {
+            Some(smaller) => best = smaller,
+            None => break,
+        }
         steps += 1;
     }
     println!("hand runner: smallest failure, shrunk in {steps} steps:");

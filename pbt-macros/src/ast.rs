@@ -7,6 +7,7 @@
 //! [`crate::validate`], which collects all such mistakes at once.
 
 use proc_macro2::Span;
+use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Item, ItemFn, Token, Type};
@@ -123,7 +124,7 @@ impl Parse for Forall {
                     "expected an annotation: `#[gen = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
                 ));
             }
-            annotations.extend(input.call(Attribute::parse_outer)?);
+            annotations.extend(input.call(annotation)?);
         }
         if input.peek(Token![#]) {
             return Err(input.error("expected `,` before the annotation"));
@@ -135,6 +136,30 @@ impl Parse for Forall {
             annotations,
         })
     }
+}
+
+/// One `#[…]` annotation. A `#[gen = …]` value is written in the generator
+/// DSL, whose `one_of[…]`, `frequency[…]` and `ensure cond;` forms are
+/// rewritten into Rust expression syntax first (`pbt_stage::normalize`).
+fn annotation(input: ParseStream) -> syn::Result<Vec<Attribute>> {
+    let pound: Token![#] = input.parse()?;
+    let body: proc_macro2::TokenTree = input.parse()?;
+    let proc_macro2::TokenTree::Group(group) = body else {
+        return Err(syn::Error::new(body.span(), "expected `[` after `#`"));
+    };
+    let is_gen = matches!(
+        group.stream().into_iter().next(),
+        Some(proc_macro2::TokenTree::Ident(i)) if i.unraw() == "gen"
+    );
+    let inner = if is_gen {
+        pbt_stage::normalize(group.stream())
+    } else {
+        group.stream()
+    };
+    let mut rebuilt = proc_macro2::Group::new(group.delimiter(), inner);
+    rebuilt.set_span(group.span());
+    let tokens = quote::quote!(#pound #rebuilt);
+    syn::parse::Parser::parse2(Attribute::parse_outer, tokens)
 }
 
 /// The expression after `keyword`, or an error naming what was expected.

@@ -80,11 +80,24 @@ impl<'a> Env<'a> {
         prelude: TokenStream,
         body: TokenStream,
     ) -> TokenStream {
+        self.closure_with(TokenStream::new(), binding, ret, prelude, body)
+    }
+
+    /// [`Env::closure`] with more parameters after the environment.
+    pub fn closure_with(
+        &self,
+        params: TokenStream,
+        binding: Binding,
+        ret: Option<TokenStream>,
+        prelude: TokenStream,
+        body: TokenStream,
+    ) -> TokenStream {
         let env = hidden("__env");
         let ty = self.ty();
         let ret = ret.map(|ty| quote!(-> #ty));
+        let params = (!params.is_empty()).then(|| quote!(, #params));
         if self.vars.is_empty() {
-            return quote!(|#env: &#ty| #ret { #prelude #body });
+            return quote!(|#env: &#ty #params| #ret { #prelude #body });
         }
         let pattern = self.pattern();
         let names = match binding {
@@ -92,7 +105,7 @@ impl<'a> Env<'a> {
             Binding::Slots => TokenStream::new(),
         };
         quote! {
-            |#env: &#ty| #ret {
+            |#env: &#ty #params| #ret {
                 #prelude
                 let #pattern = #env;
                 #names

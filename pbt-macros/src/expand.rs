@@ -40,6 +40,43 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, Ident, ItemFn, LitStr, Type};
 
+/// `generator!(DSL)`: a staged generator value (`pbt::gen::Staged`).
+pub fn generator(input: TokenStream) -> TokenStream {
+    let code = syn::parse2::<pbt_stage::Dsl>(pbt_stage::normalize(input)).and_then(|dsl| {
+        let src = Ident::new("__pbt_src", Span::call_site());
+        pbt_stage::emit(
+            &dsl,
+            &pbt_stage::Ctx::new(quote!(::pbt::__private), src, None),
+        )
+    });
+    let body = match code {
+        Ok(body) => body,
+        Err(e) => {
+            let e = e.into_compile_error();
+            return quote! {{
+                #e
+                #[allow(unreachable_code)]
+                let __pbt_gen = ::pbt::__private::gen::just(::core::panic!());
+                __pbt_gen
+            }};
+        }
+    };
+    let closure = |source: TokenStream| {
+        quote! {
+            |__pbt_src: &mut #source, size: ::core::primitive::usize| {
+                #[allow(unused_imports)]
+                use ::pbt::__private::gen::*;
+                #body
+            }
+        }
+    };
+    let (fast, slow) = (
+        closure(quote!(::pbt::__private::Rng)),
+        closure(quote!(dyn ::pbt::__private::Source)),
+    );
+    quote! { ::pbt::__private::gen::Staged::new(#fast, #slow) }
+}
+
 /// `property! { … }`.
 pub fn property(input: TokenStream) -> TokenStream {
     syn::parse2::<PropertyInput>(input)
@@ -122,12 +159,16 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
         #[allow(unused_imports)]
         use ::pbt::__private::{BindCopy as _, BindRef as _};
         #helpers
-        ::pbt::__private::Prop::new(#root).with_origin(::pbt::__private::Origin {
+        // Variables of non-`Copy` types are bound by reference, so `&xs` in a
+        // use site is a needless borrow that users write naturally.
+        #[allow(clippy::needless_borrow, clippy::needless_borrows_for_generic_args)]
+        let __pbt_prop = ::pbt::__private::Prop::new(#root).with_origin(::pbt::__private::Origin {
             file: ::core::file!(),
             line: #line,
             module: ::core::module_path!(),
             name: #name,
-        })
+        });
+        __pbt_prop
     }}
 }
 
@@ -159,15 +200,50 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
         ::pbt::__private::Forall::<#env_ty, #ty, _, _, _, _, _>::new(#name, #ty_name, #rest)
     };
     for (kind, expr) in annotations.iter() {
-        let method = Ident::new(kind.name(), Span::call_site());
-        let closure = annotation(kind, expr, ty, env);
-        node = quote!(#node.#method(#closure));
+        node = if kind == Kind::Gen {
+            let (fast, slow) = staged(expr, ty, env);
+            quote!(#node.gen_staged(#fast, #slow))
+        } else {
+            let method = Ident::new(kind.name(), Span::call_site());
+            let closure = annotation(kind, expr, ty, env);
+            quote!(#node.#method(#closure))
+        };
     }
     if let Some(gen) = annotations.get(Kind::Gen) {
         let reads = env.read_by(gen.to_token_stream());
         node = quote!(#node.reads_env(#reads));
     }
     node
+}
+
+/// The two closures of a staged `#[gen = …]`: the generator's code over
+/// `&mut Rng` (every draw inlined) and over `&mut dyn Source`, both
+/// `|env, source, size| -> Generated<T>` (papers/004 §4; `pbt-stage`).
+fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
+    let code = crate::validate::staged_dsl(expr).and_then(|dsl| {
+        let src = Ident::new("__pbt_src", Span::call_site());
+        let ctx = pbt_stage::Ctx::new(quote!(::pbt::__private), src, Some(ty.clone()));
+        pbt_stage::emit(&dsl, &ctx)
+    });
+    let body = code.unwrap_or_else(syn::Error::into_compile_error);
+    let prelude = quote! {
+        #[allow(unused_imports)]
+        use ::pbt::__private::gen::*;
+    };
+    let ret = quote!(::pbt::__private::Generated<#ty>);
+    let closure = |source: TokenStream| {
+        env.closure_with(
+            quote!(__pbt_src: &mut #source, size: ::core::primitive::usize),
+            Binding::ByName,
+            Some(ret.clone()),
+            prelude.clone(),
+            body.clone(),
+        )
+    };
+    (
+        closure(quote!(::pbt::__private::Rng)),
+        closure(quote!(dyn ::pbt::__private::Source)),
+    )
 }
 
 /// The closure of one annotation: the user's expression, typed by its helper.
@@ -239,7 +315,7 @@ fn helpers(model: &Model) -> TokenStream {
     };
     Kind::ALL
         .into_iter()
-        .filter(|&kind| used(kind))
+        .filter(|&kind| kind != Kind::Gen && used(kind))
         .map(|kind| {
             let name = helper_name(kind);
             match kind {

@@ -72,6 +72,22 @@ pub fn property(input: TokenStream) -> TokenStream {
     expand::property(input.into()).into()
 }
 
+/// A staged generator as a value: the generator DSL of `#[gen = …]`,
+/// expanded at compile time into straight-line code.
+///
+/// ```text
+/// let pair = pbt::generator!({ let x = int(0..1000u32); let y = int(0..=x); (x, y) });
+/// let tree = pbt::generator!(recursive::<Tree>(|rec| frequency[1 => just(Tree::Leaf), size => map((rec, rec), node)]));
+/// ```
+///
+/// The value implements `pbt::Gen` and makes the same choices, in the same
+/// order, as the same expression built from the runtime combinators of
+/// `pbt::gen`. A nested `recursive` names its type (`recursive::<T>`).
+#[proc_macro]
+pub fn generator(input: TokenStream) -> TokenStream {
+    expand::generator(input.into()).into()
+}
+
 /// A test function whose parameters are quantified variables.
 ///
 /// ```text

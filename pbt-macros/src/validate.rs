@@ -120,6 +120,7 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
                     name: &forall.name,
                     ty: &forall.ty,
                 };
+                staged_gen(&var, &annotations, &mut errors);
                 nodes.push(Node::Forall(var, annotations));
             }
             Clause::Implies(implies) => {
@@ -181,6 +182,7 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
                             name: &pat.ident,
                             ty: &param.ty,
                         };
+                        staged_gen(&var, &annotations, errors);
                         nodes.push(Node::Forall(var, annotations));
                     }
                     other => errors.push(syn::Error::new_spanned(
@@ -200,6 +202,28 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
         output,
     };
     Model { nodes, check }
+}
+
+/// Parse a `#[gen = …]` annotation as the staged DSL and check it against
+/// the variable's type (the expansion stages it; see `pbt-stage`).
+fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
+    let Some(gen) = annotations.get(Kind::Gen) else {
+        return;
+    };
+    match staged_dsl(gen) {
+        Ok(dsl) => {
+            let name = var.name.unraw().to_string();
+            if let Err(e) = pbt_stage::check_target(&dsl, var.ty, &name) {
+                errors.push(e);
+            }
+        }
+        Err(e) => errors.push(e),
+    }
+}
+
+/// The DSL of a `#[gen = …]` annotation.
+pub fn staged_dsl(gen: &Expr) -> syn::Result<pbt_stage::Dsl> {
+    syn::parse2(pbt_stage::normalize(quote::ToTokens::to_token_stream(gen)))
 }
 
 /// Whether `attr` is a lint attribute (`#[allow(…)]` and friends).

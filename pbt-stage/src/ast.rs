@@ -1,6 +1,6 @@
 //! The DSL's syntax: [`Dsl`], parsed with `impl Parse`.
 
-use proc_macro2::{Ident, Span};
+use proc_macro2::{Ident, Span, TokenTree};
 use syn::parse::discouraged::Speculative;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -58,7 +58,7 @@ pub enum Dsl {
 #[derive(Clone, Debug)]
 pub enum Stmt {
     /// `let pat = g;`
-    Let(Pat, Dsl),
+    Let(Pat, Box<Dsl>),
     /// `ensure cond;`: retry the latest draw until `cond` holds.
     Ensure(Ident, Expr),
 }
@@ -120,32 +120,33 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
             input.parse::<Ident>()?;
             return Ok(Dsl::Size(name));
         }
-        if (key == "one_of" || key == "frequency") && fork.peek(syn::token::Bracket) {
+        if (key == "one_of" || key == "frequency")
+            && (fork.peek(syn::token::Bracket) || fork.peek(Token![!]))
+        {
             input.parse::<Ident>()?;
             let content;
-            let brackets = bracketed!(content in input);
-            if key == "one_of" {
-                let gens: Punctuated<Dsl, Token![,]> =
-                    Punctuated::parse_terminated_with(&content, |s| parse_dsl(s, false))?;
-                if gens.is_empty() {
-                    return Err(syn::Error::new(
-                        brackets.span.join(),
-                        "one_of[…] needs at least one generator: `one_of[g1, g2, …]`",
-                    ));
-                }
-                return Ok(Dsl::OneOf(name, gens.into_iter().collect()));
-            }
-            let arms: Punctuated<(Expr, Dsl), Token![,]> =
-                Punctuated::parse_terminated_with(&content, parse_weighted)?;
-            if arms.is_empty() {
-                return Err(syn::Error::new(
-                    brackets.span.join(),
-                    "frequency[…] needs at least one weighted generator: `frequency[w1 => g1, w2 => g2, …]`",
-                ));
-            }
-            return Ok(Dsl::Frequency(name, arms.into_iter().collect()));
+            let brackets = if input.peek(Token![!]) {
+                input.parse::<Token![!]>()?;
+                let mac: TokenTree = input.parse()?;
+                let TokenTree::Group(group) = mac else {
+                    return Err(syn::Error::new(mac.span(), format!("expected `{key}![…]`")));
+                };
+                let stream = group.stream();
+                let parsed = syn::parse::Parser::parse2(
+                    |s: ParseStream| alternatives(&key, name.clone(), group.span(), s),
+                    stream,
+                )?;
+                return Ok(parsed);
+            } else {
+                bracketed!(content in input)
+            };
+            return alternatives(&key, name, brackets.span.join(), &content);
         }
-        let turbofish = if fork.peek(Token![::]) && fork.peek2(Token![<]) {
+        let turbofish = if fork.peek(Token![::]) && {
+            let ahead = fork.fork();
+            ahead.parse::<Token![::]>()?;
+            ahead.peek(Token![<])
+        } {
             fork.parse::<Token![::]>()?;
             fork.parse::<Token![<]>()?;
             let ty: Type = fork.parse()?;
@@ -184,6 +185,30 @@ fn plain(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
     })
 }
 
+/// The alternatives of `one_of[…]` or `frequency[…]`.
+fn alternatives(key: &str, name: Ident, span: Span, content: ParseStream) -> syn::Result<Dsl> {
+    if key == "one_of" {
+        let gens: Punctuated<Dsl, Token![,]> =
+            Punctuated::parse_terminated_with(content, |s| parse_dsl(s, false))?;
+        if gens.is_empty() {
+            return Err(syn::Error::new(
+                span,
+                "one_of[…] needs at least one generator: `one_of[g1, g2, …]`",
+            ));
+        }
+        return Ok(Dsl::OneOf(name, gens.into_iter().collect()));
+    }
+    let arms: Punctuated<(Expr, Dsl), Token![,]> =
+        Punctuated::parse_terminated_with(content, parse_weighted)?;
+    if arms.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "frequency[…] needs at least one weighted generator: `frequency[w1 => g1, w2 => g2, …]`",
+        ));
+    }
+    Ok(Dsl::Frequency(name, arms.into_iter().collect()))
+}
+
 fn parse_weighted(input: ParseStream) -> syn::Result<(Expr, Dsl)> {
     let w: Expr = input.parse()?;
     if let Expr::Lit(lit) = &w {
@@ -195,7 +220,10 @@ fn parse_weighted(input: ParseStream) -> syn::Result<(Expr, Dsl)> {
         }
     }
     input.parse::<Token![=>]>().map_err(|e| {
-        syn::Error::new(e.span(), "expected `=>` after the weight: `frequency[w => g, …]`")
+        syn::Error::new(
+            e.span(),
+            "expected `=>` after the weight: `frequency[w => g, …]`",
+        )
     })?;
     let g = parse_dsl(input, false)?;
     Ok((w, g))
@@ -218,9 +246,7 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
     match key.as_str() {
         "vec" | "either" | "map" | "filter" | "resize" | "bind" => {
             let args = parse_args(content, &key)?;
-            let wrong = |usage: &str| {
-                syn::Error::new(span, format!("expected `{usage}`"))
-            };
+            let wrong = |usage: &str| syn::Error::new(span, format!("expected `{usage}`"));
             match key.as_str() {
                 "vec" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(len)]) => Ok(Dsl::Vec(Box::new(g), len)),
@@ -257,10 +283,16 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
         "recursive" => {
             let f: Expr = content.parse()?;
             let Expr::Closure(f) = f else {
-                return Err(syn::Error::new(span, "`recursive` takes a closure: `recursive(|rec| generator)`"));
+                return Err(syn::Error::new(
+                    span,
+                    "`recursive` takes a closure: `recursive(|rec| generator)`",
+                ));
             };
             let Pat::Ident(param) = single_param(&f)? else {
-                return Err(syn::Error::new(span, "`recursive(|rec| …)` names its handle with a plain identifier"));
+                return Err(syn::Error::new(
+                    span,
+                    "`recursive(|rec| …)` names its handle with a plain identifier",
+                ));
             };
             let body = syn::parse2::<Dsl>(quote::ToTokens::to_token_stream(&f.body))?;
             Ok(Dsl::Recursive(turbofish, param.ident, Box::new(body)))
@@ -275,7 +307,14 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
             let (n, usage) = match key.as_str() {
                 "int" => (1, "int(range)"),
                 "float" => (1, "float(range)"),
-                "bool" | "any" => (0, if key == "bool" { "bool()" } else { "any::<T>()" }),
+                "bool" | "any" => (
+                    0,
+                    if key == "bool" {
+                        "bool()"
+                    } else {
+                        "any::<T>()"
+                    },
+                ),
                 "weighted_bool" => (1, "weighted_bool(probability)"),
                 "char" => (1, "char(range)"),
                 "string" => (2, "string(charset, length range)"),
@@ -283,7 +322,11 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                 _ => (2, "subset(slice, k)"),
             };
             arity(n, usage, args.len())?;
-            Ok(Dsl::Leaf { name, args, turbofish })
+            Ok(Dsl::Leaf {
+                name,
+                args,
+                turbofish,
+            })
         }
     }
 }
@@ -320,7 +363,10 @@ fn parse_args(content: ParseStream, key: &str) -> syn::Result<Vec<Arg>> {
 
 fn single_param(f: &syn::ExprClosure) -> syn::Result<Pat> {
     if f.inputs.len() != 1 {
-        return Err(syn::Error::new_spanned(&f.inputs, "expected a closure of one parameter"));
+        return Err(syn::Error::new_spanned(
+            &f.inputs,
+            "expected a closure of one parameter",
+        ));
     }
     Ok(f.inputs[0].clone())
 }
@@ -349,7 +395,7 @@ fn parse_block(input: ParseStream) -> syn::Result<Dsl> {
             content.parse::<Token![=]>()?;
             let g = parse_dsl(&content, false)?;
             content.parse::<Token![;]>()?;
-            stmts.push(Stmt::Let(pat, g));
+            stmts.push(Stmt::Let(pat, Box::new(g)));
         } else if content.peek(syn::Ident) && content.fork().parse::<Ident>()? == "ensure" {
             let kw: Ident = content.parse()?;
             if !stmts.iter().any(|s| matches!(s, Stmt::Let(..))) {
@@ -358,7 +404,14 @@ fn parse_block(input: ParseStream) -> syn::Result<Dsl> {
                     "`ensure` retries the latest draw: it must follow a `let x = generator;`",
                 ));
             }
-            let cond: Expr = content.parse()?;
+            let cond: Expr = if content.peek(Token![!]) {
+                content.parse::<Token![!]>()?;
+                let args;
+                parenthesized!(args in content);
+                args.parse()?
+            } else {
+                content.parse()?
+            };
             content.parse::<Token![;]>()?;
             stmts.push(Stmt::Ensure(kw, cond));
         } else {

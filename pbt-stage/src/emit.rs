@@ -99,10 +99,13 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             quote! { ( #(#parts,)* ) }
         }
         Dsl::Vec(g, len) => {
-            let n = runtime(quote! { #rt::gen::int::<usize>(#len) }, ctx);
+            let n = runtime(
+                quote! { #rt::gen::int::<::core::primitive::usize>(#len) },
+                ctx,
+            );
             let elem = expr(g, &ctx.deeper())?;
             quote! {{
-                let __pbt_n: usize = #n;
+                let __pbt_n: ::core::primitive::usize = #n;
                 let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
                 for _ in 0..__pbt_n {
                     __pbt_v.push(#elem);
@@ -132,16 +135,21 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             }
         }
         Dsl::Frequency(name, arms) => {
-            let weights: Vec<Ident> = (0..arms.len()).map(|i| format_ident!("__pbt_w{i}")).collect();
+            let weights: Vec<Ident> = (0..arms.len())
+                .map(|i| format_ident!("__pbt_w{i}"))
+                .collect();
             let lets = arms.iter().zip(&weights).map(|((w, _), id)| {
-                quote_spanned! {syn::spanned::Spanned::span(w)=> let #id: u64 = #rt::weight(#w); }
+                quote_spanned! {syn::spanned::Spanned::span(w)=> let #id: ::core::primitive::u64 = #rt::weight(#w); }
             });
             let gens = arms
                 .iter()
                 .map(|(_, g)| expr(g, &ctx.deeper()))
                 .collect::<syn::Result<Vec<_>>>()?;
             let (last, init) = gens.split_last().ok_or_else(|| {
-                syn::Error::new(name.span(), "frequency[…] needs at least one weighted generator")
+                syn::Error::new(
+                    name.span(),
+                    "frequency[…] needs at least one weighted generator",
+                )
             })?;
             let mut ladder = quote! { #last };
             for (i, g) in init.iter().enumerate().rev() {
@@ -152,7 +160,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             }
             quote_spanned! {name.span()=> {
                 #(#lets)*
-                let __pbt_total: u64 = 0 #(+ #weights)*;
+                let __pbt_total: ::core::primitive::u64 = 0 #(+ #weights)*;
                 ::core::assert!(__pbt_total > 0, "pbt: frequency needs a positive total weight");
                 let __pbt_r = #rt::Source::draw(&mut *#src, __pbt_total - 1);
                 #ladder
@@ -203,7 +211,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Resize(n, g) => {
             let g = expr(g, &ctx.deeper())?;
-            quote! {{ let size: usize = #n; #g }}
+            quote! {{ let size: ::core::primitive::usize = #n; #g }}
         }
         Dsl::Recursive(ty, handle, body) => recursive(ty.as_ref(), handle, body, ctx)?,
         Dsl::Block(stmts, tail) => block(stmts, tail, ctx)?,
@@ -240,7 +248,7 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     let outer = &ctx.src;
     let call = unwrap(quote! { #fun(&mut *#outer, size) }, ctx);
     Ok(quote! {{
-        fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: usize) -> #rt::Generated<#ty> {
+        fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
             #body
         }
         #call

@@ -9,7 +9,11 @@
 #![forbid(unsafe_code)]
 
 mod ast;
+mod check;
 mod emit;
+mod normalize;
 
 pub use ast::{Dsl, Stmt};
+pub use check::check_target;
 pub use emit::{emit, Ctx};
+pub use normalize::normalize;
