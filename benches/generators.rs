@@ -11,7 +11,7 @@
 //! proptest/staged. Rounds of all implementations are interleaved so that
 //! machine noise spreads over all of them.
 
-use pbt::gen::{self, Gen};
+use pbt::gen::{self, Gen, Weight};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use quickcheck::Arbitrary as _;
@@ -154,7 +154,9 @@ fn pt_sample<S: Strategy>(s: &S, runner: &mut TestRunner) -> S::Value {
 
 // ---------------------------------------------------------------- harness
 
-type Sampler = Box<dyn FnMut() -> u64>;
+/// Generates `n` values and folds their weights: one dynamic call per batch,
+/// so the loop around each implementation is monomorphic.
+type Sampler = Box<dyn FnMut(u64) -> u64>;
 
 /// A value's "weight", so no generation is optimised away.
 trait Touch {
@@ -197,7 +199,18 @@ where
     G::Value: Touch,
 {
     let mut rng = pbt::Rng::from_seed(7);
-    Box::new(move || black_box(g.generate(&mut rng, size).expect("generates")).touch())
+    batch(move || g.generate(&mut rng, size).expect("generates"))
+}
+
+/// A sampler that calls `one` `n` times per batch.
+fn batch<T: Touch>(mut one: impl FnMut() -> T + 'static) -> Sampler {
+    Box::new(move |n| {
+        let mut acc = 0u64;
+        for _ in 0..n {
+            acc = acc.wrapping_add(black_box(one()).touch());
+        }
+        acc
+    })
 }
 
 /// One shape: a name and its five implementations (None where not written).
@@ -223,7 +236,7 @@ fn shapes() -> Vec<Shape> {
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || {
+                    batch(move || {
                         let c = h.below_or_eq(1_999_999);
                         // the same zero-first mapping as pbt's int over -1e6..1e6
                         const M: u64 = 999_999;
@@ -234,19 +247,17 @@ fn shapes() -> Vec<Shape> {
                         } else {
                             -((c / 2) as i64)
                         };
-                        black_box(v).touch()
+                        v
                     })
                 }),
                 ("proptest", {
                     let mut r = TestRunner::deterministic();
                     let s = -1_000_000..1_000_000i64;
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || {
-                        black_box(qc_below(&mut g, 2_000_000) as i64 - 1_000_000).touch()
-                    })
+                    batch(move || qc_below(&mut g, 2_000_000) as i64 - 1_000_000)
                 }),
             ],
         },
@@ -275,24 +286,24 @@ fn shapes() -> Vec<Shape> {
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || {
+                    batch(move || {
                         let x = h.below_or_eq(999);
                         let y = h.below_or_eq(x);
-                        black_box((x, y)).touch()
+                        (x, y)
                     })
                 }),
                 ("proptest", {
                     use proptest::prelude::*;
                     let mut r = TestRunner::deterministic();
                     let s = (0..1000u64).prop_flat_map(|x| (Just(x), 0..=x));
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || {
+                    batch(move || {
                         let x = qc_below(&mut g, 1000);
                         let y = qc_below(&mut g, x + 1);
-                        black_box((x, y)).touch()
+                        (x, y)
                     })
                 }),
             ],
@@ -310,27 +321,27 @@ fn shapes() -> Vec<Shape> {
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || {
+                    batch(move || {
                         let n = h.below_or_eq(99) as usize;
                         let mut v = Vec::with_capacity(n);
                         for _ in 0..n {
                             v.push(h.below_or_eq(999_999) as i64);
                         }
-                        black_box(v).touch()
+                        v
                     })
                 }),
                 ("proptest", {
                     let mut r = TestRunner::deterministic();
                     let s = proptest::collection::vec(0..1_000_000i64, 0..100);
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || {
+                    batch(move || {
                         let n = qc_below(&mut g, 100) as usize;
                         let v: Vec<i64> =
                             (0..n).map(|_| qc_below(&mut g, 1_000_000) as i64).collect();
-                        black_box(v).touch()
+                        v
                     })
                 }),
             ],
@@ -349,28 +360,26 @@ fn shapes() -> Vec<Shape> {
                     "runtime",
                     pbt_sampler(
                         gen::recursive(|rec| {
-                            gen::sized(move |n| {
-                                gen::frequency(vec![
-                                    (1, gen::just(Tree::Leaf).boxed()),
-                                    (n as u64, (rec.clone(), rec.clone()).map(node).boxed()),
-                                ])
-                            })
+                            gen::frequency(vec![
+                                (Weight::Fixed(1), gen::just(Tree::Leaf).boxed()),
+                                (Weight::Size, (rec.clone(), rec).map(node).boxed()),
+                            ])
                         }),
                         TREE_SIZE,
                     ),
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || black_box(h.tree(TREE_SIZE)).touch())
+                    batch(move || h.tree(TREE_SIZE))
                 }),
                 ("proptest", {
                     let mut r = TestRunner::deterministic();
                     let s = pt_tree(TREE_SIZE as u32);
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || black_box(qc_tree(&mut g, TREE_SIZE as u64)).touch())
+                    batch(move || qc_tree(&mut g, TREE_SIZE as u64))
                 }),
             ],
         },
@@ -408,13 +417,13 @@ fn shapes() -> Vec<Shape> {
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || {
+                    batch(move || {
                         let a = h.below_or_eq(99);
                         let b = a + h.below_or_eq(100);
                         let c = h.below_or_eq(b);
                         let d = c + h.below_or_eq(10);
                         let e = h.below_or_eq(d);
-                        black_box(a ^ b ^ c ^ d ^ e).touch()
+                        a ^ b ^ c ^ d ^ e
                     })
                 }),
                 ("proptest", {
@@ -427,17 +436,17 @@ fn shapes() -> Vec<Shape> {
                         .prop_flat_map(|((a, b, c), d)| {
                             (0..=d).prop_map(move |e| a ^ b ^ c ^ d ^ e)
                         });
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || {
+                    batch(move || {
                         let a = qc_below(&mut g, 100);
                         let b = a + qc_below(&mut g, 101);
                         let c = qc_below(&mut g, b + 1);
                         let d = c + qc_below(&mut g, 11);
                         let e = qc_below(&mut g, d + 1);
-                        black_box(a ^ b ^ c ^ d ^ e).touch()
+                        a ^ b ^ c ^ d ^ e
                     })
                 }),
             ],
@@ -460,29 +469,27 @@ fn shapes() -> Vec<Shape> {
                     "runtime",
                     pbt_sampler(
                         gen::recursive(|rec| {
-                            gen::sized(move |n| {
-                                gen::frequency(vec![
-                                    (2, gen::int(0..4u8).map(Term::Var).boxed()),
-                                    (n as u64, rec.clone().map(lam).boxed()),
-                                    (n as u64, (rec.clone(), rec.clone()).map(app).boxed()),
-                                ])
-                            })
+                            gen::frequency(vec![
+                                (Weight::Fixed(2), gen::int(0..4u8).map(Term::Var).boxed()),
+                                (Weight::Size, rec.clone().map(lam).boxed()),
+                                (Weight::Size, (rec.clone(), rec).map(app).boxed()),
+                            ])
                         }),
                         TERM_SIZE,
                     ),
                 ),
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
-                    Box::new(move || black_box(h.term(TERM_SIZE)).touch())
+                    batch(move || h.term(TERM_SIZE))
                 }),
                 ("proptest", {
                     let mut r = TestRunner::deterministic();
                     let s = pt_term(TERM_SIZE as u32);
-                    Box::new(move || black_box(pt_sample(&s, &mut r)).touch())
+                    batch(move || pt_sample(&s, &mut r))
                 }),
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
-                    Box::new(move || black_box(qc_term(&mut g, TERM_SIZE as u64)).touch())
+                    batch(move || qc_term(&mut g, TERM_SIZE as u64))
                 }),
             ],
         },
@@ -501,11 +508,7 @@ fn arg(name: &str, default: u64) -> u64 {
 /// ns per value of one batch of `n` values.
 fn time_batch(sample: &mut Sampler, n: u64) -> f64 {
     let start = Instant::now();
-    let mut acc = 0u64;
-    for _ in 0..n {
-        acc = acc.wrapping_add(sample());
-    }
-    black_box(acc);
+    black_box(sample(n));
     start.elapsed().as_nanos() as f64 / n as f64
 }
 

@@ -4,13 +4,14 @@
 //!
 //! `cargo bench --bench runner_throughput` (add `-- --cases N --rounds R`).
 //! Each library runs `cases` passing tests per round; the table shows the
-//! median over the rounds and the ratios against pbt. Lengths are comparable:
-//! pbt's `Vec<T>` has length `0..=size` with size cycling through `0..=100`,
-//! proptest's strategy is `vec(any::<i32>(), 0..100)`, quickcheck's `Gen` has
-//! size 100 (length `0..100`).
+//! median over the rounds and the ratios against pbt. The first pbt rows fix
+//! the size at 99, so that every library draws vectors of length uniform in
+//! `0..100` (proptest: `vec(any::<i32>(), 0..100)`; quickcheck: `Gen` of size
+//! 100); the last row is pbt's default schedule (size cycling through
+//! `0..=100`, so shorter vectors on average), for information.
 
 use pbt::dbas::{Check, Forall, Prop};
-use pbt::runners::{generational, Config, Regressions};
+use pbt::runners::{generational, Config, Regressions, Sizes};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -20,6 +21,14 @@ fn trivial(xs: &[i32]) -> bool {
 }
 
 fn pbt_round(cases: u64, seed: u64) -> f64 {
+    pbt_sized_round(cases, seed, Sizes::Fixed(99))
+}
+
+fn pbt_default_sizes_round(cases: u64, seed: u64) -> f64 {
+    pbt_sized_round(cases, seed, Sizes::Cycle)
+}
+
+fn pbt_sized_round(cases: u64, seed: u64, sizes: Sizes) -> f64 {
     let prop = pbt::property! {
         forall xs: Vec<i32>;
         check trivial(xs)
@@ -27,6 +36,7 @@ fn pbt_round(cases: u64, seed: u64) -> f64 {
     let config = Config::default()
         .cases(cases)
         .seed(seed)
+        .sizes(sizes)
         .regressions(Regressions::Off)
         .ignore_env();
     let start = Instant::now();
@@ -44,6 +54,7 @@ fn pbt_hand_built_round(cases: u64, seed: u64) -> f64 {
     let config = Config::default()
         .cases(cases)
         .seed(seed)
+        .sizes(Sizes::Fixed(99))
         .regressions(Regressions::Off)
         .ignore_env();
     let start = Instant::now();
@@ -101,11 +112,12 @@ fn main() {
     let cases = arg("--cases", 20_000);
     let rounds = arg("--rounds", 9);
     type Round = fn(u64, u64) -> f64;
-    let libs: [(&str, Round); 4] = [
+    let libs: [(&str, Round); 5] = [
         ("pbt property!", pbt_round),
         ("pbt hand-built chain", pbt_hand_built_round),
         ("proptest", proptest_round),
         ("quickcheck", quickcheck_round),
+        ("pbt, default sizes", pbt_default_sizes_round),
     ];
     println!("generational runner throughput: trivial property over Vec<i32>, {cases} tests x {rounds} rounds (median)");
     let mut results = Vec::new();

@@ -7,7 +7,7 @@
 //! also gives the choice sequence to compare).
 
 use pbt::choices::Recorder;
-use pbt::gen::{self, Gen};
+use pbt::gen::{self, Gen, Weight};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
@@ -177,6 +177,17 @@ equivalent!(
     recursive_tree,
     pbt::generator!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)])),
     gen::recursive(|rec| {
+        gen::frequency(vec![
+            (Weight::Fixed(1), gen::int(0..10u8).map(Tree::Leaf).boxed()),
+            (Weight::Size, (rec.clone(), rec).map(node).boxed()),
+        ])
+    })
+);
+
+equivalent!(
+    recursive_tree_with_sized_weights,
+    pbt::generator!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)])),
+    gen::recursive(|rec| {
         gen::sized(move |n| {
             gen::frequency(vec![
                 (1, gen::int(0..10u8).map(Tree::Leaf).boxed()),
@@ -201,21 +212,19 @@ equivalent!(
         size => map((rec, rec), |(f, a)| Term::App(Box::new(f), Box::new(a)))
     ])),
     gen::recursive(|rec| {
-        gen::sized(move |n| {
-            gen::frequency(vec![
-                (2, gen::int(0..4u8).map(Term::Var).boxed()),
-                (
-                    n as u64,
-                    rec.clone().map(|b| Term::Lam(Box::new(b))).boxed(),
-                ),
-                (
-                    n as u64,
-                    (rec.clone(), rec.clone())
-                        .map(|(f, a)| Term::App(Box::new(f), Box::new(a)))
-                        .boxed(),
-                ),
-            ])
-        })
+        gen::frequency(vec![
+            (Weight::Fixed(2), gen::int(0..4u8).map(Term::Var).boxed()),
+            (
+                Weight::Size,
+                rec.clone().map(|b| Term::Lam(Box::new(b))).boxed(),
+            ),
+            (
+                Weight::Size,
+                (rec.clone(), rec)
+                    .map(|(f, a)| Term::App(Box::new(f), Box::new(a)))
+                    .boxed(),
+            ),
+        ])
     })
 );
 

@@ -6,7 +6,7 @@
 //! `0..=size`. Choice `0` everywhere gives the simplest value, so a sequence of
 //! zero choices generates the "zero" of every type.
 
-use crate::gen::{FloatType, Gen, IntType};
+use crate::gen::{FloatType, Gen};
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
@@ -25,24 +25,87 @@ pub trait Arbitrary: Sized {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;
 }
 
+/// Integers from one raw 64-bit draw `c`: the low three bits pick the kind
+/// (`0..=3` small, `4..=6` any, `7` an edge value) and the other 61 bits the
+/// value. Types wider than 32 bits draw their "any" value separately. Choice
+/// `0` is the small value `0`.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
             #[inline]
             fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-                let small = <$t>::try_from(size.max(1)).unwrap_or(<$t>::MAX);
-                match src.draw(7) {
-                    0..=3 => <$t as IntType>::draw_in(src, (0 as $t).saturating_sub(small), small),
-                    4..=6 => <$t as IntType>::draw_in(src, <$t>::MIN, <$t>::MAX),
-                    _ => {
-                        let edges: &[$t] = &$edges;
-                        edges[src.draw(edges.len() as u64 - 1) as usize]
+                let c = src.draw(u64::MAX);
+                let payload = c >> 3;
+                let edges: &[$t] = &$edges;
+                if <$t>::BITS <= 32 {
+                    // Branch-free: the kind is random, so a branch on it
+                    // would be mispredicted half the time.
+                    let kinds = [
+                        <$t as SmallInt>::small(payload, size),
+                        payload as $t,
+                        edges[(payload % edges.len() as u64) as usize],
+                    ];
+                    return kinds[KIND[(c & 7) as usize]];
+                }
+                match KIND[(c & 7) as usize] {
+                    0 => <$t as SmallInt>::small(payload, size),
+                    1 if <$t>::BITS <= 64 => src.draw(u64::MAX) as $t,
+                    1 => {
+                        let high = u128::from(src.draw(u64::MAX)) << 64;
+                        (high | u128::from(src.draw(u64::MAX))) as $t
                     }
+                    _ => edges[(payload % edges.len() as u64) as usize],
                 }
             }
         }
     )*};
 }
+
+/// The kind of integer for each value of the low three bits of the draw:
+/// small (half), any (three eighths), edge (one eighth).
+const KIND: [usize; 8] = [0, 0, 0, 0, 1, 1, 1, 2];
+
+/// A value within `±size` (`0..=size` for unsigned types, capped at the
+/// type's range), interleaved from zero outward: a 61-bit payload is scaled
+/// to `0..span`, payload `0` giving `0`, then `1, -1, 2, …` as it grows. The
+/// bias of reducing 61 random bits to at most `2 * size + 1` values is below
+/// 2^-50. No branches, no division: this is the hot path of `Vec<int>`.
+trait SmallInt: Sized {
+    fn small(payload: u64, size: usize) -> Self;
+}
+
+/// Bounds `size` so that `2 * size + 1` never overflows.
+const SMALL_CAP: u64 = 1 << 40;
+
+macro_rules! small_signed {
+    ($($t:ty),*) => {$(
+        impl SmallInt for $t {
+            #[inline(always)]
+            fn small(payload: u64, size: usize) -> Self {
+                let s = (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP);
+                let k = ((u128::from(payload) * u128::from(2 * s + 1)) >> 61) as u64;
+                let mag = k.div_ceil(2) as $t;
+                // k odd: +mag; k even: -mag.
+                if k & 1 == 1 { mag } else { mag.wrapping_neg() }
+            }
+        }
+    )*};
+}
+small_signed!(i8, i16, i32, i64, i128, isize);
+
+macro_rules! small_unsigned {
+    ($($t:ty),*) => {$(
+        impl SmallInt for $t {
+            #[inline(always)]
+            fn small(payload: u64, size: usize) -> Self {
+                let s = (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP);
+                ((u128::from(payload) * u128::from(s + 1)) >> 61) as $t
+            }
+        }
+    )*};
+}
+small_unsigned!(u8, u16, u32, u64, u128, usize);
+
 arbitrary_int!(
     u8: [0, 1, u8::MAX], u16: [0, 1, u16::MAX], u32: [0, 1, u32::MAX],
     u64: [0, 1, u64::MAX], u128: [0, 1, u128::MAX], usize: [0, 1, usize::MAX],

@@ -114,33 +114,81 @@ impl<G: Gen> Gen for OneOf<G> {
     }
 }
 
+/// The weight of a [`frequency`] alternative: fixed, or read from the size
+/// at each draw (the runtime twin of `size => g` in the DSL).
+#[derive(Clone, Copy, Debug)]
+pub enum Weight {
+    /// A constant weight.
+    Fixed(u64),
+    /// The current size.
+    Size,
+    /// A function of the current size.
+    Of(fn(usize) -> u64),
+}
+
+impl Weight {
+    /// The weight at `size`.
+    #[inline(always)]
+    pub fn at(self, size: usize) -> u64 {
+        match self {
+            Weight::Fixed(w) => w,
+            Weight::Size => size as u64,
+            Weight::Of(f) => f(size),
+        }
+    }
+}
+
+macro_rules! weight_from {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Weight {
+            #[allow(clippy::unnecessary_cast)]
+            fn from(w: $t) -> Weight {
+                #[allow(unused_comparisons)]
+                let negative = w < 0;
+                assert!(!negative, "pbt: a frequency weight is negative: {w}");
+                Weight::Fixed(w as u64)
+            }
+        }
+    )*};
+}
+weight_from!(u8, u16, u32, u64, usize, i32, i64);
+
 /// A weighted choice: one draw in `0..total`, then the first alternative whose
-/// cumulative weight exceeds it. Zero weights are never chosen.
+/// cumulative weight exceeds it. Zero weights are never chosen. Weights are
+/// integers or [`Weight`]s (`Weight::Size` is the current size).
 ///
 /// ```
-/// use pbt_core::{gen::{frequency, just, Gen}, Rng};
+/// use pbt_core::{gen::{frequency, just, Gen, Weight}, Rng};
 /// let g = frequency(vec![(0, just('x')), (3, just('y'))]);
 /// assert_eq!(g.generate(&mut Rng::from_seed(1), 0), Ok('y'));
+/// let sized = frequency(vec![(Weight::Fixed(1), just('a')), (Weight::Size, just('b'))]);
+/// assert_eq!(sized.generate(&mut Rng::from_seed(1), 0), Ok('a'));
 /// ```
 ///
 /// # Panics
 /// When every weight is zero.
-pub fn frequency<G: Gen>(alternatives: Vec<(u64, G)>) -> Frequency<G> {
-    Frequency(alternatives)
+pub fn frequency<W: Into<Weight>, G: Gen>(alternatives: Vec<(W, G)>) -> Frequency<G> {
+    Frequency(
+        alternatives
+            .into_iter()
+            .map(|(w, g)| (w.into(), g))
+            .collect(),
+    )
 }
 
 /// See [`frequency`].
 #[derive(Clone, Debug)]
-pub struct Frequency<G>(Vec<(u64, G)>);
+pub struct Frequency<G>(Vec<(Weight, G)>);
 
 impl<G: Gen> Gen for Frequency<G> {
     type Value = G::Value;
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<G::Value> {
-        let total: u64 = self.0.iter().map(|(w, _)| *w).sum();
+        let total: u64 = self.0.iter().map(|(w, _)| w.at(size)).sum();
         assert!(total > 0, "pbt: frequency needs a positive total weight");
         let mut r = src.draw(total - 1);
         for (w, g) in &self.0 {
-            if r < *w {
+            let w = w.at(size);
+            if r < w {
                 return g.generate(src, size);
             }
             r -= w;

@@ -23,8 +23,8 @@ mod text;
 pub use collection::{subset, vec, Subset, VecOf};
 pub use combinators::{
     any, bind, choose, either, filter, frequency, just, map, one_of, recursive, resize, sized, Any,
-    Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, WithSize,
-    FILTER_TRIES,
+    Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, Weight,
+    WithSize, FILTER_TRIES,
 };
 pub use float::{float, Float, FloatType};
 pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
