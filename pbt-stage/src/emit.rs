@@ -63,7 +63,7 @@ fn unwrap(result: TokenStream, ctx: &Ctx) -> TokenStream {
     quote! {
         match #result {
             ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+            ::core::result::Result::Err(e) => break #label <::core::result::Result<_, _>>::Err(e),
         }
     }
 }
@@ -89,7 +89,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             };
             runtime(gen, ctx)
         }
-        Dsl::Just(e) | Dsl::Value(e) => quote! { (#e) },
+        Dsl::Just(e) | Dsl::Value(e) => quote! { #e },
         Dsl::Size(ident) => quote! { #ident },
         Dsl::Tuple(parts) => {
             let parts = parts
@@ -151,19 +151,33 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     "frequency[…] needs at least one weighted generator",
                 )
             })?;
-            let mut ladder = quote! { #last };
-            for (i, g) in init.iter().enumerate().rev() {
-                let upto = &weights[..=i];
-                ladder = quote! {
-                    if __pbt_r < 0 #(+ #upto)* { #g } else { #ladder }
-                };
-            }
+            // Cumulative weights, then one `if … else if … else` ladder.
+            let cumulative: Vec<Ident> = (0..arms.len())
+                .map(|i| format_ident!("__pbt_c{i}"))
+                .collect();
+            let sums = cumulative
+                .iter()
+                .zip(&weights)
+                .enumerate()
+                .map(|(i, (c, w))| {
+                    if i == 0 {
+                        quote! { let #c = #w; }
+                    } else {
+                        let prev = &cumulative[i - 1];
+                        quote! { let #c = #prev + #w; }
+                    }
+                });
+            let total = &cumulative[arms.len() - 1];
+            let rungs = init
+                .iter()
+                .zip(&cumulative)
+                .map(|(g, c)| quote! { if __pbt_r < #c { #g } else });
             quote_spanned! {name.span()=> {
                 #(#lets)*
-                let __pbt_total: ::core::primitive::u64 = 0 #(+ #weights)*;
-                ::core::assert!(__pbt_total > 0, "pbt: frequency needs a positive total weight");
-                let __pbt_r = #rt::Source::draw(&mut *#src, __pbt_total - 1);
-                #ladder
+                #(#sums)*
+                ::core::assert!(#total > 0, "pbt: frequency needs a positive total weight");
+                let __pbt_r = #rt::Source::draw(&mut *#src, #total - 1);
+                #(#rungs)* { #last }
             }}
         }
         Dsl::Either(a, b, p) => {
@@ -199,7 +213,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     }
                     __pbt_tries += 1;
                     if __pbt_tries == #rt::gen::FILTER_TRIES {
-                        break #label ::core::result::Result::Err(#rt::Rejected);
+                        break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                     }
                 }
             }}
@@ -288,7 +302,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                         }
                         __pbt_tries += 1;
                         if __pbt_tries == #rt::gen::FILTER_TRIES {
-                            break #label ::core::result::Result::Err(#rt::Rejected);
+                            break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                         }
                     }
                 };

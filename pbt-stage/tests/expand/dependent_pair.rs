@@ -1,0 +1,31 @@
+// { let x = int(0..1000u32); let y = int(0..=x); (x, y) }
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<(u32, u32)> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            let x = match ::pbt::__private::Gen::generate(
+                &::pbt::__private::gen::int(0..1000u32),
+                &mut *src,
+                size,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            };
+            let y = match ::pbt::__private::Gen::generate(
+                &::pbt::__private::gen::int(0..=x),
+                &mut *src,
+                size,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            };
+            (x, y)
+        })
+    }
+}

@@ -1,0 +1,46 @@
+// { let x = int(0..50u32); let y = int(0..50u32); ensure y > x; (x, y) }
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<(u32, u32)> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            let x = match ::pbt::__private::Gen::generate(
+                &::pbt::__private::gen::int(0..50u32),
+                &mut *src,
+                size,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            };
+            let (y,) = {
+                let mut __pbt_tries = 0usize;
+                loop {
+                    let y = match ::pbt::__private::Gen::generate(
+                        &::pbt::__private::gen::int(0..50u32),
+                        &mut *src,
+                        size,
+                    ) {
+                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Err(e) => {
+                            break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                        }
+                    };
+                    if (y > x) {
+                        break (y,);
+                    }
+                    __pbt_tries += 1;
+                    if __pbt_tries == ::pbt::__private::gen::FILTER_TRIES {
+                        break '__pbt_gen <::core::result::Result<
+                            _,
+                            _,
+                        >>::Err(::pbt::__private::Rejected);
+                    }
+                }
+            };
+            (x, y)
+        })
+    }
+}

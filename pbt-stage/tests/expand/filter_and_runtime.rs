@@ -1,0 +1,56 @@
+// filter((my_runtime_gen(), either(bool(), just(true), 0.25)), |(n, _)| n % 2 == 0)
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<(u32, bool)> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            let mut __pbt_tries = 0usize;
+            loop {
+                let __pbt_v = (
+                    match ::pbt::__private::Gen::generate(
+                        &(my_runtime_gen()),
+                        &mut *src,
+                        size,
+                    ) {
+                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Err(e) => {
+                            break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                        }
+                    },
+                    if ::pbt::__private::Source::draw(
+                        &mut *src,
+                        ::pbt::__private::gen::UNIT - 1,
+                    ) < ::pbt::__private::gen::threshold(0.25)
+                    {
+                        match ::pbt::__private::Gen::generate(
+                            &::pbt::__private::gen::bool(),
+                            &mut *src,
+                            size,
+                        ) {
+                            ::core::result::Result::Ok(v) => v,
+                            ::core::result::Result::Err(e) => {
+                                break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                            }
+                        }
+                    } else {
+                        true
+                    },
+                );
+                if {
+                    let (n, _) = &__pbt_v;
+                    n % 2 == 0
+                } {
+                    break __pbt_v;
+                }
+                __pbt_tries += 1;
+                if __pbt_tries == ::pbt::__private::gen::FILTER_TRIES {
+                    break '__pbt_gen <::core::result::Result<
+                        _,
+                        _,
+                    >>::Err(::pbt::__private::Rejected);
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,58 @@
+// recursive(|rec| frequency[1 => just(Tree::Leaf), size => map((rec, rec), node)])
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<Tree> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            fn __pbt_rec0<S: ::pbt::__private::Source + ?::core::marker::Sized>(
+                __pbt_src0: &mut S,
+                size: ::core::primitive::usize,
+            ) -> ::pbt::__private::Generated<Tree> {
+                '__pbt_rec0: {
+                    ::core::result::Result::Ok({
+                        let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
+                            1,
+                        );
+                        let __pbt_w1: ::core::primitive::u64 = ::pbt::__private::weight(
+                            size,
+                        );
+                        let __pbt_c0 = __pbt_w0;
+                        let __pbt_c1 = __pbt_c0 + __pbt_w1;
+                        ::core::assert!(
+                            __pbt_c1 > 0, "pbt: frequency needs a positive total weight"
+                        );
+                        let __pbt_r = ::pbt::__private::Source::draw(
+                            &mut *__pbt_src0,
+                            __pbt_c1 - 1,
+                        );
+                        if __pbt_r < __pbt_c0 {
+                            Tree::Leaf
+                        } else {
+                            (node)((
+                                match __pbt_rec0(&mut *__pbt_src0, size / 2) {
+                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Err(e) => {
+                                        break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
+                                    }
+                                },
+                                match __pbt_rec0(&mut *__pbt_src0, size / 2) {
+                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Err(e) => {
+                                        break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
+                                    }
+                                },
+                            ))
+                        }
+                    })
+                }
+            }
+            match __pbt_rec0(&mut *src, size) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,42 @@
+// vec(one_of[int(0..10i64), just(-1)], 0..100)
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<Vec<i64>> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
+                &::pbt::__private::gen::int::<::core::primitive::usize>(0..100),
+                &mut *src,
+                size,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            };
+            let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
+            for _ in 0..__pbt_n {
+                __pbt_v
+                    .push(
+                        match ::pbt::__private::Source::draw(&mut *src, 1u64) {
+                            0u64 => {
+                                match ::pbt::__private::Gen::generate(
+                                    &::pbt::__private::gen::int(0..10i64),
+                                    &mut *src,
+                                    size,
+                                ) {
+                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Err(e) => {
+                                        break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                                    }
+                                }
+                            }
+                            _ => -1,
+                        },
+                    );
+            }
+            __pbt_v
+        })
+    }
+}
