@@ -240,14 +240,13 @@ fn shapes() -> Vec<Shape> {
                         let c = h.below_or_eq(1_999_999);
                         // the same zero-first mapping as pbt's int over -1e6..1e6
                         const M: u64 = 999_999;
-                        let v = if c > 2 * M {
+                        if c > 2 * M {
                             -((M + (c - 2 * M)) as i64)
                         } else if c % 2 == 1 {
                             c.div_ceil(2) as i64
                         } else {
                             -((c / 2) as i64)
-                        };
-                        v
+                        }
                     })
                 }),
                 ("proptest", {

@@ -8,8 +8,7 @@
 //! ```
 
 use crate::components::{
-    execute::{generate, run, Verdict},
-    shrink, supervise, Case, Plan, ShrinkLimits, Watch,
+    execute::Verdict, shrink, supervise, Case, DynProperty, Plan, ShrinkLimits, Step, Watch,
 };
 use crate::config::Config;
 use crate::report::{Failure, Report, Verdict as Outcome};
@@ -29,6 +28,11 @@ use std::time::Instant;
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
 pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
+    run_generational(prop, config)
+}
+
+/// The loop itself, compiled once for every property.
+fn run_generational(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
     let saved = plan.saved();
@@ -40,10 +44,12 @@ pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
                 break;
             }
             watch.at_case(&case);
-            let verdict = match generate(prop, &case, false) {
-                Ok(Ok(inputs)) => run(prop, &inputs, watch),
-                Ok(Err(_discarded)) => Verdict::Discard,
-                Err(panic) => return report.generator_failed(&plan, case, panic),
+            let verdict = match prop.test(&case, watch) {
+                Step::Ran(verdict) => verdict,
+                Step::Discarded(_) => Verdict::Discard,
+                Step::GeneratorPanicked(panic) => {
+                    return report.generator_failed(&plan, case, panic)
+                }
             };
             match verdict {
                 Verdict::Pass => report.tests += 1,
@@ -66,18 +72,18 @@ pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
 
 /// The shrink-and-check stage: regenerate the failing case with its choices
 /// recorded, shrink it, print it and save it.
-pub(crate) fn shrink_and_report<P: Property + Sync>(
-    prop: &P,
+pub(crate) fn shrink_and_report(
+    prop: &dyn DynProperty,
     plan: &Plan,
     watch: &Watch,
     case: Case,
     reason: String,
     mut report: Report,
 ) -> Report {
-    let Ok(Ok(failing)) = generate(prop, &case, true) else {
+    let Ok(Ok(failing)) = prop.generate_recorded(&case) else {
         return report.failed(plan, case, reason, Vec::new(), Vec::new(), "none");
     };
-    let original = prop.print(&failing);
+    let original = prop.print_any(&*failing);
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
@@ -87,11 +93,11 @@ pub(crate) fn shrink_and_report<P: Property + Sync>(
         failing,
         reason,
         limits,
-        |candidate| match run(prop, candidate, watch) {
+        |candidate| match prop.run_any(&**candidate, watch) {
             Verdict::Fail(why) => Some(why),
             _ => None,
         },
-        |best| watch.shrinking(printed(&prop.print(best))),
+        |best| watch.shrinking(printed(&prop.print_any(&**best))),
     );
     report.shrinks = shrunk.steps;
     report.shrink_attempts = shrunk.attempts;
@@ -101,7 +107,7 @@ pub(crate) fn shrink_and_report<P: Property + Sync>(
             limits.max_steps, limits.max_time
         ));
     }
-    let counterexample = prop.print(&shrunk.inputs);
+    let counterexample = prop.print_any(&*shrunk.inputs);
     report.failed(
         plan,
         case,

@@ -50,8 +50,8 @@ use serde::Serialize;
 /// assert!(prop.print(&failing)[0].value.parse::<u8>().unwrap() >= 200);
 /// ```
 pub trait Property {
-    /// One test case.
-    type Inputs: Clone;
+    /// One test case. `'static`, so runners can move it around type-erased.
+    type Inputs: Clone + 'static;
 
     /// The property's shape: variables, annotations, implications, origin.
     fn structure(&self) -> Structure;

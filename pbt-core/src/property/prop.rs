@@ -27,7 +27,7 @@ impl<N> Prop<N> {
 impl<N> Property for Prop<N>
 where
     N: Node<()>,
-    N::Env: Clone,
+    N::Env: Clone + 'static,
 {
     type Inputs = Case<N::Env>;
 

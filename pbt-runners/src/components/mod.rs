@@ -6,12 +6,14 @@
 //! here knows about any particular runner.
 
 pub mod cases;
+pub mod erased;
 pub mod execute;
 pub mod regressions;
 pub mod shrinker;
 pub mod watchdog;
 
 pub use cases::{Case, Plan};
+pub use erased::{AnyInputs, DynProperty, Step};
 pub use execute::{generate, run, Verdict as RunVerdict};
 pub use shrinker::{shrink, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, Watch};

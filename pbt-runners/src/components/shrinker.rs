@@ -1,7 +1,7 @@
 //! The shrinker (papers/000 Fig. 12, `shrinker`): greedy descent over the
 //! property's shrink candidates, bounded by steps and time.
 
-use pbt_core::Property;
+use super::erased::{AnyInputs, DynProperty};
 use std::time::{Duration, Instant};
 
 /// Bounds on shrinking.
@@ -14,10 +14,10 @@ pub struct ShrinkLimits {
 }
 
 /// The result of shrinking.
-#[derive(Clone, Debug)]
-pub struct Shrunk<I> {
+#[derive(Debug)]
+pub struct Shrunk {
     /// The smallest failing input found.
-    pub inputs: I,
+    pub inputs: AnyInputs,
     /// Why it fails.
     pub reason: String,
     /// Accepted steps.
@@ -31,14 +31,14 @@ pub struct Shrunk<I> {
 /// Shrink `failing` greedily: take the first candidate for which `fails`
 /// returns a reason, and start again from it, until no candidate fails or a
 /// limit is hit. `on_step` sees each accepted input.
-pub fn shrink<P: Property>(
-    prop: &P,
-    failing: P::Inputs,
+pub fn shrink(
+    prop: &dyn DynProperty,
+    failing: AnyInputs,
     reason: String,
     limits: ShrinkLimits,
-    mut fails: impl FnMut(&P::Inputs) -> Option<String>,
-    mut on_step: impl FnMut(&P::Inputs),
-) -> Shrunk<P::Inputs> {
+    mut fails: impl FnMut(&AnyInputs) -> Option<String>,
+    mut on_step: impl FnMut(&AnyInputs),
+) -> Shrunk {
     let start = Instant::now();
     let mut best = Shrunk {
         inputs: failing,
@@ -54,7 +54,7 @@ pub fn shrink<P: Property>(
         }
         let mut attempts = 0;
         let mut out_of_time = false;
-        let next = prop.shrink(&best.inputs).find_map(|candidate| {
+        let next = prop.shrink_any(&*best.inputs).find_map(|candidate| {
             attempts += 1;
             if attempts % 32 == 0 && start.elapsed() >= limits.max_time {
                 out_of_time = true;

@@ -10,7 +10,7 @@
 //! counterexample is reported and kept, never lost in a hung test run.
 
 use super::cases::{Case, Plan};
-use pbt_core::Property;
+use super::erased::DynProperty;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -74,10 +74,7 @@ impl Watch {
 }
 
 /// Run `body` with a watchdog enforcing `plan`'s per-test time limit.
-pub fn supervise<P, R>(prop: &P, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R
-where
-    P: Property + Sync,
-{
+pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R {
     let watch = Watch::new(plan.config.timeout);
     let Some(limit) = watch.limit else {
         return body(&watch);
@@ -92,7 +89,7 @@ where
 }
 
 /// The watchdog's loop.
-fn patrol<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, limit: Duration) {
+fn patrol(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, limit: Duration) {
     let tick = (limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250));
     let hard = limit * 2 + Duration::from_secs(1);
     let (mut seen, mut since) = (0, Instant::now());
@@ -114,7 +111,7 @@ fn patrol<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, limit: Durat
 }
 
 /// Print everything needed to reproduce a hung test, save it, and exit.
-fn report_hang<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, stuck: Duration) -> ! {
+fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Duration) -> ! {
     let case = Case {
         seed: watch.case_seed.load(Relaxed),
         size: watch.case_size.load(Relaxed),
@@ -141,9 +138,12 @@ fn report_hang<P: Property + Sync>(prop: &P, plan: &Plan, watch: &Watch, stuck: 
         }
         None => {
             let _ = err.flush();
-            if let Ok(Ok(inputs)) = super::execute::generate(prop, &case, false) {
-                let printed: Vec<String> =
-                    prop.print(&inputs).iter().map(|b| b.to_string()).collect();
+            if let Ok(Ok(inputs)) = prop.generate_recorded(&case) {
+                let printed: Vec<String> = prop
+                    .print_any(&*inputs)
+                    .iter()
+                    .map(|b| b.to_string())
+                    .collect();
                 let _ = writeln!(err, "pbt: the input: {}", printed.join(", "));
             }
         }
