@@ -106,8 +106,11 @@ impl Source for Replay<'_> {
     }
 }
 
-/// Candidate simplifications of a choice sequence, simplest-first within each
-/// pass: delete spans, zero spans, then halve and decrement single choices.
+/// Candidate simplifications of a choice sequence, in passes (Hypothesis and
+/// falsify style): delete spans; zero spans; minimise single choices (toward
+/// 0 by halving distances, which greedy acceptance turns into a binary
+/// search); sort spans and swap adjacent blocks into order; redistribute
+/// between pairs (move value from an earlier choice to a later one).
 ///
 /// Every candidate is smaller than `seq` in shortlex order (shorter, or as long
 /// and lexicographically smaller), so greedy shrinking over them terminates.
@@ -146,7 +149,50 @@ pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
             c
         })
     });
-    deletions.chain(zeroings).chain(singles)
+    let blocks = std::iter::successors(Some(1usize), move |&k| (2 * k <= n / 2).then_some(2 * k));
+    let reorders = blocks.flat_map(move |k| {
+        (0..n.saturating_sub(2 * k - 1)).filter_map(move |i| {
+            let (a, b) = (&seq[i..i + k], &seq[i + k..i + 2 * k]);
+            (b < a).then(|| {
+                let mut c = seq.to_vec();
+                c[i..i + k].copy_from_slice(b);
+                c[i + k..i + 2 * k].copy_from_slice(a);
+                c
+            })
+        })
+    });
+    let sorts = std::iter::successors(Some(n), |&k| (k > 2).then_some(k / 2)).flat_map(move |k| {
+        (0..=n.saturating_sub(k))
+            .step_by(k.max(1))
+            .filter_map(move |i| {
+                let span = &seq[i..i + k];
+                (k > 2 && span.windows(2).any(|w| w[0] > w[1])).then(|| {
+                    let mut c = seq.to_vec();
+                    c[i..i + k].sort_unstable();
+                    c
+                })
+            })
+    });
+    const REACH: usize = 8;
+    let redistributions = (0..n).flat_map(move |i| {
+        ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
+            let v = seq[i];
+            let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2));
+            steps.filter(move |_| v > 0).filter_map(move |d| {
+                let moved = seq[j].checked_add(d)?;
+                let mut c = seq.to_vec();
+                c[i] = v - d;
+                c[j] = moved;
+                Some(c)
+            })
+        })
+    });
+    deletions
+        .chain(zeroings)
+        .chain(singles)
+        .chain(reorders)
+        .chain(sorts)
+        .chain(redistributions)
 }
 
 /// Shortlex order: shorter sequences first, then lexicographic.

@@ -6,14 +6,18 @@
 //!
 //! - [`Source`] / [`Rng`]: where every choice comes from ([`source`], [`choices`]).
 //! - [`gen`]: the runtime generator combinators ([`Gen`]).
-//! - [`Arbitrary`] / [`Shrink`]: type-based generation and shrinking.
+//! - [`Arbitrary`] / [`Shrink`] / [`Mutate`]: type-based generation,
+//!   shrinking and mutation; [`Constructors`]: the constructor view of a
+//!   value for combinatorial coverage.
 //! - [`property`]: the DBAS nodes `Forall` / `Implies` / `Check` and the
 //!   [`Property`] trait every runner is written against.
 #![forbid(unsafe_code)]
 
 pub mod arbitrary;
 pub mod choices;
+pub mod constructors;
 pub mod gen;
+pub mod mutate;
 pub mod property;
 pub mod shrink;
 pub mod source;
@@ -22,7 +26,9 @@ pub mod source;
 pub mod macro_support;
 
 pub use arbitrary::Arbitrary;
+pub use constructors::{Constructor, Constructors};
 pub use gen::{Gen, Generated, Rejected};
+pub use mutate::Mutate;
 pub use property::{Binding, Case, Discarded, Outcome, Property, Structure};
 pub use shrink::Shrink;
 pub use source::{Rng, Source};

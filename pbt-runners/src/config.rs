@@ -15,6 +15,32 @@ pub enum Sizes {
     Fixed(usize),
 }
 
+/// Which shrinker minimises a counterexample (papers/000 §2.2, §6.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shrinker {
+    /// Type-based shrinking of each variable (`Shrink`, or the variable's
+    /// own generator choices when it has a `#[gen]`): QuickCheck's way.
+    #[default]
+    External,
+    /// Shrink the choice sequence the whole input was generated from and
+    /// regenerate through the property's generators: Hypothesis's way.
+    Integrated,
+    /// Integrated, then external on its result.
+    Both,
+}
+
+impl Shrinker {
+    /// The shrinker named `name` (`"external"`, `"integrated"`, `"both"`).
+    pub fn from_name(name: &str) -> Option<Shrinker> {
+        match name {
+            "external" => Some(Shrinker::External),
+            "integrated" => Some(Shrinker::Integrated),
+            "both" => Some(Shrinker::Both),
+            _ => None,
+        }
+    }
+}
+
 /// Where failing seeds are saved and replayed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Regressions {
@@ -61,6 +87,16 @@ pub struct Config {
     pub regressions: Regressions,
     /// Whether `PBT_SEED` / `PBT_CASES` are read.
     pub read_env: bool,
+    /// Which shrinker minimises a counterexample.
+    pub shrinker: Shrinker,
+    /// Worker threads of the parallel runner (default: the machine's cores).
+    pub workers: usize,
+    /// Candidates generated per test by the combinatorial runner.
+    pub candidates: usize,
+    /// The features the combinatorial runner counts, from the printed
+    /// variables (default: constructor names and nesting pairs read off the
+    /// `Debug` output).
+    pub features: Option<fn(&[pbt_core::Binding]) -> Vec<String>>,
 }
 
 impl Default for Config {
@@ -76,6 +112,10 @@ impl Default for Config {
             sizes: Sizes::Cycle,
             regressions: Regressions::Beside,
             read_env: true,
+            shrinker: Shrinker::External,
+            workers: std::thread::available_parallelism().map_or(1, usize::from),
+            candidates: 8,
+            features: None,
         }
     }
 }
@@ -138,6 +178,30 @@ impl Config {
     /// Where failures are saved and replayed from.
     pub fn regressions(mut self, r: Regressions) -> Self {
         self.regressions = r;
+        self
+    }
+
+    /// Minimise counterexamples with `shrinker`.
+    pub fn shrinker(mut self, shrinker: Shrinker) -> Self {
+        self.shrinker = shrinker;
+        self
+    }
+
+    /// Run the parallel runner on `n` worker threads.
+    pub fn workers(mut self, n: usize) -> Self {
+        self.workers = n.max(1);
+        self
+    }
+
+    /// Let the combinatorial runner choose among `k` candidates per test.
+    pub fn candidates(mut self, k: usize) -> Self {
+        self.candidates = k.max(1);
+        self
+    }
+
+    /// The features the combinatorial runner counts, from the printed variables.
+    pub fn features(mut self, f: fn(&[pbt_core::Binding]) -> Vec<String>) -> Self {
+        self.features = Some(f);
         self
     }
 

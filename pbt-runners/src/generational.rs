@@ -8,7 +8,7 @@
 //! ```
 
 use crate::components::{
-    execute::Verdict, shrink, supervise, Case, DynProperty, Plan, ShrinkLimits, Step, Watch,
+    execute::Verdict, minimize, supervise, Case, DynProperty, Plan, Step, Watch,
 };
 use crate::config::Config;
 use crate::report::{Failure, Report, Verdict as Outcome};
@@ -28,15 +28,17 @@ use std::time::Instant;
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
 pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
-    run_generational(prop, config)
+    run_loop(prop, config, "generational")
 }
 
-/// The loop itself, compiled once for every property.
-fn run_generational(prop: &dyn DynProperty, config: Config) -> Report {
+/// The generate-and-check loop (compiled once for every property): saved
+/// cases first, then fresh ones, until `cases` tests passed, a test failed,
+/// or too many were discarded.
+pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
     let saved = plan.saved();
-    let mut report = Report::new("generational", &plan, saved.len() as u64);
+    let mut report = Report::new(runner, &plan, saved.len() as u64);
     supervise(prop, &plan, |watch| {
         let fresh = (0..).map(|n| plan.case(n));
         for case in saved.iter().copied().chain(fresh) {
@@ -70,8 +72,8 @@ fn run_generational(prop: &dyn DynProperty, config: Config) -> Report {
     .finish(started)
 }
 
-/// The shrink-and-check stage: regenerate the failing case with its choices
-/// recorded, shrink it, print it and save it.
+/// The shrink-and-check stage: minimise the failing case with the configured
+/// shrinker, print it and save it.
 pub(crate) fn shrink_and_report(
     prop: &dyn DynProperty,
     plan: &Plan,
@@ -80,41 +82,26 @@ pub(crate) fn shrink_and_report(
     reason: String,
     mut report: Report,
 ) -> Report {
-    let Ok(Ok(failing)) = prop.generate_recorded(&case) else {
+    let Some(shrunk) = minimize(prop, plan, watch, &case, reason.clone()) else {
         return report.failed(plan, case, reason, Vec::new(), Vec::new(), "none");
     };
-    let original = prop.print_any(&*failing);
-    let limits = ShrinkLimits {
-        max_steps: plan.config.max_shrinks,
-        max_time: plan.config.max_shrink_time,
-    };
-    let shrunk = shrink(
-        prop,
-        failing,
-        reason,
-        limits,
-        |candidate| match prop.run_any(&**candidate, watch) {
-            Verdict::Fail(why) => Some(why),
-            _ => None,
-        },
-        |best| watch.shrinking(printed(&prop.print_any(&**best))),
-    );
     report.shrinks = shrunk.steps;
     report.shrink_attempts = shrunk.attempts;
     if shrunk.stopped_early {
         report.notes.push(format!(
             "shrinking stopped at a limit (max_shrinks {}, max_shrink_time {:?}) before a local minimum",
-            limits.max_steps, limits.max_time
+            plan.config.max_shrinks, plan.config.max_shrink_time
         ));
     }
     let counterexample = prop.print_any(&*shrunk.inputs);
+    let original = prop.print_any(&*shrunk.original);
     report.failed(
         plan,
         case,
         shrunk.reason,
         counterexample,
         original,
-        "external",
+        shrunk.shrinker,
     )
 }
 

@@ -5,11 +5,17 @@
 //! `custom_runner` example of the `pbt` crate).
 #![forbid(unsafe_code)]
 
+pub mod combinatorial;
 pub mod components;
 mod config;
 mod generational;
+mod integrated;
+mod parallel;
 mod report;
 
-pub use config::{Config, Regressions, Sizes};
+pub use combinatorial::combinatorial;
+pub use config::{Config, Regressions, Shrinker, Sizes};
 pub use generational::generational;
+pub use integrated::integrated;
+pub use parallel::parallel;
 pub use report::{Failure, Report, Verdict};

@@ -7,9 +7,9 @@
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
 use super::cases::Case;
-use super::execute::{generate, run, Verdict};
+use super::execute::{generate, quietly, run, Verdict};
 use super::watchdog::Watch;
-use pbt_core::{Binding, Discarded, Property, Structure};
+use pbt_core::{Binding, Discarded, Property, Source, Structure};
 use std::any::Any;
 
 /// Inputs of some property, type-erased.
@@ -34,6 +34,13 @@ pub trait DynProperty: Sync {
     fn test(&self, case: &Case, watch: &Watch) -> Step;
     /// Generate `case` with each variable's choices recorded (for shrinking).
     fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String>;
+    /// Generate from any source at `size` (a replayed choice sequence, say);
+    /// `None` when a generator panicked.
+    fn generate_from(
+        &self,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Result<AnyInputs, Discarded>>;
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict;
     /// [`Property::shrink`] of inputs produced by this property.
@@ -65,6 +72,18 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String> {
         generate(self, case, true).map(|r| r.map(|inputs| Box::new(inputs) as AnyInputs))
+    }
+
+    fn generate_from(
+        &self,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Result<AnyInputs, Discarded>> {
+        quietly(|| {
+            self.generate(src, size)
+                .map(|inputs| Box::new(inputs) as AnyInputs)
+        })
+        .ok()
     }
 
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict {

@@ -8,6 +8,7 @@
 pub mod cases;
 pub mod erased;
 pub mod execute;
+pub mod integrated;
 pub mod regressions;
 pub mod shrinker;
 pub mod watchdog;
@@ -15,5 +16,6 @@ pub mod watchdog;
 pub use cases::{Case, Plan};
 pub use erased::{AnyInputs, DynProperty, Step};
 pub use execute::{generate, run, Verdict as RunVerdict};
-pub use shrinker::{shrink, ShrinkLimits, Shrunk};
-pub use watchdog::{supervise, Watch};
+pub use integrated::{shrink_choices, ShrunkChoices};
+pub use shrinker::{minimize, shrink, Minimized, ShrinkLimits, Shrunk};
+pub use watchdog::{supervise, supervise_all, Watch};

@@ -77,3 +77,107 @@ pub fn shrink(
         }
     }
 }
+
+/// A failure after the configured shrinker ran.
+#[derive(Debug)]
+pub struct Minimized {
+    /// The input as first found.
+    pub original: AnyInputs,
+    /// The smallest failing input found.
+    pub inputs: AnyInputs,
+    /// Why it fails.
+    pub reason: String,
+    /// Accepted steps, over all shrinkers that ran.
+    pub steps: u64,
+    /// Candidates tried.
+    pub attempts: u64,
+    /// Whether a limit stopped shrinking before a local minimum.
+    pub stopped_early: bool,
+    /// Which shrinker produced the result: `"external"`, `"integrated"`, or
+    /// `"integrated+external"` when both ran and the external one still
+    /// improved on the integrated result.
+    pub shrinker: &'static str,
+}
+
+/// The shrink-and-check stage shared by the runners: regenerate the failing
+/// `case` with its choices recorded, then minimise it with the shrinker the
+/// configuration names. `None` when the case no longer generates (a flaky
+/// generator).
+pub fn minimize(
+    prop: &dyn DynProperty,
+    plan: &super::Plan,
+    watch: &super::Watch,
+    case: &super::Case,
+    reason: String,
+) -> Option<Minimized> {
+    use super::execute::Verdict;
+    use crate::config::Shrinker;
+    let limits = ShrinkLimits {
+        max_steps: plan.config.max_shrinks,
+        max_time: plan.config.max_shrink_time,
+    };
+    let fails = |candidate: &AnyInputs| match prop.run_any(&**candidate, watch) {
+        Verdict::Fail(why) => Some(why),
+        _ => None,
+    };
+    let on_step = |best: &AnyInputs| {
+        let printed: Vec<String> = prop
+            .print_any(&**best)
+            .iter()
+            .map(|b| b.to_string())
+            .collect();
+        watch.shrinking(printed.join(", "));
+    };
+    let mut recorder = pbt_core::choices::Recorder::new(case.rng());
+    let Some(Ok(failing)) = prop.generate_from(&mut recorder, case.size) else {
+        return None;
+    };
+    let original = prop.generate_recorded(case).ok()?.ok()?;
+    let shrinker = plan.config.shrinker;
+    let (inputs, reason, mut steps, mut attempts, mut stopped_early) =
+        if shrinker == Shrinker::External {
+            (failing, reason, 0, 0, false)
+        } else {
+            let choices = recorder.into_choices();
+            let shrunk = super::integrated::shrink_choices(
+                prop, failing, choices, case.size, reason, limits, fails, on_step,
+            );
+            (
+                shrunk.inputs,
+                shrunk.reason,
+                shrunk.steps,
+                shrunk.attempts,
+                shrunk.stopped_early,
+            )
+        };
+    if shrinker == Shrinker::Integrated {
+        return Some(Minimized {
+            original,
+            inputs,
+            reason,
+            steps,
+            attempts,
+            stopped_early,
+            shrinker: "integrated",
+        });
+    }
+    let integrated_steps = steps;
+    let shrunk = shrink(prop, inputs, reason, limits, fails, on_step);
+    steps += shrunk.steps;
+    attempts += shrunk.attempts;
+    stopped_early |= shrunk.stopped_early;
+    let name = match shrinker {
+        Shrinker::Both if shrunk.steps > 0 => "integrated+external",
+        Shrinker::Both if integrated_steps > 0 => "integrated",
+        _ => "external",
+    };
+    Some(Minimized {
+        original,
+        inputs: shrunk.inputs,
+        reason: shrunk.reason,
+        steps,
+        attempts,
+        stopped_early,
+        shrinker: name,
+    })
+}

@@ -26,7 +26,6 @@ pub struct Watch {
     case_seed: AtomicU64,
     case_size: AtomicUsize,
     shrinking: Mutex<Option<String>>,
-    done: AtomicBool,
 }
 
 impl Watch {
@@ -75,37 +74,59 @@ impl Watch {
 
 /// Run `body` with a watchdog enforcing `plan`'s per-test time limit.
 pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R {
-    let watch = Watch::new(plan.config.timeout);
-    let Some(limit) = watch.limit else {
-        return body(&watch);
+    supervise_all(prop, plan, 1, |watches| body(&watches[0]))
+}
+
+/// [`supervise`] for `n` threads running tests, each with its own [`Watch`]
+/// and one watchdog over all of them.
+pub fn supervise_all<R>(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    n: usize,
+    body: impl FnOnce(&[Watch]) -> R,
+) -> R {
+    let watches: Vec<Watch> = (0..n.max(1))
+        .map(|_| Watch::new(plan.config.timeout))
+        .collect();
+    let Some(limit) = plan.config.timeout else {
+        return body(&watches);
     };
+    let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let dog = scope.spawn(|| patrol(prop, plan, &watch, limit));
-        let result = body(&watch);
-        watch.done.store(true, Relaxed);
+        let dog = scope.spawn(|| patrol(prop, plan, &watches, &done, limit));
+        let result = body(&watches);
+        done.store(true, Relaxed);
         dog.thread().unpark();
         result
     })
 }
 
-/// The watchdog's loop.
-fn patrol(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, limit: Duration) {
+/// The watchdog's loop over every watch.
+fn patrol(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watches: &[Watch],
+    done: &AtomicBool,
+    limit: Duration,
+) {
     let tick = (limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250));
     let hard = limit * 2 + Duration::from_secs(1);
-    let (mut seen, mut since) = (0, Instant::now());
-    while !watch.done.load(Relaxed) {
+    let mut seen: Vec<(u64, Instant)> = watches.iter().map(|_| (0, Instant::now())).collect();
+    while !done.load(Relaxed) {
         std::thread::park_timeout(tick);
-        let now = watch.running.load(Relaxed);
-        if now == 0 || now != seen {
-            (seen, since) = (now, Instant::now());
-            continue;
-        }
-        let stuck = since.elapsed();
-        if stuck >= limit {
-            watch.overran.store(now, Relaxed);
-        }
-        if stuck >= hard {
-            report_hang(prop, plan, watch, stuck);
+        for (watch, (last, since)) in watches.iter().zip(&mut seen) {
+            let now = watch.running.load(Relaxed);
+            if now == 0 || now != *last {
+                (*last, *since) = (now, Instant::now());
+                continue;
+            }
+            let stuck = since.elapsed();
+            if stuck >= limit {
+                watch.overran.store(now, Relaxed);
+            }
+            if stuck >= hard {
+                report_hang(prop, plan, watch, stuck);
+            }
         }
     }
 }

@@ -1,0 +1,95 @@
+//! The integrated shrinker (papers/000 §2.2, Fig. 4; Hypothesis, Hedgehog,
+//! falsify): minimise the choice sequence an input was generated from, and
+//! regenerate each candidate through the property's own generators, so every
+//! candidate satisfies whatever the generators guarantee.
+//!
+//! Candidates come from [`pbt_core::choices::simplifications`] (delete and
+//! zero spans, minimise single choices, reorder blocks, redistribute between
+//! pairs). A candidate is kept only if it still fails and the choices its
+//! regeneration actually used are smaller in shortlex order, which
+//! guarantees termination.
+
+use super::erased::{AnyInputs, DynProperty};
+use super::shrinker::ShrinkLimits;
+use pbt_core::choices::{shortlex_lt, simplifications, Choices, Replay};
+use std::time::Instant;
+
+/// The result of shrinking a choice sequence.
+#[derive(Debug)]
+pub struct ShrunkChoices {
+    /// The smallest failing input found.
+    pub inputs: AnyInputs,
+    /// The choices that generate it.
+    pub choices: Choices,
+    /// Why it fails.
+    pub reason: String,
+    /// Accepted steps.
+    pub steps: u64,
+    /// Candidates tried.
+    pub attempts: u64,
+    /// Whether a limit stopped shrinking before a local minimum.
+    pub stopped_early: bool,
+}
+
+/// Shrink `choices` (which generate `failing` at `size`): take the first
+/// simplification whose regeneration still fails, and start again from it.
+#[allow(clippy::too_many_arguments)]
+pub fn shrink_choices(
+    prop: &dyn DynProperty,
+    failing: AnyInputs,
+    choices: Choices,
+    size: usize,
+    reason: String,
+    limits: ShrinkLimits,
+    mut fails: impl FnMut(&AnyInputs) -> Option<String>,
+    mut on_step: impl FnMut(&AnyInputs),
+) -> ShrunkChoices {
+    let start = Instant::now();
+    let mut best = ShrunkChoices {
+        inputs: failing,
+        choices,
+        reason,
+        steps: 0,
+        attempts: 0,
+        stopped_early: false,
+    };
+    loop {
+        if best.steps >= limits.max_steps || start.elapsed() >= limits.max_time {
+            best.stopped_early = true;
+            return best;
+        }
+        let mut attempts = 0;
+        let mut out_of_time = false;
+        let current = &best.choices;
+        let next = simplifications(current).find_map(|candidate| {
+            attempts += 1;
+            if attempts % 32 == 0 && start.elapsed() >= limits.max_time {
+                out_of_time = true;
+                return Some(None);
+            }
+            let mut replay = Replay::new(&candidate);
+            let Some(Ok(inputs)) = prop.generate_from(&mut replay, size) else {
+                return None;
+            };
+            let used = replay.into_used();
+            if !shortlex_lt(&used, current) {
+                return None;
+            }
+            fails(&inputs).map(|why| Some((inputs, used, why)))
+        });
+        best.attempts += attempts;
+        match next.flatten() {
+            Some((inputs, used, reason)) => {
+                on_step(&inputs);
+                best.inputs = inputs;
+                best.choices = used;
+                best.reason = reason;
+                best.steps += 1;
+            }
+            None => {
+                best.stopped_early = out_of_time;
+                return best;
+            }
+        }
+    }
+}
