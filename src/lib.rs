@@ -1,11 +1,17 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
-pub use pbt_core::{arbitrary, choices, gen, property as dbas, shrink, source};
+pub use pbt_core::{
+    arbitrary, choices, constructors, gen, mutate, property as dbas, shrink, source,
+};
 pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
 };
+pub use pbt_core::{Constructor, Constructors, Mutate};
+/// The derives: `Arbitrary` (generator, shrinker, constructor view) and
+/// `Mutate` (mutator). See `docs/derive.md`.
+pub use pbt_derive::{Arbitrary, Mutate};
 pub use pbt_macros::{generator, property, property_test};
 
 /// [`gen`] under a name that is not a keyword in edition 2024 (where the
@@ -23,6 +29,7 @@ pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
     pub use crate::{generator, property, property_test, Arbitrary, Outcome, Property, Shrink};
+    pub use crate::{Constructors, Mutate};
 }
 
 /// Paths the macros expand to. Not a public API: it may change in any release.
@@ -33,5 +40,11 @@ pub mod __private {
     pub use pbt_core::macro_support::{weight, Bind, BindCopy, BindRef};
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop};
     pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};
-    pub use pbt_runners::{generational, Config, Report};
+    // #[derive(Arbitrary, Mutate)]
+    pub use pbt_core::choices::Replay;
+    pub use pbt_core::constructors::support::{Visit, VisitConstructors, VisitNothing};
+    pub use pbt_core::mutate::support::{Differ, DifferEq, DifferUnknown, FIELD_TRIES};
+    pub use pbt_core::shrink::Candidates;
+    pub use pbt_core::{Constructor, Constructors, Mutate, Shrink};
+    pub use pbt_runners::{generational, Config, Report, Shrinker};
 }

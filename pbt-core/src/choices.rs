@@ -33,7 +33,18 @@ impl<S: Source> Recorder<S> {
     pub fn new(inner: S) -> Self {
         Recorder {
             inner,
-            choices: Vec::new(),
+            // Room for a typical test case, so recording rarely reallocates.
+            choices: Vec::with_capacity(256),
+        }
+    }
+
+    /// Record the draws of `inner` into `buffer` (cleared first), so that a
+    /// runner recording every test case reuses one allocation.
+    pub fn with_buffer(inner: S, mut buffer: Choices) -> Self {
+        buffer.clear();
+        Recorder {
+            inner,
+            choices: buffer,
         }
     }
 
@@ -110,7 +121,9 @@ impl Source for Replay<'_> {
 /// falsify style): delete spans; zero spans; minimise single choices (toward
 /// 0 by halving distances, which greedy acceptance turns into a binary
 /// search); sort spans and swap adjacent blocks into order; redistribute
-/// between pairs (move value from an earlier choice to a later one).
+/// between pairs (move value from an earlier choice to a later one). Span
+/// deletions are also tried together with lowering a choice shortly before
+/// the span (a length drawn before its elements).
 ///
 /// Every candidate is smaller than `seq` in shortlex order (shorter, or as long
 /// and lexicographically smaller), so greedy shrinking over them terminates.
@@ -121,6 +134,8 @@ impl Source for Replay<'_> {
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[4, 0])));
 /// ```
 pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+    /// How far apart two choices may be for the passes that change two.
+    const REACH: usize = 8;
     let n = seq.len();
     let spans = std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2));
     let deletions = spans.clone().flat_map(move |k| {
@@ -128,6 +143,24 @@ pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
             let mut c = seq[..start].to_vec();
             c.extend_from_slice(&seq[start + k..]);
             c
+        })
+    });
+    // A collection's length is drawn before its elements: deleting elements
+    // pairs with lowering a length drawn shortly before them.
+    let spans_k = std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2));
+    let length_deletions = spans_k.flat_map(move |k| {
+        (0..=n.saturating_sub(k)).rev().flat_map(move |start| {
+            (start.saturating_sub(REACH)..start).flat_map(move |i| {
+                let by = [1, k as u64];
+                by.into_iter()
+                    .filter(move |&d| d <= seq[i] && (d == 1 || k > 1))
+                    .map(move |d| {
+                        let mut c = seq[..start].to_vec();
+                        c.extend_from_slice(&seq[start + k..]);
+                        c[i] -= d;
+                        c
+                    })
+            })
         })
     });
     let zeroings = spans.flat_map(move |k| {
@@ -142,7 +175,12 @@ pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
     });
     let singles = (0..n).flat_map(move |i| {
         let v = seq[i];
-        let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2));
+        // Distances v, v/2, …, 1, each also rounded down to even (an even
+        // step on an interleaved signed range keeps the value's sign).
+        let mut last = 0;
+        let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
+            .flat_map(|d| [d, d & !1])
+            .filter(move |&d| d > 0 && std::mem::replace(&mut last, d) != d);
         steps.filter(move |_| v > 0).map(move |d| {
             let mut c = seq.to_vec();
             c[i] = v - d;
@@ -173,21 +211,32 @@ pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
                 })
             })
     });
-    const REACH: usize = 8;
     let redistributions = (0..n).flat_map(move |i| {
         ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
             let v = seq[i];
-            let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2));
-            steps.filter(move |_| v > 0).filter_map(move |d| {
-                let moved = seq[j].checked_add(d)?;
-                let mut c = seq.to_vec();
-                c[i] = v - d;
-                c[j] = moved;
-                Some(c)
+            // Amounts v, v/2, …, each also rounded down to even: signed
+            // values interleave 0, 1, -1, 2, …, so an even amount of choice
+            // keeps the sign it changes.
+            let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
+                .flat_map(|d| [d, d & !1])
+                .filter(|&d| d > 0);
+            let mut last = 0;
+            let steps = steps.filter(move |&d| std::mem::replace(&mut last, d) != d);
+            // The receiver gains d, or 2d: one step of value for one step
+            // of choice on an interleaved signed range is two steps.
+            steps.filter(move |_| v > 0).flat_map(move |d| {
+                [d, 2 * d].into_iter().filter_map(move |gain| {
+                    let moved = seq[j].checked_add(gain)?;
+                    let mut c = seq.to_vec();
+                    c[i] = v - d;
+                    c[j] = moved;
+                    Some(c)
+                })
             })
         })
     });
     deletions
+        .chain(length_deletions)
         .chain(zeroings)
         .chain(singles)
         .chain(reorders)

@@ -1,5 +1,5 @@
 //! The options of `#[property_test(…)]`: `cases = N`, `seed = N`,
-//! `timeout_ms = N` and `runner = path`.
+//! `timeout_ms = N`, `runner = path` and `shrink = "…"`.
 
 use crate::errors::{written, Errors};
 use proc_macro2::{Literal, Span, TokenStream};
@@ -10,7 +10,17 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprPath, Lit, Meta, Token};
 
 /// The valid option names, as listed in error messages.
-const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`";
+const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`, `shrink`";
+
+/// The shrinkers `shrink = "…"` may name.
+const SHRINKERS: [(&str, &str); 3] = [
+    ("external", "External"),
+    ("integrated", "Integrated"),
+    ("both", "Both"),
+];
+
+/// The built-in runners `runner = name` may name without a path.
+const RUNNERS: [&str; 4] = ["generational", "integrated", "parallel", "combinatorial"];
 
 /// The options given; `None` for those left at their default.
 #[derive(Default)]
@@ -19,6 +29,7 @@ pub struct Options {
     pub seed: Option<Int>,
     pub timeout_ms: Option<Int>,
     pub runner: Option<ExprPath>,
+    pub shrink: Option<syn::LitStr>,
 }
 
 /// An integer option's value, with the span of its literal.
@@ -61,7 +72,7 @@ impl Options {
             "cases" => Some(&mut self.cases),
             "seed" => Some(&mut self.seed),
             "timeout_ms" => Some(&mut self.timeout_ms),
-            "runner" => None,
+            "runner" | "shrink" => None,
             _ => {
                 let message = format!(
                     "unknown option `{}`; expected one of {VALID}",
@@ -71,15 +82,17 @@ impl Options {
             }
         };
         let Meta::NameValue(option) = meta else {
-            let expected = match int_slot {
-                Some(_) => "an integer literal",
-                None => "a path to a runner function",
+            let expected = match (int_slot, name.as_str()) {
+                (Some(_), _) => "an integer literal",
+                (None, "shrink") => "\"external\", \"integrated\" or \"both\"",
+                (None, _) => "a path to a runner function",
             };
             let message = format!("expected `{name} = …` with {expected}");
             return Err(syn::Error::new_spanned(meta, message));
         };
         let first = match int_slot {
             Some(slot) => slot.replace(int(&name, &option.value)?).is_none(),
+            None if name == "shrink" => self.shrink.replace(shrinker(&option.value)?).is_none(),
             None => self.runner.replace(runner(&option.value)?).is_none(),
         };
         if !first {
@@ -102,13 +115,26 @@ impl Options {
         if let Some(n) = &self.timeout_ms {
             config = quote!(#config.timeout(::pbt::__private::Duration::from_millis(#n)));
         }
+        if let Some(name) = &self.shrink {
+            let variant = SHRINKERS
+                .iter()
+                .find(|(written, _)| name.value() == *written)
+                .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()));
+            config = quote!(#config.shrinker(::pbt::__private::Shrinker::#variant));
+        }
         config
     }
 
-    /// The runner to call, `generational` unless given.
+    /// The runner to call, `generational` unless given. A built-in runner
+    /// may be named without its path (`runner = parallel`).
     pub fn runner(&self) -> TokenStream {
         match &self.runner {
-            Some(path) => path.to_token_stream(),
+            Some(path) => match path.path.get_ident() {
+                Some(name) if RUNNERS.iter().any(|r| name == r) => {
+                    quote!(::pbt::runners::#name)
+                }
+                _ => path.to_token_stream(),
+            },
             None => quote!(::pbt::__private::generational),
         }
     }
@@ -138,6 +164,22 @@ fn int(name: &str, value: &Expr) -> syn::Result<Int> {
         value,
         span: lit.span(),
     })
+}
+
+/// The value of `shrink = "…"`: one of the shrinkers.
+fn shrinker(value: &Expr) -> syn::Result<syn::LitStr> {
+    let wrong = |span| {
+        syn::Error::new(
+            span,
+            "expected `shrink = \"external\"`, `\"integrated\"` or `\"both\"`",
+        )
+    };
+    match value {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) if SHRINKERS.iter().any(|(name, _)| s.value() == *name) => Ok(s.clone()),
+        other => Err(wrong(other.span())),
+    }
 }
 
 /// The value of `runner = …`: a path to a function.
