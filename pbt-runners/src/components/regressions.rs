@@ -107,3 +107,53 @@ fn find_source(file: &Path) -> Option<PathBuf> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin(file: &'static str) -> Origin {
+        Origin {
+            file,
+            line: 1,
+            module: "m",
+            name: None,
+        }
+    }
+
+    #[test]
+    fn the_file_sits_next_to_the_source_even_from_the_workspace_root() {
+        // `file!()` in a workspace member is relative to the workspace root.
+        let found = RegressionsFile::locate(
+            &Regressions::Beside,
+            Some(&origin("pbt-runners/src/components/regressions.rs")),
+        )
+        .expect("the source file is found");
+        assert!(found
+            .path()
+            .ends_with("pbt-runners/src/components/regressions.pbt-regressions"));
+        assert!(
+            RegressionsFile::locate(&Regressions::Beside, Some(&origin("no/such/file.rs")))
+                .is_none()
+        );
+        assert!(RegressionsFile::locate(&Regressions::Off, Some(&origin("src/lib.rs"))).is_none());
+    }
+
+    #[test]
+    fn cases_round_trip_and_are_not_duplicated() {
+        let dir = std::env::temp_dir().join(format!("pbt-regressions-unit-{}", std::process::id()));
+        let file = RegressionsFile {
+            path: dir.join("x.pbt-regressions"),
+        };
+        let case = Case {
+            seed: 0xfeed,
+            size: 12,
+        };
+        file.save(&case, "t", "x = 1").unwrap();
+        file.save(&case, "t", "x = 1").unwrap();
+        file.save(&Case { seed: 7, size: 0 }, "t", "x = 2\nand more")
+            .unwrap();
+        assert_eq!(file.load(), vec![case, Case { seed: 7, size: 0 }]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,36 @@
+//! `PBT_SEED` replays a run and `PBT_CASES` sets the number of tests, without
+//! editing code. (A test binary of its own: it sets process environment.)
+
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+
+#[test]
+fn pbt_seed_and_pbt_cases_override_the_code() {
+    let prop = property! {
+        forall xs: Vec<u8>;
+        forall k: u8;
+        check !xs.contains(&k) || xs.len() < 4
+    };
+    let config = || Config::default().regressions(Regressions::Off);
+    // What a failure report tells the user to replay with.
+    let found = generational(&prop, config().cases(5000).seed(0x2a));
+    let failure = found.failure.clone().expect("fails");
+    assert!(found.to_string().contains("PBT_SEED=0x2a"), "{found}");
+
+    std::env::set_var("PBT_SEED", "0x2a");
+    std::env::set_var("PBT_CASES", "5000");
+    let replayed = generational(&prop, config().seed(999).cases(1));
+    assert_eq!(replayed.seed, 0x2a);
+    let again = replayed.failure.expect("replayed");
+    assert_eq!(again.counterexample, failure.counterexample);
+    assert_eq!(again.case_seed, failure.case_seed);
+
+    let passing = property! { forall x: u8; check x == x };
+    std::env::set_var("PBT_CASES", "7");
+    assert_eq!(generational(&passing, config()).tests, 7);
+    // A malformed value is ignored (with a note on stderr), not fatal.
+    std::env::set_var("PBT_CASES", "many");
+    assert_eq!(generational(&passing, config().cases(3)).tests, 3);
+    std::env::remove_var("PBT_SEED");
+    std::env::remove_var("PBT_CASES");
+}
