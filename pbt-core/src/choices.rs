@@ -72,6 +72,94 @@ impl<S: Source> Source for Recorder<S> {
     }
 }
 
+/// A recorder that also keeps each draw's bound, so that a mutator can
+/// replace a choice by another valid one (papers/002 §3.2).
+#[derive(Clone, Debug)]
+pub struct Tracer<S> {
+    inner: S,
+    choices: Choices,
+    bounds: Choices,
+}
+
+impl<S: Source> Tracer<S> {
+    /// Trace the draws of `inner`.
+    pub fn new(inner: S) -> Self {
+        Tracer {
+            inner,
+            choices: Vec::with_capacity(256),
+            bounds: Vec::with_capacity(256),
+        }
+    }
+
+    /// The choices and their bounds (`choice <= bound`).
+    pub fn into_trace(self) -> (Choices, Choices) {
+        (self.choices, self.bounds)
+    }
+}
+
+impl<S: Source> Source for Tracer<S> {
+    #[inline]
+    fn draw(&mut self, max: u64) -> u64 {
+        let c = self.inner.draw(max);
+        self.choices.push(c);
+        self.bounds.push(max);
+        c
+    }
+
+    fn records(&self) -> bool {
+        true
+    }
+}
+
+/// A random edit of a traced choice sequence (for mutation-based runners):
+/// redraw one choice within its bound, nudge one by ±1, zero one, or delete
+/// or duplicate a block. `bounds[i]` is the bound choice `i` was drawn with
+/// (missing bounds are treated as `u64::MAX`).
+///
+/// ```
+/// use pbt_core::{choices::mutate_choices, Rng};
+/// let mut rng = Rng::from_seed(1);
+/// let m = mutate_choices(&[3, 1, 4], &[9, 1, 9], &mut rng);
+/// assert_ne!(m, vec![3, 1, 4]);
+/// ```
+pub fn mutate_choices<S: Source + ?Sized>(choices: &[u64], bounds: &[u64], src: &mut S) -> Choices {
+    let n = choices.len();
+    let mut out = choices.to_vec();
+    if n == 0 {
+        out.push(src.draw(u64::MAX));
+        return out;
+    }
+    let bound = |i: usize| bounds.get(i).copied().unwrap_or(u64::MAX);
+    for _ in 0..8 {
+        let i = src.draw(n as u64 - 1) as usize;
+        match src.draw(5) {
+            0 | 1 => out[i] = src.draw(bound(i)),
+            2 => {
+                out[i] = if src.draw(1) == 0 {
+                    out[i].saturating_sub(1)
+                } else {
+                    out[i].saturating_add(1).min(bound(i))
+                }
+            }
+            3 => out[i] = 0,
+            4 => {
+                let k = 1 + src.draw((n - i - 1).min(7) as u64) as usize;
+                out.drain(i..(i + k).min(out.len()));
+            }
+            _ => {
+                let k = 1 + src.draw((n - i - 1).min(7) as u64) as usize;
+                let block: Vec<u64> = out[i..(i + k).min(out.len())].to_vec();
+                let at = (i + k).min(out.len());
+                out.splice(at..at, block);
+            }
+        }
+        if out != choices {
+            break;
+        }
+    }
+    out
+}
+
 /// A source that feeds a recorded (possibly edited) sequence back.
 ///
 /// When the sequence runs out, or a recorded choice is larger than the bound

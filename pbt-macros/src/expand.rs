@@ -278,7 +278,19 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
         TokenStream::new(),
         pre.to_token_stream(),
     );
-    quote!(::pbt::__private::Implies::new(#closure, #rest))
+    // The precondition's utility (papers/001 Fig. 3), for runners that
+    // target preconditions.
+    let utility = crate::utility::derive(pre);
+    let utility = env.closure(
+        Binding::ByName,
+        Some(quote!(::core::primitive::f64)),
+        quote! {
+            #[allow(unused_imports)]
+            use ::pbt::__private::utility::{CmpNumber as _, CmpOther as _};
+        },
+        utility,
+    );
+    quote!(::pbt::__private::Implies::new(#closure, #rest).utility(#utility))
 }
 
 /// `Check::new(f)` over the whole environment.

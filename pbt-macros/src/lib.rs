@@ -27,6 +27,7 @@ mod errors;
 mod expand;
 mod fallback;
 mod options;
+mod utility;
 mod validate;
 
 use proc_macro::TokenStream;

@@ -1,0 +1,79 @@
+//! Feedback from a running check to a feedback-guided runner (papers/000
+//! §2.3–2.4; papers/001 §4): target values, coverage points and arbitrary
+//! data, collected per test.
+//!
+//! A check calls [`target`] (a value to maximise), [`cover`] (a point of
+//! behaviour it reached) or [`observe`] (any data, for generalized
+//! targeting). Outside a runner that [`collect`]s feedback these calls cost a
+//! thread-local flag check and do nothing.
+//!
+//! ```
+//! use pbt_core::feedback::{collect, target, cover};
+//! let (_, fb) = collect(|| { target(3.0); target(2.0); cover(7); });
+//! assert_eq!(fb.target, Some(3.0));
+//! assert_eq!(fb.points, vec![7]);
+//! ```
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+
+/// What one test reported.
+#[derive(Debug, Default)]
+pub struct Feedback {
+    /// The largest value passed to [`target`], if any.
+    pub target: Option<f64>,
+    /// The points passed to [`cover`], in order.
+    pub points: Vec<u64>,
+    /// The last value passed to [`observe`].
+    pub data: Option<Box<dyn Any>>,
+}
+
+thread_local! {
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    static CURRENT: RefCell<Feedback> = RefCell::new(Feedback::default());
+}
+
+/// Report a value the search should maximise (targeted PBT). Several calls
+/// in one test keep the largest.
+#[inline]
+pub fn target(value: f64) {
+    if ACTIVE.with(Cell::get) {
+        CURRENT.with(|c| {
+            let mut c = c.borrow_mut();
+            c.target = Some(c.target.map_or(value, |t| t.max(value)));
+        });
+    }
+}
+
+/// Report that the test reached point `id` (manual coverage: any `u64` that
+/// names a branch or state).
+#[inline]
+pub fn cover(id: u64) {
+    if ACTIVE.with(Cell::get) {
+        CURRENT.with(|c| c.borrow_mut().points.push(id));
+    }
+}
+
+/// Report data for a generalized-targeting update function (papers/001 §4).
+pub fn observe<X: Any>(data: X) {
+    if ACTIVE.with(Cell::get) {
+        CURRENT.with(|c| c.borrow_mut().data = Some(Box::new(data)));
+    }
+}
+
+/// Run `f` and collect the feedback it reports on this thread.
+pub fn collect<R>(f: impl FnOnce() -> R) -> (R, Feedback) {
+    let was = ACTIVE.with(|a| a.replace(true));
+    CURRENT.with(|c| *c.borrow_mut() = Feedback::default());
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            ACTIVE.with(|a| a.set(self.0));
+        }
+    }
+    let reset = Reset(was);
+    let result = f();
+    drop(reset);
+    let feedback = CURRENT.with(|c| std::mem::take(&mut *c.borrow_mut()));
+    (result, feedback)
+}
