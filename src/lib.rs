@@ -2,16 +2,14 @@
 #![forbid(unsafe_code)]
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, gen, mutate, property as dbas, shrink, source,
+    arbitrary, choices, constructors, feedback, gen, mutate, property as dbas, shrink, source,
+    utility,
 };
 pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
 };
 pub use pbt_core::{Constructor, Constructors, Mutate};
-/// The derives: `Arbitrary` (generator, shrinker, constructor view) and
-/// `Mutate` (mutator). See `docs/derive.md`.
-pub use pbt_derive::{Arbitrary, Mutate};
 pub use pbt_macros::{generator, property, property_test};
 
 /// [`gen`] under a name that is not a keyword in edition 2024 (where the
@@ -39,6 +37,7 @@ pub mod __private {
     pub use pbt_core::gen;
     pub use pbt_core::macro_support::{weight, Bind, BindCopy, BindRef};
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop};
+    pub use pbt_core::utility;
     pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};
     // #[derive(Arbitrary, Mutate)]
     pub use pbt_core::choices::Replay;

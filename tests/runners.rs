@@ -102,6 +102,7 @@ fn parallel_reports_panics_and_discards_like_generational() {
 }
 
 #[derive(Clone, Debug)]
+#[allow(dead_code)] // the fields are read through `Debug`, by the feature function
 enum Expr {
     Lit(u8),
     Neg(Box<Expr>),

@@ -15,12 +15,14 @@
 
 pub mod arbitrary;
 pub mod choices;
+pub mod feedback;
 pub mod constructors;
 pub mod gen;
 pub mod mutate;
 pub mod property;
 pub mod shrink;
 pub mod source;
+pub mod utility;
 
 #[doc(hidden)]
 pub mod macro_support;
