@@ -15,6 +15,10 @@ pub enum Sizes {
     Fixed(usize),
 }
 
+/// A feature function for the combinatorial runner: the features of an
+/// input, from its printed variables.
+pub type FeatureFn = fn(&[pbt_core::Binding]) -> Vec<String>;
+
 /// Which shrinker minimises a counterexample (papers/000 §2.2, §6.4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Shrinker {
@@ -87,7 +91,11 @@ pub struct Config {
     pub regressions: Regressions,
     /// Whether `PBT_SEED` / `PBT_CASES` are read.
     pub read_env: bool,
-    /// Which shrinker minimises a counterexample.
+    /// A feature function for the combinatorial runner: the features of an
+/// input, from its printed variables.
+pub type FeatureFn = fn(&[pbt_core::Binding]) -> Vec<String>;
+
+/// Which shrinker minimises a counterexample.
     pub shrinker: Shrinker,
     /// Worker threads of the parallel runner (default: the machine's cores).
     pub workers: usize,
@@ -96,7 +104,7 @@ pub struct Config {
     /// The features the combinatorial runner counts, from the printed
     /// variables (default: constructor names and nesting pairs read off the
     /// `Debug` output).
-    pub features: Option<fn(&[pbt_core::Binding]) -> Vec<String>>,
+    pub features: Option<FeatureFn>,
 }
 
 impl Default for Config {
@@ -200,7 +208,7 @@ impl Config {
     }
 
     /// The features the combinatorial runner counts, from the printed variables.
-    pub fn features(mut self, f: fn(&[pbt_core::Binding]) -> Vec<String>) -> Self {
+    pub fn features(mut self, f: FeatureFn) -> Self {
         self.features = Some(f);
         self
     }

@@ -14,7 +14,7 @@ mod parallel;
 mod report;
 
 pub use combinatorial::combinatorial;
-pub use config::{Config, Regressions, Shrinker, Sizes};
+pub use config::{Config, FeatureFn, Regressions, Shrinker, Sizes};
 pub use generational::generational;
 pub use integrated::integrated;
 pub use parallel::parallel;
