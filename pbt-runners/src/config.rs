@@ -91,11 +91,7 @@ pub struct Config {
     pub regressions: Regressions,
     /// Whether `PBT_SEED` / `PBT_CASES` are read.
     pub read_env: bool,
-    /// A feature function for the combinatorial runner: the features of an
-/// input, from its printed variables.
-pub type FeatureFn = fn(&[pbt_core::Binding]) -> Vec<String>;
-
-/// Which shrinker minimises a counterexample.
+    /// Which shrinker minimises a counterexample.
     pub shrinker: Shrinker,
     /// Worker threads of the parallel runner (default: the machine's cores).
     pub workers: usize,
