@@ -15,8 +15,8 @@
 
 pub mod arbitrary;
 pub mod choices;
-pub mod feedback;
 pub mod constructors;
+pub mod feedback;
 pub mod gen;
 pub mod mutate;
 pub mod property;
