@@ -14,7 +14,7 @@
 //! runner pays k generations per test, so it suits properties whose check
 //! is expensive (compilers, databases), not cheap ones.
 
-use crate::components::{execute::Verdict, supervise, AnyInputs, Case, DynProperty, Plan};
+use crate::components::{execute::Verdict, supervise, AnyInputs, Case, DynProperty, Found, Plan};
 use crate::config::Config;
 use crate::generational::shrink_and_report;
 use crate::report::Report;
@@ -46,18 +46,18 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     let mut covered: HashSet<String> = HashSet::new();
     supervise(prop, &plan, |watch| {
         let mut n = 0u64;
-        let mut saved = saved.iter().copied();
+        let mut saved = saved.into_iter();
         while report.tests < plan.config.cases {
-            let (case, inputs) = match saved.next() {
-                Some(case) => match prop.generate_from(&mut case.rng(), case.size) {
-                    Some(Ok(inputs)) => (case, inputs),
+            let (found, inputs) = match saved.next() {
+                Some(found) => match prop.generate_traced(&found) {
+                    Some(Ok(traced)) => (found, traced.inputs),
                     _ => continue,
                 },
                 None => {
                     let picked = thin(prop, &plan, n, k, features, &mut covered);
                     n += 1;
                     match picked {
-                        Some(picked) => picked,
+                        Some((case, inputs)) => (Found::Case(case), inputs),
                         None => {
                             report.discards += 1;
                             if plan.too_many_discards(report.discards) {
@@ -68,7 +68,9 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                     }
                 }
             };
-            watch.at_case(&case);
+            if let Found::Case(case) = &found {
+                watch.at_case(case);
+            }
             match prop.run_any(&*inputs, watch) {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
@@ -79,7 +81,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                 }
                 Verdict::Fail(reason) => {
                     report.tests += 1;
-                    return shrink_and_report(prop, &plan, watch, case, reason, report);
+                    return shrink_and_report(prop, &plan, watch, &found, reason, report);
                 }
             }
         }

@@ -8,7 +8,7 @@
 //! ```
 
 use crate::components::{
-    execute::Verdict, minimize, supervise, Case, DynProperty, Plan, Step, Watch,
+    execute::Verdict, minimize, supervise, DynProperty, Found, Plan, Step, Watch,
 };
 use crate::config::Config;
 use crate::report::{Failure, Report, Verdict as Outcome};
@@ -40,17 +40,19 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
     let saved = plan.saved();
     let mut report = Report::new(runner, &plan, saved.len() as u64);
     supervise(prop, &plan, |watch| {
-        let fresh = (0..).map(|n| plan.case(n));
-        for case in saved.iter().copied().chain(fresh) {
+        let fresh = (0..).map(|n| Found::Case(plan.case(n)));
+        for found in saved.into_iter().chain(fresh) {
             if report.tests >= plan.config.cases {
                 break;
             }
-            watch.at_case(&case);
-            let verdict = match prop.test(&case, watch) {
+            if let Found::Case(case) = &found {
+                watch.at_case(case);
+            }
+            let verdict = match prop.test_found(&found, watch) {
                 Step::Ran(verdict) => verdict,
                 Step::Discarded(_) => Verdict::Discard,
                 Step::GeneratorPanicked(panic) => {
-                    return report.generator_failed(&plan, case, panic)
+                    return report.generator_failed(&plan, &found, panic)
                 }
             };
             match verdict {
@@ -63,7 +65,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                 }
                 Verdict::Fail(reason) => {
                     report.tests += 1;
-                    return shrink_and_report(prop, &plan, watch, case, reason, report);
+                    return shrink_and_report(prop, &plan, watch, &found, reason, report);
                 }
             }
         }
@@ -78,12 +80,12 @@ pub(crate) fn shrink_and_report(
     prop: &dyn DynProperty,
     plan: &Plan,
     watch: &Watch,
-    case: Case,
+    found: &Found,
     reason: String,
     mut report: Report,
 ) -> Report {
-    let Some(shrunk) = minimize(prop, plan, watch, &case, reason.clone()) else {
-        return report.failed(plan, case, reason, Vec::new(), Vec::new(), "none");
+    let Some(shrunk) = minimize(prop, plan, watch, found, reason.clone()) else {
+        return report.failed(plan, found, reason, Vec::new(), Vec::new(), "none");
     };
     report.shrinks = shrunk.steps;
     report.shrink_attempts = shrunk.attempts;
@@ -97,7 +99,7 @@ pub(crate) fn shrink_and_report(
     let original = prop.print_any(&*shrunk.original);
     report.failed(
         plan,
-        case,
+        found,
         shrunk.reason,
         counterexample,
         original,
@@ -142,22 +144,22 @@ impl Report {
         self
     }
 
-    pub(crate) fn generator_failed(self, plan: &Plan, case: Case, panic: String) -> Report {
-        self.failed(plan, case, panic, Vec::new(), Vec::new(), "none")
+    pub(crate) fn generator_failed(self, plan: &Plan, found: &Found, panic: String) -> Report {
+        self.failed(plan, found, panic, Vec::new(), Vec::new(), "none")
     }
 
     /// Record the failure and save its case to the regressions file.
     pub(crate) fn failed(
         mut self,
         plan: &Plan,
-        case: Case,
+        found: &Found,
         reason: String,
         counterexample: Vec<pbt_core::Binding>,
         original: Vec<pbt_core::Binding>,
         shrinker: &'static str,
     ) -> Report {
         if let Some(file) = &plan.regressions {
-            match file.save(&case, &plan.name, &printed(&counterexample)) {
+            match file.save(found, &plan.name, &printed(&counterexample)) {
                 Ok(()) => self.notes.push(format!(
                     "saved to {}; the next run replays it first",
                     file.path().display()
@@ -172,8 +174,15 @@ impl Report {
             reason,
             counterexample,
             original,
-            case_seed: case.seed,
-            size: case.size,
+            case_seed: match found {
+                Found::Case(case) => case.seed,
+                Found::Choices { .. } => 0,
+            },
+            choices: match found {
+                Found::Case(_) => None,
+                Found::Choices { choices, .. } => Some(choices.clone()),
+            },
+            size: found.size(),
             shrinker,
         });
         self

@@ -15,7 +15,7 @@
 //! same seed, however the threads interleave, and `PBT_SEED` replays it on
 //! one thread.
 
-use crate::components::{execute::Verdict, supervise_all, DynProperty, Plan, Step};
+use crate::components::{execute::Verdict, supervise_all, DynProperty, Found, Plan, Step};
 use crate::config::Config;
 use crate::generational::shrink_and_report;
 use crate::report::Report;
@@ -72,15 +72,14 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     supervise_all(prop, &plan, workers + 1, |watches| {
         // Saved cases first, on this thread.
         let (first, rest) = watches.split_first().expect("at least one watch");
-        for case in &saved {
-            first.at_case(case);
-            match prop.test(case, first) {
+        for found in &saved {
+            match prop.test_found(found, first) {
                 Step::Ran(Verdict::Fail(reason)) => {
                     report.tests += 1;
-                    return shrink_and_report(prop, &plan, first, *case, reason, report);
+                    return shrink_and_report(prop, &plan, first, found, reason, report);
                 }
                 Step::GeneratorPanicked(panic) => {
-                    return report.generator_failed(&plan, *case, panic)
+                    return report.generator_failed(&plan, found, panic)
                 }
                 Step::Ran(Verdict::Pass) => report.tests += 1,
                 Step::Ran(Verdict::Discard) | Step::Discarded(_) => report.discards += 1,
@@ -100,10 +99,17 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
         match first_failure {
             Some((n, Failure::Check(reason))) => {
                 report.tests += 1;
-                shrink_and_report(prop, &plan, first, plan.case(n), reason, report)
+                shrink_and_report(
+                    prop,
+                    &plan,
+                    first,
+                    &Found::Case(plan.case(n)),
+                    reason,
+                    report,
+                )
             }
             Some((n, Failure::Generator(panic))) => {
-                report.generator_failed(&plan, plan.case(n), panic)
+                report.generator_failed(&plan, &Found::Case(plan.case(n)), panic)
             }
             None if plan.too_many_discards(report.discards) => report.gave_up(),
             None => report,

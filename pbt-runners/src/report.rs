@@ -25,8 +25,11 @@ pub struct Failure {
     pub counterexample: Vec<Binding>,
     /// The input as first found, before shrinking.
     pub original: Vec<Binding>,
-    /// The seed of the failing test case alone.
+    /// The seed of the failing test case alone (0 when it was found by
+    /// mutation and is replayed from `choices`).
     pub case_seed: u64,
+    /// The choice sequence of an input found by mutation.
+    pub choices: Option<Vec<u64>>,
     /// The size it was generated at.
     pub size: usize,
     /// Which shrinker produced the result.
@@ -118,11 +121,20 @@ impl fmt::Display for Report {
                     let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
                     writeln!(f, "first found as: {}", orig.join(", "))?;
                 }
-                write!(
-                    f,
-                    "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
-                    self.seed, self.seed, fail.case_seed, fail.size
-                )?;
+                match &fail.choices {
+                    None => write!(
+                        f,
+                        "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
+                        self.seed, self.seed, fail.case_seed, fail.size
+                    )?,
+                    Some(choices) => write!(
+                        f,
+                        "seed: {:#x}; the input was found by mutation: {} choices at size {} (saved with the regressions)",
+                        self.seed,
+                        choices.len(),
+                        fail.size
+                    )?,
+                }
             }
         }
         for note in &self.notes {

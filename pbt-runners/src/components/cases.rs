@@ -23,6 +23,31 @@ impl Case {
     }
 }
 
+/// Where a test input comes from: a case (seed and size), or a choice
+/// sequence (an input found by mutation, which no seed generates).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Generated from a case's seed.
+    Case(Case),
+    /// Replayed from choices at a size.
+    Choices {
+        /// The choice sequence.
+        choices: Vec<u64>,
+        /// The size it is replayed at.
+        size: usize,
+    },
+}
+
+impl Found {
+    /// The size the input is generated at.
+    pub fn size(&self) -> usize {
+        match self {
+            Found::Case(c) => c.size,
+            Found::Choices { size, .. } => *size,
+        }
+    }
+}
+
 /// The resolved plan of a run: the configuration with the environment
 /// applied, the run seed, and the regressions file.
 #[derive(Debug)]
@@ -58,8 +83,8 @@ impl Plan {
         }
     }
 
-    /// The saved cases to replay before generating.
-    pub fn saved(&self) -> Vec<Case> {
+    /// The saved inputs to replay before generating.
+    pub fn saved(&self) -> Vec<Found> {
         self.regressions
             .as_ref()
             .map(|r| r.load())

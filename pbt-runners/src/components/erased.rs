@@ -6,7 +6,7 @@
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
-use super::cases::Case;
+use super::cases::{Case, Found};
 use super::execute::{generate, quietly, run, Verdict};
 use super::watchdog::Watch;
 use pbt_core::{Binding, Discarded, Property, Source, Structure};
@@ -14,6 +14,17 @@ use std::any::Any;
 
 /// Inputs of some property, type-erased.
 pub type AnyInputs = Box<dyn Any>;
+
+/// An input with the choices (and their bounds) that generated it.
+#[derive(Debug)]
+pub struct Traced {
+    /// The inputs.
+    pub inputs: AnyInputs,
+    /// The choices drawn.
+    pub choices: Vec<u64>,
+    /// The bound of each draw.
+    pub bounds: Vec<u64>,
+}
 
 /// What one test step came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +45,50 @@ pub trait DynProperty: Sync {
     fn test(&self, case: &Case, watch: &Watch) -> Step;
     /// Generate `case` with each variable's choices recorded (for shrinking).
     fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String>;
+    /// Generate a saved or found input and run it.
+    fn test_found(&self, found: &Found, watch: &Watch) -> Step {
+        match found {
+            Found::Case(case) => self.test(case, watch),
+            Found::Choices { choices, size } => {
+                let mut replay = pbt_core::choices::Replay::new(choices);
+                match self.generate_from(&mut replay, *size) {
+                    Some(Ok(inputs)) => Step::Ran(self.run_any(&*inputs, watch)),
+                    Some(Err(why)) => Step::Discarded(why),
+                    None => {
+                        Step::GeneratorPanicked("the generator panicked on replayed choices".into())
+                    }
+                }
+            }
+        }
+    }
+    /// Generate a found input with every draw and its bound traced: the
+    /// inputs, the choices and their bounds (for mutation).
+    fn generate_traced(&self, found: &Found) -> Option<Result<Traced, Discarded>> {
+        let mut rng;
+        let mut replay;
+        let inner: &mut dyn Source = match found {
+            Found::Case(case) => {
+                rng = case.rng();
+                &mut rng
+            }
+            Found::Choices { choices, .. } => {
+                replay = pbt_core::choices::Replay::new(choices);
+                &mut replay
+            }
+        };
+        let mut tracer = pbt_core::choices::Tracer::new(inner);
+        let result = self.generate_from(&mut tracer, found.size())?;
+        let (choices, bounds) = tracer.into_trace();
+        Some(result.map(|inputs| Traced {
+            inputs,
+            choices,
+            bounds,
+        }))
+    }
+    /// [`Property::utility`] of inputs produced by this property.
+    fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;
+    /// [`Property::mutate`] of inputs produced by this property.
+    fn mutate_any(&self, inputs: &dyn Any, src: &mut dyn Source, size: usize) -> Option<AnyInputs>;
     /// Generate from any source at `size` (a replayed choice sequence, say);
     /// `None` when a generator panicked.
     fn generate_from(
@@ -99,5 +154,16 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding> {
         self.print(inputs_of::<P>(inputs))
+    }
+
+    fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {
+        self.utility(inputs_of::<P>(inputs))
+    }
+
+    fn mutate_any(&self, inputs: &dyn Any, src: &mut dyn Source, size: usize) -> Option<AnyInputs> {
+        quietly(|| self.mutate(inputs_of::<P>(inputs), src, size))
+            .ok()
+            .flatten()
+            .map(|m| Box::new(m) as AnyInputs)
     }
 }

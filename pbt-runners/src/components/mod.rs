@@ -13,8 +13,8 @@ pub mod regressions;
 pub mod shrinker;
 pub mod watchdog;
 
-pub use cases::{Case, Plan};
-pub use erased::{AnyInputs, DynProperty, Step};
+pub use cases::{Case, Found, Plan};
+pub use erased::{AnyInputs, DynProperty, Step, Traced};
 pub use execute::{generate, run, Verdict as RunVerdict};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{minimize, shrink, Minimized, ShrinkLimits, Shrunk};

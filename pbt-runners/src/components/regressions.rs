@@ -1,12 +1,13 @@
 //! The regressions file: failing cases saved next to the test sources and
 //! replayed first on the next run, so a found bug is never lost.
 //!
-//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`.
+//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`,
+//! or, for an input found by mutation, `cx <size> <choice>,<choice>,… # …`.
 //! Like proptest's, the file belongs to a source file, and every property in
 //! that file replays all of its cases (a seed that fails one property is just
 //! another random case for the others). Commit it.
 
-use super::cases::Case;
+use super::cases::{Case, Found};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
 use std::fs;
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
-# cc <case seed> <size> # <test>: <counterexample>\n";
+# cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …)\n";
 
 /// A regressions file (which may not exist yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,24 +44,17 @@ impl RegressionsFile {
         &self.path
     }
 
-    /// The saved cases (none if the file does not exist).
-    pub fn load(&self) -> Vec<Case> {
+    /// The saved inputs (none if the file does not exist).
+    pub fn load(&self) -> Vec<Found> {
         let Ok(text) = fs::read_to_string(&self.path) else {
             return Vec::new();
         };
-        text.lines()
-            .filter_map(|line| {
-                let mut words = line.strip_prefix("cc ")?.split_whitespace();
-                let seed = parse_u64(words.next()?)?;
-                let size = words.next()?.parse().ok()?;
-                Some(Case { seed, size })
-            })
-            .collect()
+        text.lines().filter_map(parse_line).collect()
     }
 
-    /// Append `case` (unless already saved), with a one-line note.
-    pub fn save(&self, case: &Case, test: &str, note: &str) -> io::Result<()> {
-        if self.load().contains(case) {
+    /// Append `found` (unless already saved), with a one-line note.
+    pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
+        if self.load().contains(found) {
             return Ok(());
         }
         if let Some(dir) = self.path.parent() {
@@ -75,8 +69,34 @@ impl RegressionsFile {
             f.write_all(HEADER.as_bytes())?;
         }
         let note: String = note.chars().filter(|c| *c != '\n').take(300).collect();
-        writeln!(f, "cc {:#x} {} # {test}: {note}", case.seed, case.size)
+        match found {
+            Found::Case(case) => writeln!(f, "cc {:#x} {} # {test}: {note}", case.seed, case.size),
+            Found::Choices { choices, size } => {
+                let list: Vec<String> = choices.iter().map(|c| format!("{c:x}")).collect();
+                writeln!(f, "cx {size} {} # {test}: {note}", list.join(","))
+            }
+        }
     }
+}
+
+/// One saved input, or `None` for comments and malformed lines.
+fn parse_line(line: &str) -> Option<Found> {
+    if let Some(rest) = line.strip_prefix("cc ") {
+        let mut words = rest.split_whitespace();
+        let seed = parse_u64(words.next()?)?;
+        let size = words.next()?.parse().ok()?;
+        return Some(Found::Case(Case { seed, size }));
+    }
+    let rest = line.strip_prefix("cx ")?;
+    let mut words = rest.split_whitespace();
+    let size = words.next()?.parse().ok()?;
+    let list = words.next().filter(|w| *w != "#").unwrap_or("");
+    let choices = list
+        .split(',')
+        .filter(|c| !c.is_empty())
+        .map(|c| u64::from_str_radix(c, 16).ok())
+        .collect::<Option<Vec<u64>>>()?;
+    Some(Found::Choices { choices, size })
 }
 
 /// The source file `file!()` names, found from the working directory (cargo

@@ -107,7 +107,7 @@ pub fn minimize(
     prop: &dyn DynProperty,
     plan: &super::Plan,
     watch: &super::Watch,
-    case: &super::Case,
+    found: &super::Found,
     reason: String,
 ) -> Option<Minimized> {
     use super::execute::Verdict;
@@ -128,19 +128,29 @@ pub fn minimize(
             .collect();
         watch.shrinking(printed.join(", "));
     };
-    let mut recorder = pbt_core::choices::Recorder::new(case.rng());
-    let Some(Ok(failing)) = prop.generate_from(&mut recorder, case.size) else {
-        return None;
+    let size = found.size();
+    let regenerate = || match found {
+        super::Found::Case(case) => prop.generate_recorded(case).ok()?.ok(),
+        super::Found::Choices { choices, size } => prop
+            .generate_from(&mut pbt_core::choices::Replay::new(choices), *size)?
+            .ok(),
     };
-    let original = prop.generate_recorded(case).ok()?.ok()?;
+    let original = regenerate()?;
+    let (failing, choices) = match found {
+        super::Found::Case(case) => {
+            let mut recorder = pbt_core::choices::Recorder::new(case.rng());
+            let failing = prop.generate_from(&mut recorder, size)?.ok()?;
+            (failing, recorder.into_choices())
+        }
+        super::Found::Choices { choices, .. } => (regenerate()?, choices.clone()),
+    };
     let shrinker = plan.config.shrinker;
     let (inputs, reason, mut steps, mut attempts, mut stopped_early) =
         if shrinker == Shrinker::External {
             (failing, reason, 0, 0, false)
         } else {
-            let choices = recorder.into_choices();
             let shrunk = super::integrated::shrink_choices(
-                prop, failing, choices, case.size, reason, limits, fails, on_step,
+                prop, failing, choices, size, reason, limits, fails, on_step,
             );
             (
                 shrunk.inputs,

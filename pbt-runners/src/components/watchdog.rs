@@ -171,7 +171,11 @@ fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Durati
     }
     if let Some(file) = &plan.regressions {
         if file
-            .save(&case, &plan.name, "hangs (infinite loop?)")
+            .save(
+                &super::Found::Case(case),
+                &plan.name,
+                "hangs (infinite loop?)",
+            )
             .is_ok()
         {
             let _ = writeln!(
