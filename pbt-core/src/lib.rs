@@ -11,11 +11,12 @@
 //!   value for combinatorial coverage.
 //! - [`property`]: the DBAS nodes `Forall` / `Implies` / `Check` and the
 //!   [`Property`] trait every runner is written against.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod arbitrary;
 pub mod choices;
 pub mod constructors;
+pub mod coverage;
 pub mod feedback;
 pub mod gen;
 pub mod mutate;

@@ -101,6 +101,9 @@ pub struct Config {
     /// variables (default: constructor names and nesting pairs read off the
     /// `Debug` output).
     pub features: Option<FeatureFn>,
+    /// The seed pool of the feedback-guided runners (`None`: each runner's
+    /// default).
+    pub pool: Option<crate::Pool>,
 }
 
 impl Default for Config {
@@ -120,6 +123,7 @@ impl Default for Config {
             workers: std::thread::available_parallelism().map_or(1, usize::from),
             candidates: 8,
             features: None,
+            pool: None,
         }
     }
 }
@@ -206,6 +210,13 @@ impl Config {
     /// The features the combinatorial runner counts, from the printed variables.
     pub fn features(mut self, f: FeatureFn) -> Self {
         self.features = Some(f);
+        self
+    }
+
+    /// The seed pool (search strategy and power schedule) of the
+    /// feedback-guided runners.
+    pub fn pool(mut self, pool: crate::Pool) -> Self {
+        self.pool = Some(pool);
         self
     }
 

@@ -8,14 +8,20 @@
 pub mod combinatorial;
 pub mod components;
 mod config;
+mod fuzz;
 mod generational;
 mod integrated;
 mod parallel;
 mod report;
+mod targeted;
 
 pub use combinatorial::combinatorial;
+pub use components::seed_pool::{Energy, Pool, SeedPool};
+pub use components::utility::Utility;
 pub use config::{Config, FeatureFn, Regressions, Shrinker, Sizes};
+pub use fuzz::fuzz;
 pub use generational::generational;
 pub use integrated::integrated;
 pub use parallel::parallel;
 pub use report::{Failure, Report, Verdict};
+pub use targeted::{generalized, targeted};

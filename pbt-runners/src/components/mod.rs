@@ -8,9 +8,12 @@
 pub mod cases;
 pub mod erased;
 pub mod execute;
+pub mod feedback_loop;
 pub mod integrated;
 pub mod regressions;
+pub mod seed_pool;
 pub mod shrinker;
+pub mod utility;
 pub mod watchdog;
 
 pub use cases::{Case, Found, Plan};
