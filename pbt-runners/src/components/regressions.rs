@@ -165,15 +165,23 @@ mod tests {
         let file = RegressionsFile {
             path: dir.join("x.pbt-regressions"),
         };
-        let case = Case {
+        let case = Found::Case(Case {
             seed: 0xfeed,
             size: 12,
+        });
+        let mutated = Found::Choices {
+            choices: vec![3, 0, 255],
+            size: 4,
+        };
+        let empty = Found::Choices {
+            choices: vec![],
+            size: 0,
         };
         file.save(&case, "t", "x = 1").unwrap();
         file.save(&case, "t", "x = 1").unwrap();
-        file.save(&Case { seed: 7, size: 0 }, "t", "x = 2\nand more")
-            .unwrap();
-        assert_eq!(file.load(), vec![case, Case { seed: 7, size: 0 }]);
+        file.save(&mutated, "t", "x = 2\nand more").unwrap();
+        file.save(&empty, "t", "x = 3").unwrap();
+        assert_eq!(file.load(), vec![case, mutated, empty]);
         let _ = fs::remove_dir_all(&dir);
     }
 }
