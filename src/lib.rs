@@ -2,14 +2,17 @@
 #![forbid(unsafe_code)]
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, feedback, gen, mutate, property as dbas, shrink, source,
-    utility,
+    arbitrary, choices, constructors, coverage, feedback, gen, mutate, property as dbas, shrink,
+    source, utility,
 };
 pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
 };
 pub use pbt_core::{Constructor, Constructors, Mutate};
+/// The derives: `Arbitrary` (generator, shrinker, constructor view) and
+/// `Mutate` (mutator). See `docs/derive.md`.
+pub use pbt_derive::{Arbitrary, Mutate};
 pub use pbt_macros::{generator, property, property_test};
 
 /// [`gen`] under a name that is not a keyword in edition 2024 (where the

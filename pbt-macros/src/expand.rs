@@ -280,7 +280,9 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
     );
     // The precondition's utility (papers/001 Fig. 3), for runners that
     // target preconditions.
-    let utility = crate::utility::derive(pre);
+    let Some(utility) = crate::utility::derive_graded(pre) else {
+        return quote!(::pbt::__private::Implies::new(#closure, #rest));
+    };
     let utility = env.closure(
         Binding::ByName,
         Some(quote!(::core::primitive::f64)),

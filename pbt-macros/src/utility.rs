@@ -7,6 +7,32 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::{BinOp, Expr, UnOp};
 
+/// The utility of `expr`, or `None` when it is a plain boolean as a whole
+/// (1 or -1 gives a search nothing to climb, and leaving it out keeps a type
+/// error in the precondition from being reported twice).
+pub fn derive_graded(expr: &Expr) -> Option<TokenStream> {
+    let plain = match expr {
+        Expr::Paren(p) => return derive_graded(&p.expr),
+        Expr::Group(g) => return derive_graded(&g.expr),
+        Expr::Binary(bin) => !matches!(
+            bin.op,
+            BinOp::Le(_)
+                | BinOp::Lt(_)
+                | BinOp::Ge(_)
+                | BinOp::Gt(_)
+                | BinOp::Eq(_)
+                | BinOp::Ne(_)
+                | BinOp::And(_)
+                | BinOp::Or(_)
+        ),
+        Expr::Unary(un) => !matches!(un.op, UnOp::Not(_)),
+        Expr::MethodCall(call) => !matches!(call.method.to_string().as_str(), "all" | "any"),
+        Expr::Lit(_) => false,
+        _ => true,
+    };
+    (!plain).then(|| derive(expr))
+}
+
 /// The utility of `expr`, as an expression of type `f64` that evaluates the
 /// same operands (`&&` and `||` keep their short-circuits).
 pub fn derive(expr: &Expr) -> TokenStream {

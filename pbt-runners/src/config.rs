@@ -104,6 +104,9 @@ pub struct Config {
     /// The seed pool of the feedback-guided runners (`None`: each runner's
     /// default).
     pub pool: Option<crate::Pool>,
+    /// Whether the generational runner steers towards the preconditions
+    /// (papers/001 §3) when they reject most inputs.
+    pub auto_target: bool,
 }
 
 impl Default for Config {
@@ -124,6 +127,7 @@ impl Default for Config {
             candidates: 8,
             features: None,
             pool: None,
+            auto_target: true,
         }
     }
 }
@@ -217,6 +221,13 @@ impl Config {
     /// feedback-guided runners.
     pub fn pool(mut self, pool: crate::Pool) -> Self {
         self.pool = Some(pool);
+        self
+    }
+
+    /// Let (or stop) the generational runner target the preconditions when
+    /// they reject most inputs.
+    pub fn auto_target(mut self, on: bool) -> Self {
+        self.auto_target = on;
         self
     }
 

@@ -58,7 +58,7 @@ fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
     let default = crate::Pool::FifoQueue(crate::Energy::Doubling(5_000));
     let mut pool = plan.config.pool.unwrap_or(default).build();
     let mut utility = NewCoverage::default();
-    let mut probe: fn(&mut dyn FnMut()) -> Vec<(u64, u32)> = if instrumented {
+    let mut probe = if instrumented {
         coverage_probe
     } else {
         no_probe

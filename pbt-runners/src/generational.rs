@@ -6,6 +6,12 @@
 //!       verdict ← run(input)              pass → next; discard → count
 //!       fail → shrink(input), print, save the case, report
 //! ```
+//!
+//! When the preconditions reject most inputs (fewer than one in three
+//! accepted after 100 discards) and `property!` derived utilities for them,
+//! the rest of the run steers generation towards them: the feedback loop
+//! with the preconditions' utility as its target (papers/001 §3), instead of
+//! giving up.
 
 use crate::components::{
     execute::Verdict, minimize, supervise, DynProperty, Found, Plan, Step, Watch,
@@ -39,6 +45,12 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
     let plan = Plan::new(&config, &prop.structure());
     let saved = plan.saved();
     let mut report = Report::new(runner, &plan, saved.len() as u64);
+    let targetable = plan.config.auto_target
+        && prop
+            .structure()
+            .nodes
+            .iter()
+            .any(|n| matches!(n, pbt_core::property::NodeView::Implies { utility: true }));
     supervise(prop, &plan, |watch| {
         let fresh = (0..).map(|n| Found::Case(plan.case(n)));
         for found in saved.into_iter().chain(fresh) {
@@ -59,6 +71,9 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
                     report.discards += 1;
+                    if targetable && report.discards >= 100 && report.tests * 2 < report.discards {
+                        return target_preconditions(prop, &plan, watch, report);
+                    }
                     if plan.too_many_discards(report.discards) {
                         return report.gave_up();
                     }
@@ -72,6 +87,33 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
         report
     })
     .finish(started)
+}
+
+/// Steer the rest of the run towards the preconditions: mutate the inputs
+/// that come closest to satisfying them (their utility, papers/001 §3).
+fn target_preconditions(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    mut report: Report,
+) -> Report {
+    use crate::components::{feedback_loop, seed_pool, utility};
+    let attempts = report.tests + report.discards;
+    report.notes.push(format!(
+        "the preconditions accepted {} of {attempts} inputs; the rest of the run targeted them",
+        report.tests
+    ));
+    let mut pool = seed_pool::Pool::DynamicResettingSingleton(seed_pool::Energy::Fixed(50)).build();
+    let mut probe = feedback_loop::no_probe;
+    feedback_loop::feedback_loop(
+        prop,
+        plan,
+        watch,
+        &mut *pool,
+        &mut utility::Maximize,
+        &mut probe,
+        report,
+    )
 }
 
 /// The shrink-and-check stage: minimise the failing case with the configured

@@ -27,6 +27,10 @@ use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
 use pbt_core::Rng;
 
+/// Instrumentation around a test: runs it, returns the `(counter, count)`
+/// hits it caused.
+pub type Probe = dyn FnMut(&mut dyn FnMut()) -> Vec<(u64, u32)>;
+
 /// Run tests until `plan.config.cases` passed or one failed, steering with
 /// `pool` and `utility`; `probe` adds instrumentation feedback to each
 /// observation (coverage counters, say).
@@ -36,7 +40,7 @@ pub fn feedback_loop(
     watch: &Watch,
     pool: &mut dyn SeedPool,
     utility: &mut dyn Utility,
-    probe: &mut dyn FnMut(&mut dyn FnMut()) -> Vec<(u64, u32)>,
+    probe: &mut Probe,
     mut report: Report,
 ) -> Report {
     let mut rng = Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465));

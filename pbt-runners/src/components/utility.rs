@@ -136,12 +136,15 @@ impl Utility for NewCoverage {
     }
 }
 
+/// An update function of generalized targeting.
+type Update<S, X> = Box<dyn FnMut(&mut S, &X) -> bool>;
+
 /// Generalized targeting (papers/001 §4, Fig. 4): a state, and an update
 /// from the data a check reports that says whether the state changed.
 pub struct Generalized<S, X> {
     /// The history state `S`.
     pub state: S,
-    update: Box<dyn FnMut(&mut S, &X) -> bool>,
+    update: Update<S, X>,
     changes: u64,
 }
 

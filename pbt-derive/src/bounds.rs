@@ -1,0 +1,63 @@
+//! The `where` clause of each derived impl: the type's own predicates, plus
+//! a bound on every type parameter that the fields needing it mention
+//! (serde's rule), or `#[pbt(bound = "…")]` instead of the inferred ones.
+
+use crate::ast::{Field, Input};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use std::collections::BTreeSet;
+use syn::WhereClause;
+
+/// `where` with the type's predicates and `P: #traits` for each type
+/// parameter mentioned by a field that `needs` it.
+pub fn where_clause(
+    input: &Input,
+    traits: TokenStream,
+    needs: impl Fn(&Field) -> bool,
+) -> TokenStream {
+    let own = input
+        .generics
+        .where_clause
+        .as_ref()
+        .map(|w: &WhereClause| w.predicates.iter().cloned().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let added: Vec<TokenStream> = match &input.bound {
+        Some(bound) => bound.iter().map(|p| quote!(#p)).collect(),
+        None => {
+            let mut used = BTreeSet::new();
+            for f in input.variants.iter().flat_map(|v| &v.fields) {
+                if needs(f) {
+                    input.this.params_in(f.ty, &mut used);
+                }
+            }
+            used.iter()
+                .map(|p| {
+                    let p = format_ident!("{p}");
+                    quote!(#p: #traits)
+                })
+                .collect()
+        }
+    };
+    if own.is_empty() && added.is_empty() {
+        return TokenStream::new();
+    }
+    quote! { where #(#own,)* #(#added,)* }
+}
+
+/// `T<…>: Clone`, spanned on the type's name: a derived impl that clones
+/// whole values states it once, so a type without `Clone` gets one error
+/// there instead of one per use.
+pub fn self_clone(input: &Input) -> TokenStream {
+    let ident = input.ident;
+    let (_, ty_generics, _) = input.generics.split_for_impl();
+    quote_spanned! {ident.span()=> #ident #ty_generics: ::core::clone::Clone }
+}
+
+/// `where_clause` plus `extra`.
+pub fn with(clause: TokenStream, extra: TokenStream) -> TokenStream {
+    if clause.is_empty() {
+        quote! { where #extra }
+    } else {
+        quote! { #clause #extra }
+    }
+}

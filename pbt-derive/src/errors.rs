@@ -1,0 +1,37 @@
+//! Collecting every mistake of the input before reporting (serde's `Ctxt`):
+//! a user sees all their errors in one build, each on its own tokens.
+
+use proc_macro2::Span;
+use std::fmt::Display;
+
+/// The errors found so far.
+#[derive(Default)]
+pub struct Errors(Option<syn::Error>);
+
+impl Errors {
+    /// Record `error`.
+    pub fn push(&mut self, error: syn::Error) {
+        match &mut self.0 {
+            Some(all) => all.combine(error),
+            None => self.0 = Some(error),
+        }
+    }
+
+    /// Record an error spanned on `span`.
+    pub fn at(&mut self, span: Span, message: impl Display) {
+        self.push(syn::Error::new(span, message));
+    }
+
+    /// The value of `result`, recording its error.
+    pub fn ok<T>(&mut self, result: syn::Result<T>) -> Option<T> {
+        result.map_err(|e| self.push(e)).ok()
+    }
+
+    /// `Ok(value)` when nothing was recorded, else every error.
+    pub fn finish<T>(self, value: T) -> syn::Result<T> {
+        match self.0 {
+            Some(all) => Err(all),
+            None => Ok(value),
+        }
+    }
+}

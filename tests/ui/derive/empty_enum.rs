@@ -1,0 +1,5 @@
+// An enum with no variants has no values to generate.
+#[derive(pbt::Arbitrary)]
+enum Never {}
+
+fn main() {}
