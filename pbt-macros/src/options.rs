@@ -20,7 +20,14 @@ const SHRINKERS: [(&str, &str); 3] = [
 ];
 
 /// The built-in runners `runner = name` may name without a path.
-const RUNNERS: [&str; 4] = ["generational", "integrated", "parallel", "combinatorial"];
+const RUNNERS: [&str; 6] = [
+    "generational",
+    "integrated",
+    "parallel",
+    "combinatorial",
+    "fuzz",
+    "targeted",
+];
 
 /// The options given; `None` for those left at their default.
 #[derive(Default)]

@@ -1,0 +1,241 @@
+//! Feedback-guided runners (issue #6): the seed pools behave as papers/000
+//! §6.3.1 describes; the fuzzing, targeted and generalized runners find what
+//! generation does not; automatic precondition targeting raises the accept
+//! rate.
+
+use pbt::feedback::{cover, observe, target};
+use pbt::prelude::*;
+use pbt::runners::components::seed_pool::{Directive, Seed};
+use pbt::runners::{
+    fuzz, generalized, generational, targeted, Energy, Pool, Regressions, SeedPool,
+};
+use std::collections::HashSet;
+
+fn quiet() -> Config {
+    Config::default().regressions(Regressions::Off).ignore_env()
+}
+
+fn seed(feedback: f64) -> Seed {
+    Seed {
+        inputs: Box::new(feedback),
+        choices: vec![feedback as u64],
+        bounds: vec![u64::MAX],
+        size: 0,
+        feedback,
+        energy: 0,
+    }
+}
+
+/// The feedback of the seed the pool would mutate next, if any.
+fn next(pool: &mut dyn SeedPool) -> Option<f64> {
+    match pool.sample() {
+        Directive::Generate => None,
+        Directive::Mutate(s) => Some(s.feedback),
+    }
+}
+
+#[test]
+fn queues_mutate_in_order_and_retire_spent_seeds() {
+    let mut fifo = Pool::FifoQueue(Energy::Fixed(2)).build();
+    assert_eq!(next(&mut *fifo), None, "an empty pool generates");
+    fifo.invest(seed(1.0));
+    fifo.invest(seed(2.0));
+    assert_eq!(next(&mut *fifo), Some(1.0), "FIFO: the oldest first");
+    fifo.revise();
+    fifo.revise(); // seed 1 spent: retired
+    assert_eq!(next(&mut *fifo), Some(2.0));
+    assert_eq!(fifo.best().map(|s| s.feedback), Some(2.0));
+
+    let mut filo = Pool::FiloQueue(Energy::Fixed(1)).build();
+    filo.invest(seed(1.0));
+    filo.invest(seed(2.0));
+    assert_eq!(
+        next(&mut *filo),
+        Some(1.0),
+        "FILO: the current seed is kept on top"
+    );
+    filo.revise();
+    assert_eq!(next(&mut *filo), Some(2.0));
+
+    let mut heap = Pool::Heap(Energy::Fixed(5)).build();
+    for f in [3.0, 9.0, 1.0] {
+        heap.invest(seed(f));
+    }
+    assert_eq!(
+        next(&mut *heap),
+        Some(9.0),
+        "heap: the most interesting first"
+    );
+}
+
+#[test]
+fn singletons_keep_the_best_and_spend_energy_as_documented() {
+    let mut climb = Pool::StaticSingleton.build();
+    climb.invest(seed(1.0));
+    climb.invest(seed(0.5));
+    assert_eq!(
+        next(&mut *climb),
+        Some(1.0),
+        "hill climbing keeps the better seed"
+    );
+    for _ in 0..1000 {
+        climb.revise();
+    }
+    assert_eq!(
+        next(&mut *climb),
+        Some(1.0),
+        "a static singleton never runs out"
+    );
+
+    let mut monotonic = Pool::DynamicMonotonicSingleton(Energy::Fixed(3)).build();
+    monotonic.invest(seed(1.0));
+    for _ in 0..3 {
+        monotonic.revise();
+    }
+    assert_eq!(next(&mut *monotonic), None, "spent: generate");
+    monotonic.invest(seed(0.5));
+    assert_eq!(
+        monotonic.best().map(|s| s.feedback),
+        Some(1.0),
+        "only a better seed replaces it"
+    );
+
+    let mut resetting = Pool::DynamicResettingSingleton(Energy::Fixed(3)).build();
+    resetting.invest(seed(1.0));
+    for _ in 0..3 {
+        resetting.revise();
+    }
+    assert_eq!(next(&mut *resetting), None);
+    resetting.invest(seed(0.5));
+    assert_eq!(
+        next(&mut *resetting),
+        Some(0.5),
+        "spent seeds are dropped for the next one"
+    );
+}
+
+#[test]
+fn doubling_energy_rewards_productive_seeds() {
+    assert_eq!(Energy::Doubling(5_000).initial(), 5_000);
+    assert_eq!(Energy::Doubling(5_000).reward(5_000), 10_000);
+    assert_eq!(Energy::Fixed(100).reward(100), 100);
+}
+
+fn buggy(s: &[u8]) -> bool {
+    if s.first() == Some(&b'b') {
+        cover(1);
+        if s.get(1) == Some(&b'u') {
+            cover(2);
+            if s.get(2) == Some(&b'g') {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[test]
+fn fuzzing_finds_the_nested_branch_bug_that_generation_misses() {
+    let prop = property! {
+        forall s: Vec<u8>, #[gen = vec(int(0..=255u8), 0..8)];
+        check buggy(&s)
+    };
+    let budget = || quiet().cases(300_000).seed(3);
+    assert!(generational(&prop, budget()).passed());
+    let report = fuzz(&prop, budget());
+    let failure = report.failure.expect("the fuzzer reaches b-u-g");
+    assert_eq!(failure.counterexample[0].value, "[98, 117, 103]");
+}
+
+#[test]
+fn a_failing_mutant_is_saved_as_choices_and_replayed() {
+    let dir = std::env::temp_dir().join(format!("pbt-feedback-{}", std::process::id()));
+    let file = dir.join("fuzz.pbt-regressions");
+    let prop = property! {
+        forall s: Vec<u8>, #[gen = vec(int(0..=255u8), 0..8)];
+        check buggy(&s)
+    };
+    let config = || quiet().regressions(Regressions::File(file.clone()));
+    let found = fuzz(&prop, config().cases(300_000).seed(3));
+    assert!(found.failure.expect("found").choices.is_some());
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\ncx "));
+    let replayed = generational(&prop, config().cases(1).seed(99));
+    assert_eq!(
+        replayed.failure.expect("replayed first").counterexample[0].value,
+        "[98, 117, 103]"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn targeted_search_climbs_to_a_rare_failure() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1_000_000u32)];
+        check {
+            target(-(f64::from(x) - 777_777.0).abs());
+            x.abs_diff(777_777) > 2
+        }
+    };
+    assert!(generational(&prop, quiet().cases(20_000).seed(5)).passed());
+    let report = targeted(&prop, quiet().cases(20_000).seed(5));
+    assert!(!report.passed(), "{report}");
+}
+
+#[test]
+fn generalized_targeting_folds_observations_into_a_state() {
+    let prop = property! {
+        forall s: Vec<u8>, #[gen = vec(int(0..=255u8), 0..8)];
+        check {
+            let depth = s.iter().zip(b"bug").take_while(|(a, b)| a == b).count();
+            observe(depth);
+            depth < 3
+        }
+    };
+    let report = generalized(
+        &prop,
+        quiet().cases(300_000).seed(3),
+        HashSet::new(),
+        |seen: &mut HashSet<usize>, d: &usize| seen.insert(*d),
+    );
+    assert!(!report.passed(), "{report}");
+}
+
+#[test]
+fn targeting_preconditions_raises_the_accept_rate() {
+    let prop = property! {
+        forall a: i64, #[gen = int(0..1000i64)];
+        forall b: i64, #[gen = int(0..1000i64)];
+        forall c: i64, #[gen = int(0..1000i64)];
+        implies a + b < c && c - a < 300;
+        check a + b < c
+    };
+    let run = |auto| {
+        generational(
+            &prop,
+            quiet()
+                .cases(500)
+                .seed(11)
+                .max_discard_ratio(100)
+                .auto_target(auto),
+        )
+    };
+    let (plain, targeted) = (run(false), run(true));
+    assert!(plain.passed() && targeted.passed());
+    assert!(
+        targeted.discards * 2 < plain.discards,
+        "discards: targeted {}, plain {}",
+        targeted.discards,
+        plain.discards
+    );
+    assert!(targeted.notes.iter().any(|n| n.contains("targeted them")));
+}
+
+#[property_test(runner = targeted, cases = 200)]
+fn feedback_runners_are_selectable_by_name(#[gen = int(0..100u32)] x: u32) -> bool {
+    x < 100
+}
+
+#[property_test(runner = fuzz, cases = 200)]
+fn fuzz_is_selectable_by_name(xs: Vec<u8>) -> bool {
+    xs.len() <= 100
+}
