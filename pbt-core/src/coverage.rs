@@ -2,12 +2,16 @@
 //! §6), for the coverage-guided fuzzing runner.
 //!
 //! Build the tests instrumented (stable rustc) with the `coverage` feature of
-//! `pbt-core` on, e.g. with this alias in `.cargo/config.toml`:
+//! `pbt` on, e.g. with this alias in your project's `.cargo/config.toml`
+//! (`--target` with your host triple, from `rustc -vV`, keeps the flags off
+//! build scripts and proc macros, which must not be instrumented):
 //!
 //! ```toml
 //! [alias]
-//! fuzz-test = "test --features pbt/coverage --config build.rustflags=['-Cpasses=sancov-module','-Cllvm-args=-sanitizer-coverage-level=3','-Cllvm-args=-sanitizer-coverage-inline-8bit-counters']"
+//! fuzz-test = "test --features pbt/coverage --target x86_64-unknown-linux-gnu --config build.rustflags=['-Cpasses=sancov-module','-Cllvm-args=-sanitizer-coverage-level=3','-Cllvm-args=-sanitizer-coverage-inline-8bit-counters']"
 //! ```
+//!
+//! then `cargo fuzz-test`.
 //!
 //! LLVM then gives every instrumented module an array of 8-bit counters, one
 //! per edge, and announces it through `__sanitizer_cov_8bit_counters_init`,
