@@ -236,7 +236,7 @@ impl Source for Replay<'_> {
 /// assert!(cands.contains(&vec![0]));
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[4, 0])));
 /// ```
-pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
     /// How far apart two choices may be for the passes that change two.
     const REACH: usize = 8;
     let n = seq.len();
@@ -338,13 +338,17 @@ pub fn simplifications(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
             })
         })
     });
-    deletions
-        .chain(length_deletions)
-        .chain(zeroings)
-        .chain(singles)
-        .chain(reorders)
-        .chain(sorts)
-        .chain(redistributions)
+    // Boxed: the chain is compiled once here, not in every property that
+    // shrinks through choices.
+    Box::new(
+        deletions
+            .chain(length_deletions)
+            .chain(zeroings)
+            .chain(singles)
+            .chain(reorders)
+            .chain(sorts)
+            .chain(redistributions),
+    )
 }
 
 /// Shortlex order: shorter sequences first, then lexicographic.

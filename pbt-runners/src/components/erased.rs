@@ -44,7 +44,13 @@ pub trait DynProperty: Sync {
     /// Generate `case` and run it (one call, no allocation).
     fn test(&self, case: &Case, watch: &Watch) -> Step;
     /// Generate `case` with each variable's choices recorded (for shrinking).
-    fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String>;
+    /// (Through [`DynProperty::generate_from`], so that a property's
+    /// generators are compiled for two sources only: `Rng` and `dyn Source`.)
+    fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String> {
+        let mut recorder = pbt_core::choices::Recorder::new(case.rng());
+        self.generate_from(&mut recorder, case.size)
+            .ok_or_else(|| "the generator panicked".to_string())
+    }
     /// Generate a saved or found input and run it.
     fn test_found(&self, found: &Found, watch: &Watch) -> Step {
         match found {
@@ -87,8 +93,7 @@ pub trait DynProperty: Sync {
     }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;
-    /// [`Property::mutate`] of inputs produced by this property.
-    fn mutate_any(&self, inputs: &dyn Any, src: &mut dyn Source, size: usize) -> Option<AnyInputs>;
+
     /// Generate from any source at `size` (a replayed choice sequence, say);
     /// `None` when a generator panicked.
     fn generate_from(
@@ -118,15 +123,11 @@ impl<P: Property + Sync> DynProperty for P {
 
     #[inline]
     fn test(&self, case: &Case, watch: &Watch) -> Step {
-        match generate(self, case, false) {
+        match generate(self, case) {
             Ok(Ok(inputs)) => Step::Ran(run(self, &inputs, watch)),
             Ok(Err(why)) => Step::Discarded(why),
             Err(panic) => Step::GeneratorPanicked(panic),
         }
-    }
-
-    fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String> {
-        generate(self, case, true).map(|r| r.map(|inputs| Box::new(inputs) as AnyInputs))
     }
 
     fn generate_from(
@@ -158,12 +159,5 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {
         self.utility(inputs_of::<P>(inputs))
-    }
-
-    fn mutate_any(&self, inputs: &dyn Any, src: &mut dyn Source, size: usize) -> Option<AnyInputs> {
-        quietly(|| self.mutate(inputs_of::<P>(inputs), src, size))
-            .ok()
-            .flatten()
-            .map(|m| Box::new(m) as AnyInputs)
     }
 }

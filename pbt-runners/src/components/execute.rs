@@ -21,20 +21,14 @@ pub enum Verdict {
 
 /// Generate the inputs of `case`. A panicking generator is a failure of the
 /// property (it is reported with the case seed; there is nothing to shrink).
+#[inline]
 pub fn generate<P: Property>(
     prop: &P,
     case: &Case,
-    record: bool,
 ) -> Result<Result<P::Inputs, Discarded>, String> {
     let mut rng = case.rng();
-    quietly(|| {
-        if record {
-            prop.generate(&mut pbt_core::choices::Recorder::new(&mut rng), case.size)
-        } else {
-            prop.generate(&mut rng, case.size)
-        }
-    })
-    .map_err(|msg| format!("the generator panicked: {msg}"))
+    quietly(|| prop.generate(&mut rng, case.size))
+        .map_err(|msg| format!("the generator panicked: {msg}"))
 }
 
 /// Run the check on `inputs` under the watchdog: a panic is a failure with its
@@ -63,7 +57,16 @@ thread_local! {
 
 /// Run `f`, catching a panic and returning its message; while `f` runs on
 /// this thread the panic hook records the message instead of printing it.
+#[inline]
 pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    let mut f = Some(f);
+    let mut out = None;
+    // The catching is done once, in `run_quietly`, not once per closure type.
+    run_quietly(&mut || out = f.take().map(|f| f()))?;
+    out.ok_or_else(|| "the test did not run".to_string())
+}
+
+fn run_quietly(f: &mut dyn FnMut()) -> Result<(), String> {
     install_hook();
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
