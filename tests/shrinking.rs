@@ -145,3 +145,41 @@ fn type_based_shrink_candidates_are_strictly_simpler() {
     let report = generational(&prop, quiet().cases(300));
     assert!(report.passed(), "{report}");
 }
+
+/// Regression: redistribution between choices must not overflow on raw
+/// 64-bit choices (`Arbitrary` integers draw those).
+#[test]
+fn choice_simplification_handles_the_largest_choices() {
+    let n = pbt::choices::simplifications(&[u64::MAX, 0, u64::MAX - 1]).count();
+    assert!(n > 0);
+}
+
+/// Regression: deleting trailing zeros is not offered as a deletion (a
+/// replay pads them back), so minimising a large choice halves it rather
+/// than stepping it down by one.
+#[test]
+fn integrated_shrinking_halves_large_choices() {
+    let prop = property! {
+        forall x: u64, #[gen = int(0..=u64::MAX / 2)];
+        forall pad: Vec<u8>, #[gen = vec(just(0u8), 3..=3)];
+        check x < 1_000_000_007 || pad.len() != 3
+    };
+    let report = pbt::runners::integrated(&prop, quiet().seed(2).max_shrinks(500));
+    let failure = report.failure.expect("fails");
+    assert_eq!(failure.counterexample[0].value, "1000000007");
+    assert!(report.shrinks < 200, "{} steps", report.shrinks);
+}
+
+/// Regression: a panic outside the tests (here, in a shrinker) propagates
+/// instead of leaving the watchdog waiting forever.
+#[test]
+fn a_panicking_shrinker_does_not_hang_the_runner() {
+    let result = std::panic::catch_unwind(|| {
+        let prop = property! {
+            forall x: u8, #[shrink = |_: &u8| -> Vec<u8> { panic!("the shrinker broke") }];
+            check x < 10
+        };
+        generational(&prop, quiet().seed(1))
+    });
+    assert!(result.is_err());
+}

@@ -223,8 +223,9 @@ impl Source for Replay<'_> {
 /// Candidate simplifications of a choice sequence, in passes (Hypothesis and
 /// falsify style): delete spans; zero spans; minimise single choices (toward
 /// 0 by halving distances, which greedy acceptance turns into a binary
-/// search); sort spans and swap adjacent blocks into order; redistribute
-/// between pairs (move value from an earlier choice to a later one). Span
+/// search); sort spans and swap adjacent blocks into order; lower pairs of
+/// choices together; redistribute between pairs (move value from an earlier
+/// choice to a later one). Span
 /// deletions are also tried together with lowering a choice shortly before
 /// the span (a length drawn before its elements).
 ///
@@ -253,7 +254,15 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
     let spans_k = std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2));
     let length_deletions = spans_k.flat_map(move |k| {
         (0..=n.saturating_sub(k)).rev().flat_map(move |start| {
-            (start.saturating_sub(REACH)..start).flat_map(move |i| {
+            // Deleting zeros at the very end deletes nothing (a replay pads
+            // them back): that candidate would only lower the length.
+            let at_end = start + k == n && seq[start..].iter().all(|&c| c == 0);
+            let reach = if at_end {
+                start..start
+            } else {
+                start.saturating_sub(REACH)..start
+            };
+            reach.flat_map(move |i| {
                 let by = [1, k as u64];
                 by.into_iter()
                     .filter(move |&d| d <= seq[i] && (d == 1 || k > 1))
@@ -314,6 +323,21 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
                 })
             })
     });
+    // Two choices lowered together by the same amount: values that must stay
+    // equal (or keep their difference) shrink as a pair.
+    let pairs = (0..n).flat_map(move |i| {
+        ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
+            let m = seq[i].min(seq[j]);
+            std::iter::successors(Some(m), |&d| (d > 1).then_some(d / 2))
+                .filter(move |&d| d > 0)
+                .map(move |d| {
+                    let mut c = seq.to_vec();
+                    c[i] -= d;
+                    c[j] -= d;
+                    c
+                })
+        })
+    });
     let redistributions = (0..n).flat_map(move |i| {
         ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
             let v = seq[i];
@@ -328,13 +352,16 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             // The receiver gains d, or 2d: one step of value for one step
             // of choice on an interleaved signed range is two steps.
             steps.filter(move |_| v > 0).flat_map(move |d| {
-                [d, 2 * d].into_iter().filter_map(move |gain| {
-                    let moved = seq[j].checked_add(gain)?;
-                    let mut c = seq.to_vec();
-                    c[i] = v - d;
-                    c[j] = moved;
-                    Some(c)
-                })
+                [Some(d), d.checked_mul(2)]
+                    .into_iter()
+                    .flatten()
+                    .filter_map(move |gain| {
+                        let moved = seq[j].checked_add(gain)?;
+                        let mut c = seq.to_vec();
+                        c[i] = v - d;
+                        c[j] = moved;
+                        Some(c)
+                    })
             })
         })
     });
@@ -347,6 +374,7 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             .chain(singles)
             .chain(reorders)
             .chain(sorts)
+            .chain(pairs)
             .chain(redistributions),
     )
 }

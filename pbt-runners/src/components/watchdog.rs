@@ -94,10 +94,17 @@ pub fn supervise_all<R>(
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let dog = scope.spawn(|| patrol(prop, plan, &watches, &done, limit));
-        let result = body(&watches);
-        done.store(true, Relaxed);
-        dog.thread().unpark();
-        result
+        // Stop the watchdog however `body` ends: if it unwinds, the scope
+        // still joins the watchdog, which must not wait forever.
+        struct Stop<'a>(&'a AtomicBool, &'a std::thread::Thread);
+        impl Drop for Stop<'_> {
+            fn drop(&mut self) {
+                self.0.store(true, Relaxed);
+                self.1.unpark();
+            }
+        }
+        let _stop = Stop(&done, dog.thread());
+        body(&watches)
     })
 }
 
