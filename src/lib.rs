@@ -31,6 +31,9 @@ pub mod prelude {
     pub use crate::runners::{Config, Report};
     pub use crate::{generator, property, property_test, Arbitrary, Outcome, Property, Shrink};
     pub use crate::{Constructors, Mutate};
+    /// Feedback for the feedback-guided runners (`target` to maximise,
+    /// `cover` to report a point reached, `observe` for generalized targeting).
+    pub use pbt_core::feedback::{cover, observe, target};
 }
 
 /// Paths the macros expand to. Not a public API: it may change in any release.
