@@ -52,19 +52,26 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
             .iter()
             .any(|n| matches!(n, pbt_core::property::NodeView::Implies { utility: true }));
     supervise(prop, &plan, |watch| {
-        let fresh = (0..).map(|n| Found::Case(plan.case(n)));
-        for found in saved.into_iter().chain(fresh) {
+        // Saved inputs first, then fresh cases (which need no `Found` unless
+        // they fail).
+        let fresh = (0..).map(|n| Err(plan.case(n)));
+        for next in saved.into_iter().map(Ok).chain(fresh) {
             if report.tests >= plan.config.cases {
                 break;
             }
-            if let Found::Case(case) = &found {
-                watch.at_case(case);
-            }
-            let verdict = match prop.test_found(&found, watch) {
+            let step = match &next {
+                Ok(found) => prop.test_found(found, watch),
+                Err(case) => {
+                    watch.at_case(case);
+                    prop.test(case, watch)
+                }
+            };
+            let found = || next.clone().unwrap_or_else(Found::Case);
+            let verdict = match step {
                 Step::Ran(verdict) => verdict,
                 Step::Discarded(_) => Verdict::Discard,
                 Step::GeneratorPanicked(panic) => {
-                    return report.generator_failed(&plan, &found, panic)
+                    return report.generator_failed(&plan, &found(), panic)
                 }
             };
             match verdict {
@@ -80,7 +87,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                 }
                 Verdict::Fail(reason) => {
                     report.tests += 1;
-                    return shrink_and_report(prop, &plan, watch, &found, reason, report);
+                    return shrink_and_report(prop, &plan, watch, &found(), reason, report);
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
 use super::cases::{Case, Found};
-use super::execute::{generate, quietly, run, Verdict};
+use super::execute::{generate_and_run, quietly, run, Verdict};
 use super::watchdog::Watch;
 use pbt_core::{Binding, Discarded, Property, Source, Structure};
 use std::any::Any;
@@ -123,8 +123,8 @@ impl<P: Property + Sync> DynProperty for P {
 
     #[inline]
     fn test(&self, case: &Case, watch: &Watch) -> Step {
-        match generate(self, case) {
-            Ok(Ok(inputs)) => Step::Ran(run(self, &inputs, watch)),
+        match generate_and_run(self, case, watch) {
+            Ok(Ok(verdict)) => Step::Ran(verdict),
             Ok(Err(why)) => Step::Discarded(why),
             Err(panic) => Step::GeneratorPanicked(panic),
         }

@@ -31,6 +31,45 @@ pub fn generate<P: Property>(
         .map_err(|msg| format!("the generator panicked: {msg}"))
 }
 
+/// Generate `case` and run it in one watched, panic-catching call (the hot
+/// path of every generate-and-test loop): a panic while generating is the
+/// generator's, one after is the check's.
+#[inline]
+pub fn generate_and_run<P: Property>(
+    prop: &P,
+    case: &Case,
+    watch: &Watch,
+) -> Result<Result<Verdict, Discarded>, String> {
+    let mut rng = case.rng();
+    let mut generated = false;
+    let ticket = watch.start();
+    let result = quietly(|| {
+        let inputs = prop.generate(&mut rng, case.size)?;
+        generated = true;
+        Ok(prop.run(&inputs))
+    });
+    let overran = watch.finish(ticket);
+    match result {
+        Ok(Err(why)) => Ok(Err(why)),
+        _ if overran => Ok(Ok(Verdict::Fail(format!(
+            "the test ran longer than the time limit of {:?}",
+            watch.limit().unwrap_or_default()
+        )))),
+        Ok(Ok(outcome)) => Ok(Ok(verdict(outcome))),
+        Err(msg) if !generated => Err(format!("the generator panicked: {msg}")),
+        Err(msg) => Ok(Ok(Verdict::Fail(format!("panicked: {msg}")))),
+    }
+}
+
+/// The run step's verdict for an outcome.
+fn verdict(outcome: Outcome) -> Verdict {
+    match outcome {
+        Outcome::Pass => Verdict::Pass,
+        Outcome::Discard => Verdict::Discard,
+        Outcome::Fail(reason) => Verdict::Fail(reason),
+    }
+}
+
 /// Run the check on `inputs` under the watchdog: a panic is a failure with its
 /// message, a run longer than the time limit is a failure too.
 #[inline]
