@@ -10,9 +10,8 @@
 //! guarantees termination.
 
 use super::erased::{AnyInputs, DynProperty};
-use super::shrinker::ShrinkLimits;
+use super::shrinker::{descend, ShrinkLimits};
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Replay};
-use std::time::Instant;
 
 /// The result of shrinking a choice sequence.
 #[derive(Debug)]
@@ -44,55 +43,36 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
 ) -> ShrunkChoices {
-    let start = Instant::now();
-    let mut best = ShrunkChoices {
-        inputs: failing,
+    let shown = prop.print_any(&*failing);
+    let ((inputs, choices, reason, _), steps, attempts, stopped_early) = descend(
+        (failing, choices, reason, shown),
+        limits,
+        |(_, current, _, shown), budget| {
+            simplifications(current)
+                .take_while(|_| budget.tick())
+                .find_map(|candidate| {
+                    let mut replay = Replay::new(&candidate);
+                    let Some(Ok(inputs)) = prop.generate_from(&mut replay, size) else {
+                        return None;
+                    };
+                    let used = replay.into_used();
+                    // Only progress that shows: smaller choices that generate
+                    // the same value (bits a generator ignores) are not a step.
+                    let printed = prop.print_any(&*inputs);
+                    if !shortlex_lt(&used, current) || &printed == shown {
+                        return None;
+                    }
+                    fails(&inputs).map(|why| (inputs, used, why, printed))
+                })
+        },
+        |(inputs, _, _, _)| on_step(inputs),
+    );
+    ShrunkChoices {
+        inputs,
         choices,
         reason,
-        steps: 0,
-        attempts: 0,
-        stopped_early: false,
-    };
-    loop {
-        if best.steps >= limits.max_steps || start.elapsed() >= limits.max_time {
-            best.stopped_early = true;
-            return best;
-        }
-        let mut attempts = 0;
-        let mut out_of_time = false;
-        let current = &best.choices;
-        let shown = prop.print_any(&*best.inputs);
-        let next = simplifications(current).find_map(|candidate| {
-            attempts += 1;
-            if attempts % 32 == 0 && start.elapsed() >= limits.max_time {
-                out_of_time = true;
-                return Some(None);
-            }
-            let mut replay = Replay::new(&candidate);
-            let Some(Ok(inputs)) = prop.generate_from(&mut replay, size) else {
-                return None;
-            };
-            let used = replay.into_used();
-            // Only progress that shows: smaller choices that generate the
-            // same value (bits a generator ignores) are not a step.
-            if !shortlex_lt(&used, current) || prop.print_any(&*inputs) == shown {
-                return None;
-            }
-            fails(&inputs).map(|why| Some((inputs, used, why)))
-        });
-        best.attempts += attempts;
-        match next.flatten() {
-            Some((inputs, used, reason)) => {
-                on_step(&inputs);
-                best.inputs = inputs;
-                best.choices = used;
-                best.reason = reason;
-                best.steps += 1;
-            }
-            None => {
-                best.stopped_early = out_of_time;
-                return best;
-            }
-        }
+        steps,
+        attempts,
+        stopped_early,
     }
 }

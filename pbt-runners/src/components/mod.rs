@@ -20,5 +20,5 @@ pub use cases::{Case, Found, Plan};
 pub use erased::{AnyInputs, DynProperty, Step, Traced};
 pub use execute::{generate, run, Verdict as RunVerdict};
 pub use integrated::{shrink_choices, ShrunkChoices};
-pub use shrinker::{minimize, shrink, Minimized, ShrinkLimits, Shrunk};
+pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};

@@ -28,6 +28,59 @@ pub struct Shrunk {
     pub stopped_early: bool,
 }
 
+/// The attempts and time of one greedy descent.
+#[derive(Debug)]
+pub struct Budget {
+    began: Instant,
+    limits: ShrinkLimits,
+    tried: u64,
+    out_of_time: bool,
+}
+
+impl Budget {
+    /// Count one candidate; `false` once the time limit has passed.
+    pub fn tick(&mut self) -> bool {
+        self.tried += 1;
+        if self.tried % 32 == 0 && self.began.elapsed() >= self.limits.max_time {
+            self.out_of_time = true;
+        }
+        !self.out_of_time
+    }
+}
+
+/// Greedy descent, shared by both shrinkers: from `start`, move to the point
+/// `next` finds (it counts each candidate it tries with [`Budget::tick`] and
+/// stops when that says so), and start again from it, until `next` finds
+/// none or a limit is hit. Returns the last point, the steps and attempts,
+/// and whether a limit stopped it.
+pub fn descend<T>(
+    start: T,
+    limits: ShrinkLimits,
+    mut next: impl FnMut(&T, &mut Budget) -> Option<T>,
+    mut on_step: impl FnMut(&T),
+) -> (T, u64, u64, bool) {
+    let mut budget = Budget {
+        began: Instant::now(),
+        limits,
+        tried: 0,
+        out_of_time: false,
+    };
+    let (mut best, mut steps) = (start, 0u64);
+    loop {
+        if steps >= limits.max_steps || budget.began.elapsed() >= limits.max_time {
+            return (best, steps, budget.tried, true);
+        }
+        match next(&best, &mut budget) {
+            Some(point) if !budget.out_of_time => {
+                on_step(&point);
+                best = point;
+                steps += 1;
+            }
+            _ => return (best, steps, budget.tried, budget.out_of_time),
+        }
+    }
+}
+
 /// Shrink `failing` greedily: take the first candidate for which `fails`
 /// returns a reason, and start again from it, until no candidate fails or a
 /// limit is hit. `on_step` sees each accepted input.
@@ -39,42 +92,22 @@ pub fn shrink(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
 ) -> Shrunk {
-    let start = Instant::now();
-    let mut best = Shrunk {
-        inputs: failing,
+    let ((inputs, reason), steps, attempts, stopped_early) = descend(
+        (failing, reason),
+        limits,
+        |(best, _), budget| {
+            prop.shrink_any(&**best)
+                .take_while(|_| budget.tick())
+                .find_map(|candidate| fails(&candidate).map(|why| (candidate, why)))
+        },
+        |(inputs, _)| on_step(inputs),
+    );
+    Shrunk {
+        inputs,
         reason,
-        steps: 0,
-        attempts: 0,
-        stopped_early: false,
-    };
-    loop {
-        if best.steps >= limits.max_steps || start.elapsed() >= limits.max_time {
-            best.stopped_early = true;
-            return best;
-        }
-        let mut attempts = 0;
-        let mut out_of_time = false;
-        let next = prop.shrink_any(&*best.inputs).find_map(|candidate| {
-            attempts += 1;
-            if attempts % 32 == 0 && start.elapsed() >= limits.max_time {
-                out_of_time = true;
-                return Some(None);
-            }
-            fails(&candidate).map(|why| Some((candidate, why)))
-        });
-        best.attempts += attempts;
-        match next.flatten() {
-            Some((inputs, reason)) => {
-                on_step(&inputs);
-                best.inputs = inputs;
-                best.reason = reason;
-                best.steps += 1;
-            }
-            None => {
-                best.stopped_early = out_of_time;
-                return best;
-            }
-        }
+        steps,
+        attempts,
+        stopped_early,
     }
 }
 
