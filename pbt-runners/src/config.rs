@@ -123,7 +123,7 @@ impl Default for Config {
             regressions: Regressions::Beside,
             read_env: true,
             shrinker: Shrinker::External,
-            workers: std::thread::available_parallelism().map_or(1, usize::from),
+            workers: cores(),
             candidates: 8,
             features: None,
             pool: None,
@@ -260,6 +260,13 @@ impl Config {
         }
         .min(self.max_size)
     }
+}
+
+/// The machine's cores, asked once (the question costs tens of microseconds,
+/// more than many whole runs).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 /// Parse an environment variable as decimal or `0x` hex.
