@@ -1,0 +1,286 @@
+//! `etna`: run the ETNA-style benchmark and print, save and chart the
+//! results. `etna --help` lists the options.
+
+use pbt_eval::chart;
+use pbt_eval::harness::{self, Plan, Workload};
+use pbt_eval::results::{self, seconds, Results};
+use pbt_eval::strategy::Strategy;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const HELP: &str = "\
+etna — ETNA-style bug-finding benchmark: pbt vs proptest vs quickcheck
+
+USAGE: cargo run --release -p pbt-eval --bin etna -- [OPTIONS]
+
+OPTIONS:
+  --quick             a small subset (2 tasks per workload, 2 trials, 0.5 s)
+                      that only checks the harness works; writes no charts
+                      unless --charts is given
+  --trials T          trials per (strategy, task) [default: 10]
+  --timeout S         time limit of a trial in seconds [default: 60]
+  --workload W        BST, RBT or STLC (repeat or comma-separate) [default: all]
+  --strategy S        pbt-bespoke, pbt-type, proptest-bespoke, proptest-type,
+                      quickcheck-bespoke, quickcheck-type (repeat or
+                      comma-separate) [default: all]
+  --mutant M          only the tasks of these mutants (repeat or comma-separate)
+  --all-trials        run every trial even after an unsolved one
+  --all-pairs         every mutant × property pair (base included), not only
+                      the tasks: to find out which pairs are tasks
+  --json FILE         write the results as JSON
+  --charts DIR        write the bucket charts (SVG) here [default: docs/etna]
+  --from-json FILE    print and chart saved results instead of running
+  -h, --help          this text
+";
+
+/// The parsed command line.
+struct Args {
+    quick: bool,
+    trials: u32,
+    timeout: f64,
+    workloads: Vec<Workload>,
+    strategies: Vec<Strategy>,
+    mutants: Vec<String>,
+    all_trials: bool,
+    all_pairs: bool,
+    json: Option<PathBuf>,
+    charts: Option<PathBuf>,
+    from_json: Option<PathBuf>,
+}
+
+fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
+    let mut a = Args {
+        quick: false,
+        trials: 10,
+        timeout: 60.0,
+        workloads: Vec::new(),
+        strategies: Vec::new(),
+        mutants: Vec::new(),
+        all_trials: false,
+        all_pairs: false,
+        json: None,
+        charts: None,
+        from_json: None,
+    };
+    let (mut trials, mut timeout) = (None, None);
+    while let Some(arg) = argv.next() {
+        let mut value = |name: &str| argv.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--quick" => a.quick = true,
+            "--all-trials" => a.all_trials = true,
+            "--all-pairs" => a.all_pairs = true,
+            "--trials" => {
+                let v = value("--trials")?;
+                trials = Some(
+                    v.parse()
+                        .map_err(|_| format!("--trials {v}: not a number"))?,
+                );
+            }
+            "--timeout" => {
+                let v = value("--timeout")?;
+                let s: f64 = v
+                    .parse()
+                    .map_err(|_| format!("--timeout {v}: not a number"))?;
+                if !(s > 0.0 && s.is_finite()) {
+                    return Err(format!("--timeout {v}: must be positive"));
+                }
+                timeout = Some(s);
+            }
+            "--workload" => {
+                for w in value("--workload")?.split(',') {
+                    let w = Workload::ALL
+                        .iter()
+                        .find(|x| x.name().eq_ignore_ascii_case(w))
+                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC)"))?;
+                    a.workloads.push(*w);
+                }
+            }
+            "--strategy" => {
+                for s in value("--strategy")?.split(',') {
+                    let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+                    a.strategies.push(
+                        Strategy::from_name(s)
+                            .ok_or(format!("unknown strategy {s} ({})", names.join(", ")))?,
+                    );
+                }
+            }
+            "--mutant" => a
+                .mutants
+                .extend(value("--mutant")?.split(',').map(str::to_string)),
+            "--json" => a.json = Some(value("--json")?.into()),
+            "--charts" => a.charts = Some(value("--charts")?.into()),
+            "--from-json" => a.from_json = Some(value("--from-json")?.into()),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if a.quick {
+        a.trials = 2;
+        a.timeout = 0.5;
+    }
+    a.trials = trials.unwrap_or(a.trials).max(1);
+    a.timeout = timeout.unwrap_or(a.timeout);
+    if a.workloads.is_empty() {
+        a.workloads = Workload::ALL.to_vec();
+    }
+    if a.strategies.is_empty() {
+        a.strategies = Strategy::ALL.to_vec();
+    }
+    Ok(a)
+}
+
+/// What the machine is: CPU model and the cores this process may use.
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    format!("{model}, {cores} cores available, {}", std::env::consts::OS)
+}
+
+fn main() {
+    let args = match parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(e) if e.is_empty() => {
+            print!("{HELP}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("etna: {e}\n\n{HELP}");
+            std::process::exit(2);
+        }
+    };
+    let results = match &args.from_json {
+        Some(path) => load(path),
+        None => run(&args),
+    };
+    report(&results);
+    if let Some(path) = &args.json {
+        let json = serde_json::to_string(&results).expect("results serialise");
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("etna: writing {}: {e}", path.display());
+            std::process::exit(1);
+        }
+        eprintln!("wrote {}", path.display());
+    }
+    let charts = args.charts.clone().or_else(|| {
+        (!args.quick).then(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/etna"))
+    });
+    if let Some(dir) = charts {
+        match chart::draw_all(&results, &dir) {
+            Ok(paths) => {
+                for p in paths {
+                    eprintln!("wrote {}", p.display());
+                }
+            }
+            Err(e) => {
+                eprintln!("etna: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
+}
+
+fn load(path: &PathBuf) -> Results {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("etna: reading {}: {e}", path.display());
+        std::process::exit(1)
+    });
+    serde_json::from_str(&text).unwrap_or_else(|e| {
+        eprintln!("etna: {}: {e}", path.display());
+        std::process::exit(1)
+    })
+}
+
+fn run(args: &Args) -> Results {
+    let mut tasks = Vec::new();
+    for w in &args.workloads {
+        let mut of_w = if args.all_pairs {
+            harness::all_pairs(*w)
+        } else {
+            harness::tasks(*w)
+        };
+        if !args.mutants.is_empty() {
+            of_w.retain(|t| args.mutants.iter().any(|m| m == t.mutant()));
+        }
+        if args.quick {
+            of_w.truncate(2);
+        }
+        tasks.extend(of_w);
+    }
+    let plan = Plan {
+        strategies: args.strategies.clone(),
+        tasks,
+        trials: args.trials,
+        timeout: Duration::from_secs_f64(args.timeout),
+        all_trials: args.all_trials,
+    };
+    eprintln!(
+        "etna: {} tasks × {} strategies × {} trials, {} s limit per trial",
+        plan.tasks.len(),
+        plan.strategies.len(),
+        plan.trials,
+        args.timeout
+    );
+    // Panics inside checks are failures the probe records: keep them quiet.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let started = Instant::now();
+    let done = harness::run(&plan, |r| {
+        let solved = r.trials.iter().filter(|t| t.solved).count();
+        let mean = r.mean_time().map_or("–".into(), seconds);
+        let tests = r.mean_tests().map_or("–".into(), |n| format!("{n:.0}"));
+        let note = r
+            .trials
+            .iter()
+            .find_map(|t| t.note.as_deref())
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default();
+        eprintln!(
+            "{:5} {:>22}/{:<18} {:>18}: {solved}/{} solved, mean {mean}, {tests} tests{note}",
+            r.workload, r.mutant, r.property, r.strategy, r.trials_planned
+        );
+    });
+    let wall_time = started.elapsed().as_secs_f64();
+    std::panic::set_hook(hook);
+    Results {
+        command: std::iter::once("etna".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" "),
+        machine: machine(),
+        trials: args.trials,
+        timeout: args.timeout,
+        wall_time,
+        results: done,
+    }
+}
+
+fn report(results: &Results) {
+    println!(
+        "# {}\n\nmachine: {}; {} trials, {} s limit; wall time {}",
+        results.command,
+        results.machine,
+        results.trials,
+        results.timeout,
+        seconds(results.wall_time)
+    );
+    println!("{}", results::bucket_table(results));
+    println!(
+        "{}",
+        results::comparison_table(&results::comparisons(results))
+    );
+    let (table, missed) = results::mutant_table(results);
+    println!("{table}");
+    if missed.is_empty() {
+        println!("every mutant was found by a pbt strategy");
+    } else {
+        println!("not found by any pbt strategy: {}", missed.join(", "));
+    }
+}

@@ -1,0 +1,179 @@
+//! The harness: tasks, trials, and the loop over strategies × tasks ×
+//! trials.
+//!
+//! A trial runs one strategy on one task from one seed until the first
+//! failure or the time limit. Trials of a (strategy, task) stop at the first
+//! unsolved one — by ETNA's rule the task is then unsolved for that
+//! strategy whatever the other trials do — unless every trial is asked for.
+
+use crate::probe::Probe;
+use crate::results::{TaskResult, Trial};
+use crate::strategy::Strategy;
+use crate::{bst, rbt, stlc};
+use std::sync::Arc;
+use std::time::Duration;
+
+crate::named_enum! {
+    /// The workloads.
+    Workload {
+        /// Binary search trees.
+        Bst = "BST",
+        /// Red-black trees.
+        Rbt = "RBT",
+        /// The simply-typed lambda calculus.
+        Stlc = "STLC",
+    }
+}
+
+/// A task: a mutant of a workload and a property it falsifies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// A BST task.
+    Bst(bst::Mutant, bst::Property),
+    /// An RBT task.
+    Rbt(rbt::Mutant, rbt::Property),
+    /// An STLC task.
+    Stlc(stlc::Mutant, stlc::Property),
+}
+
+impl Task {
+    /// Its workload.
+    pub fn workload(self) -> Workload {
+        match self {
+            Task::Bst(..) => Workload::Bst,
+            Task::Rbt(..) => Workload::Rbt,
+            Task::Stlc(..) => Workload::Stlc,
+        }
+    }
+
+    /// The mutant's name.
+    pub fn mutant(self) -> &'static str {
+        match self {
+            Task::Bst(m, _) => m.name(),
+            Task::Rbt(m, _) => m.name(),
+            Task::Stlc(m, _) => m.name(),
+        }
+    }
+
+    /// The property's name.
+    pub fn property(self) -> &'static str {
+        match self {
+            Task::Bst(_, p) => p.name(),
+            Task::Rbt(_, p) => p.name(),
+            Task::Stlc(_, p) => p.name(),
+        }
+    }
+
+    /// Run one trial of this task with `strategy` from `seed`; `Err` says
+    /// why the runner stopped without a failing test.
+    pub fn run(self, strategy: Strategy, probe: &Arc<Probe>, seed: u64) -> Result<(), String> {
+        match self {
+            Task::Bst(m, p) => bst::run(strategy, m, p, probe, seed),
+            Task::Rbt(m, p) => rbt::run(strategy, m, p, probe, seed),
+            Task::Stlc(m, p) => stlc::run(strategy, m, p, probe, seed),
+        }
+    }
+}
+
+/// The tasks of `workload`.
+pub fn tasks(workload: Workload) -> Vec<Task> {
+    match workload {
+        Workload::Bst => bst::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::Bst(m, p))
+            .collect(),
+        Workload::Rbt => rbt::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::Rbt(m, p))
+            .collect(),
+        Workload::Stlc => stlc::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::Stlc(m, p))
+            .collect(),
+    }
+}
+
+/// Every mutant × property pair of `workload`, the correct implementation
+/// (`base`) included: what `--all-pairs` runs to find out which pairs are
+/// tasks.
+pub fn all_pairs(workload: Workload) -> Vec<Task> {
+    fn cross<M: Copy, P: Copy, T>(ms: &[M], ps: &[P], f: impl Fn(M, P) -> T) -> Vec<T> {
+        ms.iter()
+            .flat_map(|m| ps.iter().map(move |p| (*m, *p)))
+            .map(|(m, p)| f(m, p))
+            .collect()
+    }
+    match workload {
+        Workload::Bst => cross(bst::Mutant::ALL, bst::Property::ALL, Task::Bst),
+        Workload::Rbt => cross(rbt::Mutant::ALL, rbt::Property::ALL, Task::Rbt),
+        Workload::Stlc => cross(stlc::Mutant::ALL, stlc::Property::ALL, Task::Stlc),
+    }
+}
+
+/// The seed of trial `i` (the same for every strategy and task).
+pub fn seed(i: u32) -> u64 {
+    0x5eed_0000 + u64::from(i)
+}
+
+/// Run one trial with a time limit.
+pub fn trial(strategy: Strategy, task: Task, seed: u64, limit: Duration) -> Trial {
+    trial_with(strategy, task, seed, Arc::new(Probe::new(limit)))
+}
+
+/// Run one trial measured by `probe` (which sets its limits).
+pub fn trial_with(strategy: Strategy, task: Task, seed: u64, probe: Arc<Probe>) -> Trial {
+    let stopped = task.run(strategy, &probe, seed);
+    let found = probe.found();
+    Trial {
+        seed,
+        solved: found.is_some(),
+        time: found.map_or(probe.elapsed(), |f| f.time).as_secs_f64(),
+        tests: found.map_or(probe.tests(), |f| f.tests),
+        discards: found.map_or(probe.discards(), |f| f.discards),
+        note: stopped.err(),
+    }
+}
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The strategies, in order.
+    pub strategies: Vec<Strategy>,
+    /// The tasks, in order.
+    pub tasks: Vec<Task>,
+    /// Trials per (strategy, task).
+    pub trials: u32,
+    /// Time limit of one trial.
+    pub timeout: Duration,
+    /// Run every trial even after an unsolved one.
+    pub all_trials: bool,
+}
+
+/// Run `plan`, calling `progress` after each (strategy, task).
+pub fn run(plan: &Plan, mut progress: impl FnMut(&TaskResult)) -> Vec<TaskResult> {
+    let mut out = Vec::new();
+    for task in &plan.tasks {
+        for strategy in &plan.strategies {
+            let mut trials = Vec::new();
+            for i in 0..plan.trials {
+                let t = trial(*strategy, *task, seed(i), plan.timeout);
+                let unsolved = !t.solved;
+                trials.push(t);
+                if unsolved && !plan.all_trials {
+                    break;
+                }
+            }
+            let result = TaskResult {
+                workload: task.workload().name().to_string(),
+                mutant: task.mutant().to_string(),
+                property: task.property().to_string(),
+                strategy: strategy.name().to_string(),
+                trials_planned: plan.trials,
+                trials,
+            };
+            progress(&result);
+            out.push(result);
+        }
+    }
+    out
+}
