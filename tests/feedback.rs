@@ -239,3 +239,57 @@ fn feedback_runners_are_selectable_by_name(#[gen = int(0..100u32)] x: u32) -> bo
 fn fuzz_is_selectable_by_name(xs: Vec<u8>) -> bool {
     xs.len() <= 100
 }
+
+/// Insertion sort's comparisons.
+fn comparisons(xs: &[u16]) -> u64 {
+    let mut ys = xs.to_vec();
+    let mut count = 0;
+    for i in 1..ys.len() {
+        let mut j = i;
+        while j > 0 {
+            count += 1;
+            if ys[j - 1] <= ys[j] {
+                break;
+            }
+            ys.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    count
+}
+
+/// `targeted` without a regressions file (the test below fails on purpose)
+/// and with little shrinking.
+fn quiet_targeted<P: Property + Sync>(prop: &P, config: Config) -> pbt::Report {
+    targeted(prop, config.regressions(Regressions::Off).max_shrinks(10))
+}
+
+/// `#[target = …]` computes the value to maximise from the inputs alone: the
+/// check does not call `target`.
+#[test]
+fn a_target_annotation_steers_the_targeted_runner() {
+    let prop = property! {
+        forall xs: Vec<u16>, #[gen = vec(int(0..1000u16), 30..=30)], #[target = comparisons(xs) as f64];
+        check comparisons(xs) <= 420
+    };
+    assert!(generational(&prop, quiet().cases(3_000).seed(4)).passed());
+    // Shrinking 30 sorted-or-not values is slow in a debug build, and not
+    // what this test is about.
+    let report = targeted(&prop, quiet().cases(3_000).seed(4).max_shrinks(10));
+    assert!(!report.passed(), "{report}");
+    assert!(prop
+        .structure()
+        .nodes
+        .iter()
+        .any(|n| matches!(n, pbt::dbas::NodeView::Target)));
+}
+
+#[property_test(runner = quiet_targeted, cases = 3_000)]
+#[should_panic(expected = "property failed")]
+fn target_annotations_work_on_parameters(
+    #[gen = vec(int(0..1000u16), 30..=30)]
+    #[target = comparisons(&xs) as f64]
+    xs: Vec<u16>,
+) -> bool {
+    comparisons(&xs) <= 420
+}

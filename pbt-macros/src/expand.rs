@@ -181,12 +181,30 @@ fn chain(model: &Model) -> TokenStream {
         rest = match node {
             Node::Forall(var, annotations) => {
                 bound -= 1;
+                // `#[target = …]` sees the variable itself: a node after it.
+                if let Some(target) = annotations.get(Kind::Target) {
+                    rest = target_node(target, &Env::new(&vars[..=bound]), rest);
+                }
                 forall(var, annotations, &Env::new(&vars[..bound]), rest)
             }
             Node::Implies(pre, keyword) => implies(pre, *keyword, &Env::new(&vars[..bound]), rest),
         };
     }
     rest
+}
+
+/// `Target::new(f, rest)`: the value of `#[target = expr]` over the variables
+/// up to and including the annotated one, as an `f64`.
+fn target_node(expr: &Expr, env: &Env, rest: TokenStream) -> TokenStream {
+    let span = expr.span();
+    let body = quote_spanned!(span=> ::core::convert::Into::<::core::primitive::f64>::into(#expr));
+    let closure = env.closure(
+        Binding::ByName,
+        Some(quote!(::core::primitive::f64)),
+        TokenStream::new(),
+        body,
+    );
+    quote!(::pbt::__private::Target::new(#closure, #rest))
 }
 
 /// `Forall::new(name, type, rest)` and its annotations, in the order the
@@ -199,7 +217,7 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
     let mut node = quote! {
         ::pbt::__private::Forall::<#env_ty, #ty, _, _, _, _, _>::new(#name, #ty_name, #rest)
     };
-    for (kind, expr) in annotations.iter() {
+    for (kind, expr) in annotations.iter().filter(|(k, _)| *k != Kind::Target) {
         node = if kind == Kind::Gen {
             let (fast, slow) = staged(expr, ty, env);
             quote!(#node.gen_staged(#fast, #slow))
@@ -261,7 +279,7 @@ fn annotation(kind: Kind, expr: &Expr, ty: &Type, env: &Env) -> TokenStream {
             },
             quote!(_),
         ),
-        Kind::Mutate => (TokenStream::new(), quote!(_)),
+        Kind::Mutate | Kind::Target => (TokenStream::new(), quote!(_)),
         Kind::Shrink | Kind::Print => (TokenStream::new(), quote!(_, _)),
     };
     let body = quote_spanned!(span=> #helper::<#ty, #holes>(#expr));
@@ -329,7 +347,7 @@ fn helpers(model: &Model) -> TokenStream {
     };
     Kind::ALL
         .into_iter()
-        .filter(|&kind| kind != Kind::Gen && used(kind))
+        .filter(|&kind| !matches!(kind, Kind::Gen | Kind::Target) && used(kind))
         .map(|kind| {
             let name = helper_name(kind);
             match kind {
@@ -348,6 +366,7 @@ fn helpers(model: &Model) -> TokenStream {
                         F: ::core::ops::Fn(&T, &mut dyn ::pbt::__private::Source, ::core::primitive::usize) -> T,
                     >(f: F) -> F { f }
                 },
+                Kind::Target => TokenStream::new(),
             }
         })
         .collect()

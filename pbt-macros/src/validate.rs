@@ -12,7 +12,8 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Expr, FnArg, Ident, ItemFn, Meta, Pat, ReturnType, Type};
 
 /// The valid annotations, as listed in error messages.
-const ANNOTATIONS: &str = "`#[gen = …]`, `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`";
+const ANNOTATIONS: &str =
+    "`#[gen = …]`, `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`, `#[target = …]`";
 
 /// Lint attributes, which a `#[property_test]` parameter may carry through
 /// to the user's function.
@@ -47,12 +48,20 @@ pub enum Kind {
     Shrink,
     Print,
     Mutate,
+    /// Not a builder method: a `Target` node after the variable.
+    Target,
 }
 
 impl Kind {
     /// All of them, in the order the `Forall` builder takes them (`gen`
     /// first: it resets the shrinker to the generator's choices).
-    pub const ALL: [Kind; 4] = [Kind::Gen, Kind::Shrink, Kind::Print, Kind::Mutate];
+    pub const ALL: [Kind; 5] = [
+        Kind::Gen,
+        Kind::Shrink,
+        Kind::Print,
+        Kind::Mutate,
+        Kind::Target,
+    ];
 
     /// The annotation's name, which is also the builder method's.
     pub fn name(self) -> &'static str {
@@ -61,13 +70,14 @@ impl Kind {
             Kind::Shrink => "shrink",
             Kind::Print => "print",
             Kind::Mutate => "mutate",
+            Kind::Target => "target",
         }
     }
 }
 
 /// A variable's annotations, each an expression of the earlier variables.
 #[derive(Default)]
-pub struct Annotations<'a>([Option<&'a Expr>; 4]);
+pub struct Annotations<'a>([Option<&'a Expr>; 5]);
 
 impl<'a> Annotations<'a> {
     /// The annotation of this kind, if given.

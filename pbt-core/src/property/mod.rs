@@ -20,7 +20,7 @@ pub use annotations::{
     PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
     ShrinkWith,
 };
-pub use nodes::{Check, Forall, Implies, NoUtility, Node, UtilityAnnotation, UtilityWith};
+pub use nodes::{Check, Forall, Implies, NoUtility, Node, Target, UtilityAnnotation, UtilityWith};
 pub use outcome::{IntoOutcome, Outcome};
 pub use prop::Prop;
 
@@ -91,6 +91,14 @@ pub trait Property {
     /// The utility of the preconditions on this input (papers/001 §3): the
     /// minimum over implications that carry one; `None` when none does.
     fn utility(&self, inputs: &Self::Inputs) -> Option<f64>;
+
+    /// The value a `#[target = …]` annotation computes from the inputs, for
+    /// targeted search (the largest when there are several); `None` when the
+    /// property has none.
+    fn target(&self, inputs: &Self::Inputs) -> Option<f64> {
+        let _ = inputs;
+        None
+    }
 }
 
 /// Why a test case was not produced or not run to a verdict.
@@ -169,6 +177,8 @@ pub enum NodeView {
         /// A utility is attached.
         utility: bool,
     },
+    /// A `#[target = …]` value over the variables before it.
+    Target,
     /// The final `check`.
     Check,
 }

@@ -82,4 +82,8 @@ where
     fn utility(&self, inputs: &Self::Inputs) -> Option<f64> {
         self.root.utility(&inputs.env)
     }
+
+    fn target(&self, inputs: &Self::Inputs) -> Option<f64> {
+        self.root.target(&inputs.env)
+    }
 }

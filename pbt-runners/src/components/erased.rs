@@ -93,6 +93,8 @@ pub trait DynProperty: Sync {
     }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;
+    /// [`Property::target`] of inputs produced by this property.
+    fn target_any(&self, inputs: &dyn Any) -> Option<f64>;
 
     /// Generate from any source at `size` (a replayed choice sequence, say);
     /// `None` when a generator panicked.
@@ -159,5 +161,9 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {
         self.utility(inputs_of::<P>(inputs))
+    }
+
+    fn target_any(&self, inputs: &dyn Any) -> Option<f64> {
+        self.target(inputs_of::<P>(inputs))
     }
 }

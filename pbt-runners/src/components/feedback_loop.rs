@@ -89,8 +89,14 @@ pub fn feedback_loop(
             let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
             (verdict, feedback) = (v, f);
         });
+        // The check's `target(x)` and the inputs' `#[target = …]`, the larger.
+        let annotated = prop.target_any(&*traced.inputs);
+        let target = match (feedback.target, annotated) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
         let observation = Observation {
-            target: feedback.target,
+            target,
             precondition: prop.utility_any(&*traced.inputs),
             points: feedback.points,
             hits,
