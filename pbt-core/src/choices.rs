@@ -60,7 +60,7 @@ impl<S: Source> Recorder<S> {
 }
 
 impl<S: Source> Source for Recorder<S> {
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
         let c = self.inner.draw(max);
         self.choices.push(c);
@@ -98,7 +98,7 @@ impl<S: Source> Tracer<S> {
 }
 
 impl<S: Source> Source for Tracer<S> {
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
         let c = self.inner.draw(max);
         self.choices.push(c);
@@ -204,7 +204,7 @@ impl<'a> Replay<'a> {
 }
 
 impl Source for Replay<'_> {
-    #[inline]
+    #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
         let c = match self.recorded.get(self.pos) {
             Some(&c) if c <= max => c,
