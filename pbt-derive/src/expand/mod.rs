@@ -66,7 +66,7 @@ fn fallback(input: &DeriveInput, which: Derive, errors: syn::Error) -> TokenStre
                     _: &mut __PbtS,
                     _: ::core::primitive::usize,
                 ) -> Self {
-                    ::core::unimplemented!()
+                    ::core::panic!("pbt: this derive did not compile; see the error above")
                 }
             }
         },
@@ -77,7 +77,7 @@ fn fallback(input: &DeriveInput, which: Derive, errors: syn::Error) -> TokenStre
                     _: &mut __PbtS,
                     _: ::core::primitive::usize,
                 ) -> Self {
-                    ::core::unimplemented!()
+                    ::core::panic!("pbt: this derive did not compile; see the error above")
                 }
             }
         },
