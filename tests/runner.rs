@@ -46,14 +46,16 @@ fn a_slow_test_fails_by_timeout_and_is_shrunk() {
         forall n: u64, #[gen = gen::int(0..400u64)];
         check {
             if n >= 100 {
-                std::thread::sleep(Duration::from_millis(60));
+                std::thread::sleep(Duration::from_millis(300));
             }
             true
         }
     };
+    // A wide margin between fast (no sleep) and slow (300 ms) tests around the
+    // 100 ms limit, so a loaded machine does not make a fast test look slow.
     let config = quiet()
         .seed(3)
-        .timeout(Duration::from_millis(20))
+        .timeout(Duration::from_millis(100))
         .max_shrink_time(Duration::from_secs(20));
     let report = generational(&prop, config);
     let failure = report.failure.expect("slow inputs time out");
