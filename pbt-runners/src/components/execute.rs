@@ -19,18 +19,6 @@ pub enum Verdict {
     Discard,
 }
 
-/// Generate the inputs of `case`. A panicking generator is a failure of the
-/// property (it is reported with the case seed; there is nothing to shrink).
-#[inline]
-pub fn generate<P: Property>(
-    prop: &P,
-    case: &Case,
-) -> Result<Result<P::Inputs, Discarded>, String> {
-    let mut rng = case.rng();
-    quietly(|| prop.generate(&mut rng, case.size))
-        .map_err(|msg| format!("the generator panicked: {msg}"))
-}
-
 /// Generate `case` and run it in one watched, panic-catching call (the hot
 /// path of every generate-and-test loop): a panic while generating is the
 /// generator's, one after is the check's.

@@ -18,7 +18,7 @@ pub mod watchdog;
 
 pub use cases::{Case, Found, Plan};
 pub use erased::{AnyInputs, DynProperty, Step, Traced};
-pub use execute::{generate, run, Verdict as RunVerdict};
+pub use execute::{generate_and_run, run, Verdict as RunVerdict};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};
