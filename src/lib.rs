@@ -41,7 +41,9 @@ pub mod prelude {
 pub mod __private {
     pub use core::time::Duration;
     pub use pbt_core::gen;
-    pub use pbt_core::macro_support::{weight, Bind, BindCopy, BindRef};
+    pub use pbt_core::macro_support::{
+        weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, PickMutator,
+    };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::utility;
     pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};

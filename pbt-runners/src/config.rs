@@ -45,6 +45,35 @@ impl Shrinker {
     }
 }
 
+/// How the feedback-guided runners (`fuzz`, `targeted`) mutate a seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mutation {
+    /// Edit the seed's choice sequence and regenerate through the
+    /// property's generators (works for any generator; every mutant is a
+    /// value the generators can produce).
+    Choices,
+    /// Mutate the seed's value with [`pbt_core::Property::mutate`]: a
+    /// variable's `#[mutate]` annotation or its type's `Mutate` (derived
+    /// with `#[derive(Mutate)]`), FuzzChick's way.
+    Values,
+    /// Half of each, when some variable mutates by value; choices only
+    /// otherwise (the default).
+    #[default]
+    Both,
+}
+
+impl Mutation {
+    /// The mutation named `name` (`"choices"`, `"values"`, `"both"`).
+    pub fn from_name(name: &str) -> Option<Mutation> {
+        match name {
+            "choices" => Some(Mutation::Choices),
+            "values" => Some(Mutation::Values),
+            "both" => Some(Mutation::Both),
+            _ => None,
+        }
+    }
+}
+
 /// Where failing seeds are saved and replayed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Regressions {
@@ -104,6 +133,8 @@ pub struct Config {
     /// The seed pool of the feedback-guided runners (`None`: each runner's
     /// default).
     pub pool: Option<crate::Pool>,
+    /// How the feedback-guided runners mutate seeds.
+    pub mutation: Mutation,
     /// Whether the generational runner steers towards the preconditions
     /// (papers/001 §3) when they reject most inputs.
     pub auto_target: bool,
@@ -127,6 +158,7 @@ impl Default for Config {
             candidates: 8,
             features: None,
             pool: None,
+            mutation: Mutation::Both,
             auto_target: true,
         }
     }
@@ -221,6 +253,19 @@ impl Config {
     /// feedback-guided runners.
     pub fn pool(mut self, pool: crate::Pool) -> Self {
         self.pool = Some(pool);
+        self
+    }
+
+    /// How the feedback-guided runners mutate seeds: by choices, by value,
+    /// or both (the default).
+    ///
+    /// ```
+    /// use pbt_runners::{Config, Mutation};
+    /// let config = Config::default().mutation(Mutation::Values);
+    /// assert_eq!(config.mutation, Mutation::Values);
+    /// ```
+    pub fn mutation(mut self, mutation: Mutation) -> Self {
+        self.mutation = mutation;
         self
     }
 

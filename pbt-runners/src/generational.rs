@@ -219,17 +219,25 @@ impl Report {
             }
         }
         self.verdict = Outcome::Failed;
+        let base = match found {
+            Found::Mutated { base, .. } => base,
+            other => other,
+        };
         self.failure = Some(Failure {
             reason,
             counterexample,
             original,
-            case_seed: match found {
+            case_seed: match base {
                 Found::Case(case) => case.seed,
-                Found::Choices { .. } => 0,
+                _ => 0,
             },
-            choices: match found {
-                Found::Case(_) => None,
+            choices: match base {
                 Found::Choices { choices, .. } => Some(choices.clone()),
+                _ => None,
+            },
+            mutations: match found {
+                Found::Mutated { steps, .. } => steps.clone(),
+                _ => Vec::new(),
             },
             size: found.size(),
             shrinker,

@@ -18,7 +18,7 @@ mod targeted;
 pub use combinatorial::combinatorial;
 pub use components::seed_pool::{Energy, Pool, SeedPool};
 pub use components::utility::Utility;
-pub use config::{Config, FeatureFn, Regressions, Shrinker, Sizes};
+pub use config::{Config, FeatureFn, Mutation, Regressions, Shrinker, Sizes};
 pub use fuzz::fuzz;
 pub use generational::generational;
 pub use integrated::integrated;

@@ -28,8 +28,12 @@ pub struct Failure {
     /// The seed of the failing test case alone (0 when it was found by
     /// mutation and is replayed from `choices`).
     pub case_seed: u64,
-    /// The choice sequence of an input found by mutation.
+    /// The choice sequence of an input found by mutating choices.
     pub choices: Option<Vec<u64>>,
+    /// The seeds of the value mutations (`Property::mutate`) that turned
+    /// the case or choices above into the failing input; empty when it was
+    /// generated as it is.
+    pub mutations: Vec<u64>,
     /// The size it was generated at.
     pub size: usize,
     /// Which shrinker produced the result.
@@ -121,17 +125,23 @@ impl fmt::Display for Report {
                     let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
                     writeln!(f, "first found as: {}", orig.join(", "))?;
                 }
-                match &fail.choices {
-                    None => write!(
+                match (&fail.choices, fail.mutations.len()) {
+                    (None, 0) => write!(
                         f,
                         "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
                         self.seed, self.seed, fail.case_seed, fail.size
                     )?,
-                    Some(choices) => write!(
+                    (None, mutations) => write!(
                         f,
-                        "seed: {:#x}; the input was found by mutation: {} choices at size {} (saved with the regressions)",
+                        "seed: {:#x}; the input was found by {mutations} value mutations of the case with seed {:#x} at size {} (saved with the regressions)",
+                        self.seed, fail.case_seed, fail.size
+                    )?,
+                    (Some(choices), mutations) => write!(
+                        f,
+                        "seed: {:#x}; the input was found by mutation: {} choices{} at size {} (saved with the regressions)",
                         self.seed,
                         choices.len(),
+                        if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
                         fail.size
                     )?,
                 }

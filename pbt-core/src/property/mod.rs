@@ -16,9 +16,9 @@ mod outcome;
 mod prop;
 
 pub use annotations::{
-    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateWith,
-    PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
-    ShrinkWith,
+    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateByType,
+    MutateWith, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices,
+    ShrinkByType, ShrinkWith,
 };
 pub use nodes::{Check, Forall, Implies, NoUtility, Node, Target, UtilityAnnotation, UtilityWith};
 pub use outcome::{IntoOutcome, Outcome};
@@ -144,6 +144,14 @@ impl Structure {
             .filter(|n| matches!(n, NodeView::Forall { .. }))
     }
 
+    /// Whether some variable is mutated by value (see
+    /// [`NodeView::Forall`]'s `by_value`).
+    pub fn mutates_by_value(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| matches!(n, NodeView::Forall { by_value: true, .. }))
+    }
+
     /// Whether any implication exists.
     pub fn has_preconditions(&self) -> bool {
         self.nodes
@@ -167,6 +175,9 @@ pub enum NodeView {
         shrink: bool,
         /// A `mutate` annotation is present.
         mutate: bool,
+        /// It is mutated by value (a `mutate` annotation, or its type's
+        /// `Mutate`), not by regenerating it.
+        by_value: bool,
         /// A `print` annotation is present (otherwise `Debug`).
         print: bool,
         /// Some annotation reads earlier variables.

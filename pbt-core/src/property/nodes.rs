@@ -177,6 +177,12 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
 
     /// `#[mutate = f(env)]`: mutate with `f(env)(&value, source, size)`.
     pub fn mutate<F>(self, f: F) -> Forall<E, T, G, Sh, Pr, MutateWith<F>, Rest> {
+        self.mutate_by(MutateWith(f))
+    }
+
+    /// Mutate with `mutator`: [`super::MutateByType`], [`MutateByGen`], or
+    /// a [`super::MutateAnnotation`] of your own.
+    pub fn mutate_by<M>(self, mutator: M) -> Forall<E, T, G, Sh, Pr, M, Rest> {
         Forall {
             name: self.name,
             ty: self.ty,
@@ -184,7 +190,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             gen: self.gen,
             shrink: self.shrink,
             print: self.print,
-            mutate: MutateWith(f),
+            mutate: mutator,
             rest: self.rest,
             _types: PhantomData,
         }
@@ -254,6 +260,7 @@ where
             gen: G::CUSTOM,
             shrink: Sh::CUSTOM,
             mutate: Mu::CUSTOM,
+            by_value: Mu::BY_VALUE,
             print: Pr::CUSTOM,
             dependent: G::CUSTOM && self.reads_env,
         });

@@ -23,8 +23,9 @@ impl Case {
     }
 }
 
-/// Where a test input comes from: a case (seed and size), or a choice
-/// sequence (an input found by mutation, which no seed generates).
+/// Where a test input comes from: a case (seed and size), a choice
+/// sequence (an input found by mutating choices, which no seed generates),
+/// or another input mutated by value. Each is replayed exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
     /// Generated from a case's seed.
@@ -36,6 +37,14 @@ pub enum Found {
         /// The size it is replayed at.
         size: usize,
     },
+    /// `base`'s input mutated by value ([`pbt_core::Property::mutate`])
+    /// once per step, each step with a fresh [`pbt_core::Rng`] seeded by it.
+    Mutated {
+        /// The input mutated: a case or a choice sequence.
+        base: Box<Found>,
+        /// The seed of each mutation, in order.
+        steps: Vec<u64>,
+    },
 }
 
 impl Found {
@@ -44,6 +53,41 @@ impl Found {
         match self {
             Found::Case(c) => c.size,
             Found::Choices { size, .. } => *size,
+            Found::Mutated { base, .. } => base.size(),
+        }
+    }
+
+    /// This input mutated by value once more, with the mutation seeded by
+    /// `step`.
+    ///
+    /// ```
+    /// use pbt_runners::components::{Case, Found};
+    /// let case = Found::Case(Case { seed: 7, size: 3 });
+    /// let twice = case.mutated(1).mutated(2);
+    /// assert_eq!(twice, Found::Mutated { base: Box::new(case), steps: vec![1, 2] });
+    /// ```
+    pub fn mutated(&self, step: u64) -> Found {
+        match self {
+            Found::Mutated { base, steps } => {
+                let mut steps = steps.clone();
+                steps.push(step);
+                Found::Mutated {
+                    base: base.clone(),
+                    steps,
+                }
+            }
+            base => Found::Mutated {
+                base: Box::new(base.clone()),
+                steps: vec![step],
+            },
+        }
+    }
+
+    /// How many value mutations lead to this input.
+    pub fn mutations(&self) -> usize {
+        match self {
+            Found::Mutated { steps, .. } => steps.len(),
+            _ => 0,
         }
     }
 }

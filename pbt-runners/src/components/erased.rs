@@ -65,10 +65,20 @@ pub trait DynProperty: Sync {
                     }
                 }
             }
+            Found::Mutated { .. } => match self.generate_traced(found) {
+                Some(Ok(traced)) => Step::Ran(self.run_any(&*traced.inputs, watch)),
+                Some(Err(why)) => Step::Discarded(why),
+                None => Step::GeneratorPanicked(
+                    "the generator or a mutator panicked replaying a mutated input".into(),
+                ),
+            },
         }
     }
     /// Generate a found input with every draw and its bound traced: the
-    /// inputs, the choices and their bounds (for mutation).
+    /// inputs, the choices and their bounds (for mutation). An input mutated
+    /// by value is its base, traced, then mutated step by step; it has no
+    /// choices of its own (they come back empty). `None` when a generator
+    /// or a mutator panicked.
     fn generate_traced(&self, found: &Found) -> Option<Result<Traced, Discarded>> {
         let mut rng;
         let mut replay;
@@ -80,6 +90,24 @@ pub trait DynProperty: Sync {
             Found::Choices { choices, .. } => {
                 replay = pbt_core::choices::Replay::new(choices);
                 &mut replay
+            }
+            Found::Mutated { base, steps } => {
+                let mut inputs = match self.generate_traced(base)? {
+                    Ok(traced) => traced.inputs,
+                    Err(why) => return Some(Err(why)),
+                };
+                for &step in steps {
+                    let mut rng = pbt_core::Rng::from_seed(step);
+                    match self.mutate_any(&*inputs, &mut rng, found.size())? {
+                        Some(mutant) => inputs = mutant,
+                        None => return Some(Err(Discarded::Precondition)),
+                    }
+                }
+                return Some(Ok(Traced {
+                    inputs,
+                    choices: Vec::new(),
+                    bounds: Vec::new(),
+                }));
             }
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
@@ -105,6 +133,15 @@ pub trait DynProperty: Sync {
     ) -> Option<Result<AnyInputs, Discarded>>;
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict;
+    /// [`Property::mutate`] of inputs produced by this property: `None`
+    /// when a mutator panicked, `Some(None)` when the mutant broke an
+    /// implication later variables depend on.
+    fn mutate_any(
+        &self,
+        inputs: &dyn Any,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Option<AnyInputs>>;
     /// [`Property::shrink`] of inputs produced by this property.
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a>;
     /// [`Property::print`] of inputs produced by this property.
@@ -146,6 +183,20 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict {
         run(self, inputs_of::<P>(inputs), watch)
+    }
+
+    fn mutate_any(
+        &self,
+        inputs: &dyn Any,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Option<AnyInputs>> {
+        let inputs = inputs_of::<P>(inputs);
+        quietly(|| {
+            self.mutate(inputs, src, size)
+                .map(|mutant| Box::new(mutant) as AnyInputs)
+        })
+        .ok()
     }
 
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a> {

@@ -3,29 +3,39 @@
 //!
 //! ```text
 //! loop: directive ← pool.sample()
-//!       input ← generate (fresh case)  |  mutate(seed's choices) and regenerate
+//!       input ← generate (fresh case)
+//!             | mutate(seed's choices) and regenerate  | mutate(seed's value)
 //!       (verdict, feedback) ← instrumented run(input)
 //!       fail    → shrink, print, save (as every runner)
 //!       useful? → pool.invest(input, utility(feedback))
 //!       else    → pool.revise() if the input was a mutant
 //! ```
 //!
-//! Mutation edits the recorded choice sequence and replays it through the
-//! property's generators, so it works for any generator, every mutant is a
-//! value the generators can produce, and a failing mutant is saved (as its
-//! choices) and replayed on the next run.
+//! A seed is mutated in one of two ways (`Config::mutation`; by default
+//! half and half when some variable mutates by value):
+//!
+//! - **by choices**: edit the recorded choice sequence and replay it through
+//!   the property's generators. It works for any generator, and every
+//!   mutant is a value the generators can produce; it is saved as its
+//!   choices.
+//! - **by value**: [`pbt_core::Property::mutate`], i.e. a variable's
+//!   `#[mutate]` or its type's `Mutate` (FuzzChick's semantic mutation). The
+//!   mutation is drawn from a fresh `Rng` seeded per mutation, so the mutant
+//!   is saved as its ancestor (a case or choices) plus the mutation seeds,
+//!   and replayed exactly on the next run.
 
 use super::cases::{Found, Plan};
-use super::erased::DynProperty;
+use super::erased::{DynProperty, Traced};
 use super::execute::Verdict;
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
 use super::watchdog::Watch;
+use crate::config::Mutation;
 use crate::generational::shrink_and_report;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
-use pbt_core::Rng;
+use pbt_core::{Discarded, Rng, Source};
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
 /// hits it caused.
@@ -45,24 +55,58 @@ pub fn feedback_loop(
 ) -> Report {
     let mut rng = Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465));
     let mut fresh = 0u64;
+    let by_value = prop.structure().mutates_by_value();
     while report.tests < plan.config.cases {
-        let (found, mutant) = match pool.sample() {
+        let (found, generated, mutant) = match pool.sample() {
             Directive::Generate => {
                 fresh += 1;
-                (Found::Case(plan.case(fresh - 1)), false)
+                let found = Found::Case(plan.case(fresh - 1));
+                let generated = prop.generate_traced(&found);
+                (found, generated, false)
             }
             Directive::Mutate(seed) => {
-                let choices = mutate_choices(&seed.choices, &seed.bounds, &mut rng);
-                (
-                    Found::Choices {
-                        choices,
-                        size: seed.size,
-                    },
-                    true,
-                )
+                match mutation(plan.config.mutation, by_value, seed, &mut rng) {
+                    Some(How::Choices) => {
+                        let choices = mutate_choices(&seed.choices, &seed.bounds, &mut rng);
+                        let found = Found::Choices {
+                            choices,
+                            size: seed.size,
+                        };
+                        let generated = prop.generate_traced(&found);
+                        // A mutant is kept as the choices its replay actually used.
+                        let found = match &generated {
+                            Some(Ok(traced)) => Found::Choices {
+                                choices: traced.choices.clone(),
+                                size: seed.size,
+                            },
+                            _ => found,
+                        };
+                        (found, generated, true)
+                    }
+                    Some(How::Values) => {
+                        let step = rng.next_u64();
+                        let mut src = Rng::from_seed(step);
+                        let generated =
+                            prop.mutate_any(&*seed.inputs, &mut src, seed.size)
+                                .map(|mutant| {
+                                    mutant
+                                        .map(|inputs| Traced {
+                                            inputs,
+                                            choices: Vec::new(),
+                                            bounds: Vec::new(),
+                                        })
+                                        .ok_or(Discarded::Precondition)
+                                });
+                        (seed.found.mutated(step), generated, true)
+                    }
+                    None => {
+                        pool.revise();
+                        continue;
+                    }
+                }
             }
         };
-        let Some(Ok(traced)) = prop.generate_traced(&found) else {
+        let Some(Ok(traced)) = generated else {
             report.discards += 1;
             if mutant {
                 pool.revise();
@@ -72,17 +116,7 @@ pub fn feedback_loop(
             }
             continue;
         };
-        // A mutant is stored as the choices its replay actually used.
-        let found = match found {
-            Found::Choices { size, .. } => Found::Choices {
-                choices: traced.choices.clone(),
-                size,
-            },
-            case => case,
-        };
-        if let Found::Case(case) = &found {
-            watch.at_case(case);
-        }
+        watch.at_found(&found);
         let mut verdict = Verdict::Discard;
         let mut feedback = pbt_core::feedback::Feedback::default();
         let hits = probe(&mut || {
@@ -119,6 +153,7 @@ pub fn feedback_loop(
             let size = found.size();
             pool.invest(Seed {
                 inputs: traced.inputs,
+                found,
                 choices: traced.choices,
                 bounds: traced.bounds,
                 size,
@@ -130,6 +165,34 @@ pub fn feedback_loop(
         }
     }
     report
+}
+
+/// The longest chain of value mutations kept: a seed this many mutations
+/// from its generated ancestor is mutated by choices, or not at all.
+pub const MAX_VALUE_MUTATIONS: usize = 256;
+
+/// One mutation's kind.
+enum How {
+    Choices,
+    Values,
+}
+
+/// How to mutate `seed` under `setting` (`by_value`: some variable mutates
+/// by value); `None` when it cannot be mutated further.
+fn mutation(setting: Mutation, by_value: bool, seed: &Seed, rng: &mut Rng) -> Option<How> {
+    let has_choices = !matches!(seed.found, Found::Mutated { .. });
+    let values_left = seed.found.mutations() < MAX_VALUE_MUTATIONS;
+    let values = match setting {
+        _ if !has_choices => true,
+        Mutation::Choices => false,
+        Mutation::Values => true,
+        Mutation::Both => by_value && rng.draw(1) == 0,
+    };
+    match (values, values_left, has_choices) {
+        (true, true, _) => Some(How::Values),
+        (_, _, true) => Some(How::Choices),
+        _ => None,
+    }
 }
 
 /// No instrumentation: run the test, report no hits.

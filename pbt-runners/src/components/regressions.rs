@@ -1,8 +1,10 @@
 //! The regressions file: failing cases saved next to the test sources and
 //! replayed first on the next run, so a found bug is never lost.
 //!
-//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`,
-//! or, for an input found by mutation, `cx <size> <choice>,<choice>,… # …`.
+//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`;
+//! for an input found by mutating choices, `cx <size> <choice>,<choice>,… # …`;
+//! for one found by mutating another by value, `cm <step>,<step>,… ` before
+//! the `cc` or `cx` it started from (each step seeds one `Property::mutate`).
 //! Like proptest's, the file belongs to a source file, and every property in
 //! that file replays all of its cases (a seed that fails one property is just
 //! another random case for the others). Commit it.
@@ -16,7 +18,8 @@ use std::path::{Path, PathBuf};
 
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
-# cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …)\n";
+# cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
+# or cm <mutation seeds> cc|cx … # … for an input mutated by value)\n";
 
 /// A regressions file (which may not exist yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,18 +72,37 @@ impl RegressionsFile {
             f.write_all(HEADER.as_bytes())?;
         }
         let note: String = note.chars().filter(|c| *c != '\n').take(300).collect();
-        match found {
-            Found::Case(case) => writeln!(f, "cc {:#x} {} # {test}: {note}", case.seed, case.size),
-            Found::Choices { choices, size } => {
-                let list: Vec<String> = choices.iter().map(|c| format!("{c:x}")).collect();
-                writeln!(f, "cx {size} {} # {test}: {note}", list.join(","))
-            }
-        }
+        writeln!(f, "{} # {test}: {note}", encode(found))
+    }
+}
+
+/// `found` as the start of a line of the file.
+fn encode(found: &Found) -> String {
+    let hex_list = |xs: &[u64]| {
+        let list: Vec<String> = xs.iter().map(|c| format!("{c:x}")).collect();
+        list.join(",")
+    };
+    match found {
+        Found::Case(case) => format!("cc {:#x} {}", case.seed, case.size),
+        Found::Choices { choices, size } => format!("cx {size} {}", hex_list(choices)),
+        Found::Mutated { base, steps } => format!("cm {} {}", hex_list(steps), encode(base)),
     }
 }
 
 /// One saved input, or `None` for comments and malformed lines.
 fn parse_line(line: &str) -> Option<Found> {
+    if let Some(rest) = line.strip_prefix("cm ") {
+        let (steps, base) = rest.split_once(' ')?;
+        let steps = steps
+            .split(',')
+            .map(|c| u64::from_str_radix(c, 16).ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let base = parse_line(base).filter(|b| !matches!(b, Found::Mutated { .. }))?;
+        return Some(Found::Mutated {
+            base: Box::new(base),
+            steps,
+        });
+    }
     if let Some(rest) = line.strip_prefix("cc ") {
         let mut words = rest.split_whitespace();
         let seed = parse_u64(words.next()?)?;
@@ -181,7 +203,17 @@ mod tests {
         file.save(&case, "t", "x = 1").unwrap();
         file.save(&mutated, "t", "x = 2\nand more").unwrap();
         file.save(&empty, "t", "x = 3").unwrap();
-        assert_eq!(file.load(), vec![case, mutated, empty]);
+        let by_value = case.mutated(0xabc).mutated(7);
+        let choices_by_value = mutated.mutated(1);
+        file.save(&by_value, "t", "x = 4").unwrap();
+        file.save(&choices_by_value, "t", "x = 5").unwrap();
+        file.save(&by_value, "t", "x = 4").unwrap();
+        assert_eq!(
+            file.load(),
+            vec![case, mutated, empty, by_value, choices_by_value]
+        );
+        let text = fs::read_to_string(file.path()).unwrap();
+        assert!(text.contains("cm abc,7 cc 0xfeed 12 # t: x = 4"), "{text}");
         let _ = fs::remove_dir_all(&dir);
     }
 }

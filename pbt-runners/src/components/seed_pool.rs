@@ -7,6 +7,7 @@
 //! after a mutant that was not. The six pools of the paper are here, plus
 //! simulated annealing for the targeted runner.
 
+use super::cases::Found;
 use super::erased::AnyInputs;
 use std::collections::VecDeque;
 
@@ -15,7 +16,10 @@ use std::collections::VecDeque;
 pub struct Seed {
     /// The input.
     pub inputs: AnyInputs,
-    /// The choices that generate it, and their bounds (for mutation).
+    /// How to generate it again (and how it is saved if a mutant fails).
+    pub found: Found,
+    /// The choices that generate it, and their bounds (for mutation); empty
+    /// for an input mutated by value, which no choice sequence generates.
     pub choices: Vec<u64>,
     /// The bound of each choice.
     pub bounds: Vec<u64>,

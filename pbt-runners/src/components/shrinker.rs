@@ -167,21 +167,29 @@ pub fn minimize(
         super::Found::Choices { choices, size } => prop
             .generate_from(&mut pbt_core::choices::Replay::new(choices), *size)?
             .ok(),
+        super::Found::Mutated { .. } => Some(prop.generate_traced(found)?.ok()?.inputs),
     };
     let original = regenerate()?;
     let (failing, choices) = match found {
         super::Found::Case(case) => {
             let mut recorder = pbt_core::choices::Recorder::new(case.rng());
             let failing = prop.generate_from(&mut recorder, size)?.ok()?;
-            (failing, recorder.into_choices())
+            (failing, Some(recorder.into_choices()))
         }
-        super::Found::Choices { choices, .. } => (regenerate()?, choices.clone()),
+        super::Found::Choices { choices, .. } => (regenerate()?, Some(choices.clone())),
+        // Mutated by value: no choice sequence generates it, so only the
+        // external shrinker applies.
+        super::Found::Mutated { .. } => (regenerate()?, None),
     };
-    let shrinker = plan.config.shrinker;
+    let shrinker = match choices {
+        Some(_) => plan.config.shrinker,
+        None => Shrinker::External,
+    };
     let (inputs, reason, mut steps, mut attempts, mut stopped_early) =
         if shrinker == Shrinker::External {
             (failing, reason, 0, 0, false)
         } else {
+            let choices = choices.unwrap_or_default();
             let shrunk = super::integrated::shrink_choices(
                 prop, failing, choices, size, reason, limits, fails, on_step,
             );

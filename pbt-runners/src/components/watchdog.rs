@@ -9,7 +9,7 @@
 //! saved regression, and ends the process with exit code 101: the
 //! counterexample is reported and kept, never lost in a hung test run.
 
-use super::cases::{Case, Plan};
+use super::cases::{Case, Found, Plan};
 use super::erased::DynProperty;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -25,6 +25,10 @@ pub struct Watch {
     overran: AtomicU64,
     case_seed: AtomicU64,
     case_size: AtomicUsize,
+    /// Set when the input under test is a mutant (kept in `mutant`), not
+    /// the case above.
+    at_mutant: AtomicBool,
+    mutant: Mutex<Option<Found>>,
     shrinking: Mutex<Option<String>>,
 }
 
@@ -62,6 +66,21 @@ impl Watch {
     pub fn at_case(&self, case: &Case) {
         self.case_seed.store(case.seed, Relaxed);
         self.case_size.store(case.size, Relaxed);
+        self.at_mutant.store(false, Relaxed);
+    }
+
+    /// The input being run is `found` (printed and saved if it hangs). For
+    /// a fresh case this is [`Watch::at_case`]; a mutant is kept whole.
+    pub fn at_found(&self, found: &Found) {
+        match found {
+            Found::Case(case) => self.at_case(case),
+            mutant => {
+                if let Ok(mut m) = self.mutant.lock() {
+                    *m = Some(mutant.clone());
+                }
+                self.at_mutant.store(true, Relaxed);
+            }
+        }
     }
 
     /// Shrinking has reached `best` (printed if a candidate hangs).
@@ -144,17 +163,24 @@ fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Durati
         seed: watch.case_seed.load(Relaxed),
         size: watch.case_size.load(Relaxed),
     };
+    let found = match watch.at_mutant.load(Relaxed) {
+        true => watch.mutant.lock().ok().and_then(|m| m.clone()),
+        false => None,
+    }
+    .unwrap_or(Found::Case(case));
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
         "\npbt: {}: a test has been running for {stuck:?} (time limit {:?}) and does not return; \
-         most likely an infinite loop.\npbt: run seed {:#x} (PBT_SEED={:#x}); the case: seed {:#x} at size {}.",
+         most likely an infinite loop.\npbt: run seed {:#x} (PBT_SEED={:#x}); the case: {}.",
         plan.name,
         watch.limit.unwrap_or_default(),
         plan.seed,
         plan.seed,
-        case.seed,
-        case.size
+        match &found {
+            Found::Case(case) => format!("seed {:#x} at size {}", case.seed, case.size),
+            _ => "an input found by mutation (saved below)".to_string(),
+        }
     );
     let best = watch.shrinking.lock().ok().and_then(|s| s.clone());
     match best {
@@ -166,9 +192,9 @@ fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Durati
         }
         None => {
             let _ = err.flush();
-            if let Ok(Ok(inputs)) = prop.generate_recorded(&case) {
+            if let Some(Ok(traced)) = prop.generate_traced(&found) {
                 let printed: Vec<String> = prop
-                    .print_any(&*inputs)
+                    .print_any(&*traced.inputs)
                     .iter()
                     .map(|b| b.to_string())
                     .collect();
@@ -178,11 +204,7 @@ fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Durati
     }
     if let Some(file) = &plan.regressions {
         if file
-            .save(
-                &super::Found::Case(case),
-                &plan.name,
-                "hangs (infinite loop?)",
-            )
+            .save(&found, &plan.name, "hangs (infinite loop?)")
             .is_ok()
         {
             let _ = writeln!(
