@@ -53,5 +53,5 @@ pub mod __private {
     pub use pbt_core::mutate::support::{Differ, DifferEq, DifferUnknown, FIELD_TRIES};
     pub use pbt_core::shrink::Candidates;
     pub use pbt_core::{Constructor, Constructors, Mutate, Shrink};
-    pub use pbt_runners::{generational, Config, Report, Shrinker};
+    pub use pbt_runners::{generational, Config, Mutation, Report, Shrinker};
 }

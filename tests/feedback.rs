@@ -380,3 +380,8 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     assert_eq!(again.counterexample, failure.counterexample);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[property_test(runner = fuzz, mutation = "values", cases = 2_000)]
+fn mutation_is_an_option_of_property_test(ops: Vec<Op>) -> bool {
+    ops.len() < 10_000
+}

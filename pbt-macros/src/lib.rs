@@ -114,8 +114,11 @@ pub fn generator(input: TokenStream) -> TokenStream {
 /// `#[should_panic]`, `#[ignore]`, `#[cfg]`) stay on the test.
 ///
 /// Options, all optional: `cases = N`, `seed = N`, `timeout_ms = N` (integer
-/// literals) and `runner = path` (a function `(&prop, Config) -> Report`,
-/// default `pbt::runners::generational`).
+/// literals), `runner = path` (a function `(&prop, Config) -> Report`,
+/// default `pbt::runners::generational`; a built-in runner by its name
+/// alone, e.g. `runner = fuzz`), `shrink = "external" | "integrated" |
+/// "both"` and, for the feedback runners, `mutation = "choices" | "values" |
+/// "both"`.
 ///
 /// The generated function is a `#[test]`, so type errors inside it (a
 /// generator of the wrong type, a return type that is not a verdict) show up

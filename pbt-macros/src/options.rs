@@ -1,5 +1,5 @@
 //! The options of `#[property_test(…)]`: `cases = N`, `seed = N`,
-//! `timeout_ms = N`, `runner = path` and `shrink = "…"`.
+//! `timeout_ms = N`, `runner = path`, `shrink = "…"` and `mutation = "…"`.
 
 use crate::errors::{written, Errors};
 use proc_macro2::{Literal, Span, TokenStream};
@@ -10,12 +10,19 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprPath, Lit, Meta, Token};
 
 /// The valid option names, as listed in error messages.
-const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`, `shrink`";
+const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`, `shrink`, `mutation`";
 
 /// The shrinkers `shrink = "…"` may name.
 const SHRINKERS: [(&str, &str); 3] = [
     ("external", "External"),
     ("integrated", "Integrated"),
+    ("both", "Both"),
+];
+
+/// The mutations `mutation = "…"` may name (for the feedback runners).
+const MUTATIONS: [(&str, &str); 3] = [
+    ("choices", "Choices"),
+    ("values", "Values"),
     ("both", "Both"),
 ];
 
@@ -37,6 +44,7 @@ pub struct Options {
     pub timeout_ms: Option<Int>,
     pub runner: Option<ExprPath>,
     pub shrink: Option<syn::LitStr>,
+    pub mutation: Option<syn::LitStr>,
 }
 
 /// An integer option's value, with the span of its literal.
@@ -79,7 +87,7 @@ impl Options {
             "cases" => Some(&mut self.cases),
             "seed" => Some(&mut self.seed),
             "timeout_ms" => Some(&mut self.timeout_ms),
-            "runner" | "shrink" => None,
+            "runner" | "shrink" | "mutation" => None,
             _ => {
                 let message = format!(
                     "unknown option `{}`; expected one of {VALID}",
@@ -92,6 +100,7 @@ impl Options {
             let expected = match (int_slot, name.as_str()) {
                 (Some(_), _) => "an integer literal",
                 (None, "shrink") => "\"external\", \"integrated\" or \"both\"",
+                (None, "mutation") => "\"choices\", \"values\" or \"both\"",
                 (None, _) => "a path to a runner function",
             };
             let message = format!("expected `{name} = …` with {expected}");
@@ -99,7 +108,14 @@ impl Options {
         };
         let first = match int_slot {
             Some(slot) => slot.replace(int(&name, &option.value)?).is_none(),
-            None if name == "shrink" => self.shrink.replace(shrinker(&option.value)?).is_none(),
+            None if name == "shrink" => {
+                let value = one_of("shrink", &SHRINKERS, &option.value)?;
+                self.shrink.replace(value).is_none()
+            }
+            None if name == "mutation" => {
+                let value = one_of("mutation", &MUTATIONS, &option.value)?;
+                self.mutation.replace(value).is_none()
+            }
             None => self.runner.replace(runner(&option.value)?).is_none(),
         };
         if !first {
@@ -128,6 +144,13 @@ impl Options {
                 .find(|(written, _)| name.value() == *written)
                 .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()));
             config = quote!(#config.shrinker(::pbt::__private::Shrinker::#variant));
+        }
+        if let Some(name) = &self.mutation {
+            let variant = MUTATIONS
+                .iter()
+                .find(|(written, _)| name.value() == *written)
+                .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()));
+            config = quote!(#config.mutation(::pbt::__private::Mutation::#variant));
         }
         config
     }
@@ -173,19 +196,26 @@ fn int(name: &str, value: &Expr) -> syn::Result<Int> {
     })
 }
 
-/// The value of `shrink = "…"`: one of the shrinkers.
-fn shrinker(value: &Expr) -> syn::Result<syn::LitStr> {
-    let wrong = |span| {
-        syn::Error::new(
-            span,
-            "expected `shrink = \"external\"`, `\"integrated\"` or `\"both\"`",
-        )
-    };
+/// The value of `name = "…"`: one of `choices` (as written, variant).
+fn one_of(name: &str, choices: &[(&str, &str)], value: &Expr) -> syn::Result<syn::LitStr> {
     match value {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..
-        }) if SHRINKERS.iter().any(|(name, _)| s.value() == *name) => Ok(s.clone()),
-        other => Err(wrong(other.span())),
+        }) if choices.iter().any(|(written, _)| s.value() == *written) => Ok(s.clone()),
+        other => {
+            let names: Vec<String> = choices.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+            let (last, rest) = names.split_last().expect("choices are listed");
+            let message = format!(
+                "expected `{name} = {}`, {} or `{last}`",
+                rest[0],
+                rest[1..]
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            Err(syn::Error::new(other.span(), message))
+        }
     }
 }
 
