@@ -42,7 +42,8 @@ pub mod __private {
     pub use core::time::Duration;
     pub use pbt_core::gen;
     pub use pbt_core::macro_support::{
-        weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, PickMutator,
+        weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
+        PickView, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::utility;

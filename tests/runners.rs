@@ -164,6 +164,88 @@ fn combinatorial_features_are_constructors_and_nesting_pairs() {
     }
 }
 
+/// A derived type: the combinatorial runner counts its constructors
+/// through the derive's constructor view, not its `Debug` output.
+#[derive(Clone, Debug, pbt::Arbitrary)]
+enum Term {
+    Lit(u8),
+    Neg(Box<Term>),
+    Add(Box<Term>, Box<Term>),
+}
+
+/// The (parent, constructor) pairs of `t`, from its constructor view.
+fn pairs(t: &Term) -> Vec<(Option<&'static str>, &'static str)> {
+    let mut out = Vec::new();
+    pbt::Constructors::constructors(t, &mut out);
+    out.iter().map(|c| c.pair()).collect()
+}
+
+#[test]
+fn variables_of_derived_types_have_a_constructor_view() {
+    use pbt::dbas::NodeView;
+    let prop = property! {
+        forall t: Term;
+        forall n: u8;
+        check { let _ = (t, n); true }
+    };
+    let views: Vec<bool> = prop
+        .structure()
+        .variables()
+        .map(|v| {
+            matches!(
+                v,
+                NodeView::Forall {
+                    constructors: true,
+                    ..
+                }
+            )
+        })
+        .collect();
+    // `u8` implements `Constructors` too (a leaf, with nothing to report).
+    assert_eq!(views, [true, true]);
+    let mut rng = pbt::Rng::from_seed(5);
+    let case = (0..100)
+        .filter_map(|_| prop.generate(&mut rng, 20).ok())
+        .find(|case| pairs(&case.env.1 .0).len() >= 3)
+        .expect("generates a term with three constructors or more");
+    let mut out = Vec::new();
+    prop.constructors(&case, &mut out);
+    let t = &case.env.1 .0;
+    let expected: Vec<_> = pairs(t).into_iter().map(|p| ("t", p)).collect();
+    let got: Vec<_> = out.iter().map(|(n, c)| (*n, c.pair())).collect();
+    assert_eq!(got, expected);
+    assert!(got.iter().all(|(_, (_, name))| name.starts_with("Term::")));
+}
+
+/// How many constructor pairs of `Term` the inputs a runner ran cover.
+fn term_pairs_covered(thin: bool, seed: u64) -> usize {
+    let seen = std::sync::Mutex::new(std::collections::HashSet::new());
+    let prop = property! {
+        forall t: Term;
+        check { seen.lock().unwrap().extend(pairs(&t)); }
+    };
+    let config = quiet().seed(seed).cases(12).max_size(6).candidates(8);
+    let report = if thin {
+        combinatorial(&prop, config)
+    } else {
+        generational(&prop, config)
+    };
+    assert!(report.passed(), "{report}");
+    let n = seen.lock().unwrap().len();
+    n
+}
+
+#[test]
+fn combinatorial_thins_derived_types_by_their_constructor_view() {
+    let thinned: usize = (0..10).map(|seed| term_pairs_covered(true, seed)).sum();
+    let plain: usize = (0..10).map(|seed| term_pairs_covered(false, seed)).sum();
+    eprintln!("Term constructor pairs covered over 10 seeds: thinned {thinned}, plain {plain}");
+    assert!(
+        thinned > plain,
+        "constructor pairs covered in 12 tests: thinned {thinned}, plain {plain}"
+    );
+}
+
 #[property_test(runner = parallel, shrink = "both", cases = 300)]
 #[should_panic(expected = "integrated")]
 fn runner_and_shrinker_are_options_of_property_test(#[gen = int(0..1000u32)] x: u32) -> bool {

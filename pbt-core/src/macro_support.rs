@@ -105,3 +105,42 @@ impl<T> MutatorByGen for &PickMutator<T> {
         crate::property::MutateByGen
     }
 }
+
+/// The constructor view of a variable: its type's [`crate::Constructors`]
+/// when it has one, else none (autoref specialisation, as [`PickMutator`]):
+/// `(&PickView::<T>::new()).view()`.
+pub struct PickView<T>(core::marker::PhantomData<fn() -> T>);
+
+impl<T> PickView<T> {
+    /// The picker for `T`.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        PickView(core::marker::PhantomData)
+    }
+}
+
+/// Types with a [`crate::Constructors`] impl are viewed through it.
+pub trait ViewByType<T> {
+    /// The view.
+    fn view(&self) -> Option<crate::property::ConstructorView<T>>;
+}
+
+impl<T: crate::Constructors> ViewByType<T> for PickView<T> {
+    #[inline(always)]
+    fn view(&self) -> Option<crate::property::ConstructorView<T>> {
+        Some(<T as crate::Constructors>::constructors)
+    }
+}
+
+/// Other types have no view.
+pub trait NoView<T> {
+    /// No view.
+    fn view(&self) -> Option<crate::property::ConstructorView<T>>;
+}
+
+impl<T> NoView<T> for &PickView<T> {
+    #[inline(always)]
+    fn view(&self) -> Option<crate::property::ConstructorView<T>> {
+        None
+    }
+}

@@ -227,6 +227,14 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
             quote!(#node.#method(#closure))
         };
     }
+    // The type's constructor view, when it has one (combinatorial runner).
+    node = quote! {
+        #node.constructors_by({
+            #[allow(unused_imports)]
+            use ::pbt::__private::{NoView as _, ViewByType as _};
+            (&::pbt::__private::PickView::<#ty>::new()).view()
+        })
+    };
     if let Some(gen) = annotations.get(Kind::Gen) {
         let reads = env.read_by(gen.to_token_stream());
         node = quote!(#node.reads_env(#reads));

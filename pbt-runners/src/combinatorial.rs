@@ -9,16 +9,20 @@
 //! ```
 //!
 //! Features are constructor names and (parent, child) constructor pairs. By
-//! default they are read off each variable's printed (`Debug`) value, so any
-//! type works; `Config::features` supplies another feature function. The
-//! runner pays k generations per test, so it suits properties whose check
-//! is expensive (compilers, databases), not cheap ones.
+//! default they come from each variable's constructor view (its type's
+//! `Constructors`, which `#[derive(Arbitrary)]` implements) and, for a
+//! variable without one or whose view is empty (std types are transparent),
+//! are read off its printed (`Debug`) value, so any type works.
+//! `Config::features` supplies another feature function. The runner pays k
+//! generations per test, so it suits properties whose check is expensive
+//! (compilers, databases), not cheap ones.
 
 use crate::components::{execute::Verdict, supervise, AnyInputs, Case, DynProperty, Found, Plan};
-use crate::config::Config;
+use crate::config::{Config, FeatureFn};
 use crate::generational::shrink_and_report;
 use crate::report::Report;
-use pbt_core::{Binding, Property};
+use pbt_core::property::NodeView;
+use pbt_core::{Binding, Property, Structure};
 use std::collections::HashSet;
 use std::time::Instant;
 
@@ -42,7 +46,10 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     let saved = plan.saved();
     let mut report = Report::new("combinatorial", &plan, saved.len() as u64);
     let k = plan.config.candidates.max(1) as u64;
-    let features = plan.config.features.unwrap_or(constructor_features);
+    let features = match plan.config.features {
+        Some(f) => Features::Printed(f),
+        None => Features::Default(variables(&prop.structure())),
+    };
     let mut covered: HashSet<String> = HashSet::new();
     supervise(prop, &plan, |watch| {
         let mut n = 0u64;
@@ -54,7 +61,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                     _ => continue,
                 },
                 None => {
-                    let picked = thin(prop, &plan, n, k, features, &mut covered);
+                    let picked = thin(prop, &plan, n, k, &features, &mut covered);
                     n += 1;
                     match picked {
                         Some((case, inputs)) => (Found::Case(case), inputs),
@@ -100,7 +107,7 @@ fn thin(
     plan: &Plan,
     n: u64,
     k: u64,
-    features: fn(&[Binding]) -> Vec<String>,
+    features: &Features,
     covered: &mut HashSet<String>,
 ) -> Option<(Case, AnyInputs)> {
     let size = plan.config.size_of(n);
@@ -113,7 +120,7 @@ fn thin(
         let Some(Ok(inputs)) = prop.generate_from(&mut case.rng(), size) else {
             continue;
         };
-        let found = features(&prop.print_any(&*inputs));
+        let found = features.of(prop, &*inputs);
         let new = found.iter().filter(|f| !covered.contains(*f)).count();
         if best.as_ref().is_none_or(|(most, ..)| new > *most) {
             best = Some((new, case, inputs, found));
@@ -122,6 +129,55 @@ fn thin(
     let (_, case, inputs, found) = best?;
     covered.extend(found);
     Some((case, inputs))
+}
+
+/// Where a candidate's features come from.
+enum Features {
+    /// The user's function of the printed variables.
+    Printed(FeatureFn),
+    /// Constructor views, and printed values where there is none; with the
+    /// names of the variables.
+    Default(Vec<&'static str>),
+}
+
+impl Features {
+    /// The features of `inputs`, sorted and without duplicates.
+    fn of(&self, prop: &dyn DynProperty, inputs: &dyn std::any::Any) -> Vec<String> {
+        let names = match self {
+            Features::Printed(f) => return f(&prop.print_any(inputs)),
+            Features::Default(names) => names,
+        };
+        let mut viewed = Vec::new();
+        prop.constructors_any(inputs, &mut viewed);
+        let mut out = Vec::new();
+        for (name, c) in &viewed {
+            out.push(format!("{name}:{}", c.name));
+            out.push(format!("{name}:{}>{}", c.parent.unwrap_or(""), c.name));
+        }
+        let unviewed = |name: &&str| !viewed.iter().any(|(n, _)| n == name);
+        if names.iter().any(|n| unviewed(&n)) {
+            let printed: Vec<Binding> = prop
+                .print_any(inputs)
+                .into_iter()
+                .filter(|b| unviewed(&b.name))
+                .collect();
+            out.extend(constructor_features(&printed));
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+/// The names of the variables of a property with this structure.
+fn variables(structure: &Structure) -> Vec<&'static str> {
+    structure
+        .variables()
+        .filter_map(|v| match v {
+            NodeView::Forall { name, .. } => Some(*name),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Constructor names and (parent, child) constructor pairs, read off each

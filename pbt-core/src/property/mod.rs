@@ -20,11 +20,15 @@ pub use annotations::{
     MutateWith, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices,
     ShrinkByType, ShrinkWith,
 };
-pub use nodes::{Check, Forall, Implies, NoUtility, Node, Target, UtilityAnnotation, UtilityWith};
+pub use nodes::{
+    Check, ConstructorView, Forall, Implies, NoUtility, Node, Target, UtilityAnnotation,
+    UtilityWith,
+};
 pub use outcome::{IntoOutcome, Outcome};
 pub use prop::Prop;
 
 use crate::choices::Choices;
+use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
 use serde::Serialize;
@@ -98,6 +102,14 @@ pub trait Property {
     fn target(&self, inputs: &Self::Inputs) -> Option<f64> {
         let _ = inputs;
         None
+    }
+
+    /// The constructors each variable with a constructor view (its type's
+    /// [`crate::Constructors`], as `#[derive(Arbitrary)]` gives) is built
+    /// from, with the variable's name: what the combinatorial runner counts
+    /// (papers/000 §2.5). Nothing when no variable has a view.
+    fn constructors(&self, inputs: &Self::Inputs, out: &mut Vec<(&'static str, Constructor)>) {
+        let _ = (inputs, out);
     }
 }
 
@@ -178,6 +190,8 @@ pub enum NodeView {
         /// It is mutated by value (a `mutate` annotation, or its type's
         /// `Mutate`), not by regenerating it.
         by_value: bool,
+        /// It has a constructor view (its type's `Constructors`).
+        constructors: bool,
         /// A `print` annotation is present (otherwise `Debug`).
         print: bool,
         /// Some annotation reads earlier variables.

@@ -8,6 +8,7 @@ use super::annotations::{
 };
 use super::{Binding, Case, Discarded, IntoOutcome, NodeView, Outcome};
 use crate::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
 use std::marker::PhantomData;
@@ -67,7 +68,16 @@ pub trait Node<E> {
     fn utility(&self, fin: &Self::Env) -> Option<f64>;
     /// The largest `#[target = …]` value from this node on.
     fn target(&self, fin: &Self::Env) -> Option<f64>;
+    /// Push the constructors of each variable from this node on that has a
+    /// constructor view, with the variable's name.
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        let _ = (fin, out);
+    }
 }
+
+/// A variable's constructor view: its type's
+/// [`crate::constructors::Constructors`] impl, when it has one.
+pub type ConstructorView<T> = fn(&T, &mut Vec<Constructor>);
 
 /// The choices recorded for variables `0..depth` of `case`.
 fn prefix_choices<E>(case: &Case<E>, depth: usize) -> Vec<Option<Choices>> {
@@ -81,6 +91,7 @@ pub struct Forall<E, T, G, Sh, Pr, Mu, Rest> {
     name: &'static str,
     ty: &'static str,
     reads_env: bool,
+    view: Option<ConstructorView<T>>,
     gen: G,
     shrink: Sh,
     print: Pr,
@@ -97,6 +108,7 @@ impl<E, T, Rest> Forall<E, T, GenByType, ShrinkByType, PrintDebug, MutateByGen, 
             name,
             ty,
             reads_env: true,
+            view: None,
             gen: GenByType,
             shrink: ShrinkByType,
             print: PrintDebug,
@@ -115,6 +127,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             name: self.name,
             ty: self.ty,
             reads_env: self.reads_env,
+            view: self.view,
             gen: GenWith(f),
             shrink: ShrinkByChoices,
             print: self.print,
@@ -136,6 +149,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             name: self.name,
             ty: self.ty,
             reads_env: self.reads_env,
+            view: self.view,
             gen: GenStaged { fast, slow },
             shrink: ShrinkByChoices,
             print: self.print,
@@ -151,6 +165,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             name: self.name,
             ty: self.ty,
             reads_env: self.reads_env,
+            view: self.view,
             gen: self.gen,
             shrink: ShrinkWith(f),
             print: self.print,
@@ -166,6 +181,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             name: self.name,
             ty: self.ty,
             reads_env: self.reads_env,
+            view: self.view,
             gen: self.gen,
             shrink: self.shrink,
             print: PrintWith(f),
@@ -187,6 +203,7 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             name: self.name,
             ty: self.ty,
             reads_env: self.reads_env,
+            view: self.view,
             gen: self.gen,
             shrink: self.shrink,
             print: self.print,
@@ -194,6 +211,13 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
             rest: self.rest,
             _types: PhantomData,
         }
+    }
+
+    /// Give the variable a constructor view (for the combinatorial runner;
+    /// the macros pass the type's `Constructors` impl when it has one).
+    pub fn constructors_by(mut self, view: Option<ConstructorView<T>>) -> Self {
+        self.view = view;
+        self
     }
 
     /// Declare whether the generator reads earlier variables (default: it
@@ -261,6 +285,7 @@ where
             shrink: Sh::CUSTOM,
             mutate: Mu::CUSTOM,
             by_value: Mu::BY_VALUE,
+            constructors: self.view.is_some(),
             print: Pr::CUSTOM,
             dependent: G::CUSTOM && self.reads_env,
         });
@@ -381,6 +406,15 @@ where
 
     fn target(&self, fin: &Self::Env) -> Option<f64> {
         self.rest.target(fin)
+    }
+
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        if let Some(view) = self.view {
+            let mut mine = Vec::new();
+            view(&Rest::env_of(fin).0, &mut mine);
+            out.extend(mine.into_iter().map(|c| (self.name, c)));
+        }
+        self.rest.constructors(fin, out);
     }
 }
 
@@ -532,6 +566,9 @@ where
     }
     fn target(&self, fin: &Self::Env) -> Option<f64> {
         self.rest.target(fin)
+    }
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        self.rest.constructors(fin, out);
     }
 }
 
@@ -703,5 +740,9 @@ where
     fn target(&self, fin: &Self::Env) -> Option<f64> {
         let mine = (self.f)(Self::env_of(fin));
         Some(self.rest.target(fin).map_or(mine, |t| t.max(mine)))
+    }
+
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        self.rest.constructors(fin, out);
     }
 }

@@ -1,6 +1,7 @@
 //! [`Prop`]: a DBAS chain as a [`Property`].
 
 use super::{Binding, Case, Discarded, Node, Origin, Outcome, Property, Structure};
+use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
 
@@ -85,5 +86,9 @@ where
 
     fn target(&self, inputs: &Self::Inputs) -> Option<f64> {
         self.root.target(&inputs.env)
+    }
+
+    fn constructors(&self, inputs: &Self::Inputs, out: &mut Vec<(&'static str, Constructor)>) {
+        self.root.constructors(&inputs.env, out);
     }
 }

@@ -146,6 +146,12 @@ pub trait DynProperty: Sync {
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a>;
     /// [`Property::print`] of inputs produced by this property.
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding>;
+    /// [`Property::constructors`] of inputs produced by this property.
+    fn constructors_any(
+        &self,
+        inputs: &dyn Any,
+        out: &mut Vec<(&'static str, pbt_core::Constructor)>,
+    );
 }
 
 /// The inputs of `P` inside `inputs` (a runner only hands a property its own).
@@ -212,6 +218,14 @@ impl<P: Property + Sync> DynProperty for P {
 
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {
         self.utility(inputs_of::<P>(inputs))
+    }
+
+    fn constructors_any(
+        &self,
+        inputs: &dyn Any,
+        out: &mut Vec<(&'static str, pbt_core::Constructor)>,
+    ) {
+        self.constructors(inputs_of::<P>(inputs), out);
     }
 
     fn target_any(&self, inputs: &dyn Any) -> Option<f64> {
