@@ -208,7 +208,7 @@ fn main() {
             c.reused / c.plain
         );
     }
-    println!("   a fresh Rng per value, seeded per case (as runners generate):");
+    println!("   a fresh Rng per value, seeded per case as runners seed; the recorder owns it:");
     println!(
         "{:<36} {:>7} {:>24} {:>7}",
         "generator", "plain", "recorder owning the Rng", "ratio"
