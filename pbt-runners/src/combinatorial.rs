@@ -155,7 +155,7 @@ impl Features {
             out.push(format!("{name}:{}>{}", c.parent.unwrap_or(""), c.name));
         }
         let unviewed = |name: &&str| !viewed.iter().any(|(n, _)| n == name);
-        if names.iter().any(|n| unviewed(&n)) {
+        if names.iter().any(unviewed) {
             let printed: Vec<Binding> = prop
                 .print_any(inputs)
                 .into_iter()
