@@ -117,6 +117,18 @@ fn expr() -> impl pbt::Gen<Value = Expr> {
     ]))
 }
 
+/// Run 12 tests of `prop` (which records what it sees), thinned by the
+/// combinatorial runner or not.
+fn run_twelve<P: Property + Sync>(prop: &P, thin: bool, seed: u64) {
+    let config = quiet().seed(seed).cases(12).max_size(6).candidates(8);
+    let report = if thin {
+        combinatorial(prop, config)
+    } else {
+        generational(prop, config)
+    };
+    assert!(report.passed(), "{report}");
+}
+
 /// How many constructor features the inputs a runner ran cover.
 fn covered_by(thin: bool, seed: u64) -> usize {
     let seen = std::sync::Mutex::new(std::collections::HashSet::new());
@@ -128,13 +140,7 @@ fn covered_by(thin: bool, seed: u64) -> usize {
             seen.lock().unwrap().extend(features);
         }
     };
-    let config = quiet().seed(seed).cases(12).max_size(6).candidates(8);
-    let report = if thin {
-        combinatorial(&prop, config)
-    } else {
-        generational(&prop, config)
-    };
-    assert!(report.passed(), "{report}");
+    run_twelve(&prop, thin, seed);
     let n = seen.lock().unwrap().len();
     n
 }
@@ -224,13 +230,7 @@ fn term_pairs_covered(thin: bool, seed: u64) -> usize {
         forall t: Term;
         check { seen.lock().unwrap().extend(pairs(&t)); }
     };
-    let config = quiet().seed(seed).cases(12).max_size(6).candidates(8);
-    let report = if thin {
-        combinatorial(&prop, config)
-    } else {
-        generational(&prop, config)
-    };
-    assert!(report.passed(), "{report}");
+    run_twelve(&prop, thin, seed);
     let n = seen.lock().unwrap().len();
     n
 }

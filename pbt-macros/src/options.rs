@@ -139,17 +139,11 @@ impl Options {
             config = quote!(#config.timeout(::pbt::__private::Duration::from_millis(#n)));
         }
         if let Some(name) = &self.shrink {
-            let variant = SHRINKERS
-                .iter()
-                .find(|(written, _)| name.value() == *written)
-                .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()));
+            let variant = variant(&SHRINKERS, name);
             config = quote!(#config.shrinker(::pbt::__private::Shrinker::#variant));
         }
         if let Some(name) = &self.mutation {
-            let variant = MUTATIONS
-                .iter()
-                .find(|(written, _)| name.value() == *written)
-                .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()));
+            let variant = variant(&MUTATIONS, name);
             config = quote!(#config.mutation(::pbt::__private::Mutation::#variant));
         }
         config
@@ -194,6 +188,15 @@ fn int(name: &str, value: &Expr) -> syn::Result<Int> {
         value,
         span: lit.span(),
     })
+}
+
+/// The enum variant a validated `name = "…"` option names, from `choices`
+/// (as written, variant).
+fn variant(choices: &[(&str, &str)], name: &syn::LitStr) -> Option<proc_macro2::Ident> {
+    choices
+        .iter()
+        .find(|(written, _)| name.value() == *written)
+        .map(|(_, variant)| proc_macro2::Ident::new(variant, name.span()))
 }
 
 /// The value of `name = "…"`: one of `choices` (as written, variant).
