@@ -378,6 +378,14 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     let again = replayed.failure.expect("the saved mutant still fails");
     assert_eq!(again.original, failure.original);
     assert_eq!(again.counterexample, failure.counterexample);
+    // The fuzzer itself replays saved inputs before searching, whatever its
+    // seed: the first test is the saved mutant.
+    let refuzzed = fuzz(&prop, config().cases(1_000_000).seed(12345));
+    assert_eq!((refuzzed.replayed, refuzzed.tests), (1, 1), "{refuzzed}");
+    let again = refuzzed.failure.expect("the fuzzer replays the mutant");
+    assert_eq!(again.original, failure.original);
+    let targeted = targeted(&prop, config().seed(7));
+    assert_eq!(targeted.tests, 1, "{targeted}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -11,7 +11,7 @@
 //! report's notes; the runner then steers by `cover` points only, or —
 //! without those either — is plain generation with mutation.
 
-use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe};
+use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe, replay_saved};
 use crate::components::utility::NewCoverage;
 use crate::components::{supervise, DynProperty, Plan};
 use crate::config::Config;
@@ -19,8 +19,9 @@ use crate::report::Report;
 use pbt_core::Property;
 use std::time::Instant;
 
-/// Fuzz `prop`: generate or mutate as the pool directs, keep inputs that
-/// reach new coverage, stop at the first failure (shrunk and saved).
+/// Fuzz `prop`: replay the inputs saved in the regressions file, then
+/// generate or mutate as the pool directs, keep inputs that reach new
+/// coverage, stop at the first failure (shrunk and saved).
 ///
 /// ```
 /// use pbt_core::feedback::cover;
@@ -45,7 +46,7 @@ pub fn fuzz<P: Property + Sync>(prop: &P, config: Config) -> Report {
 fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let mut report = Report::new("fuzz", &plan, 0);
+    let mut report = Report::new("fuzz", &plan, plan.saved().len() as u64);
     let instrumented = pbt_core::coverage::instrumented();
     if !instrumented {
         report.notes.push(
@@ -64,6 +65,10 @@ fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
         no_probe
     };
     let report = supervise(prop, &plan, |watch| {
+        let report = match replay_saved(prop, &plan, watch, report) {
+            Ok(report) => report,
+            Err(failed) => return failed,
+        };
         feedback_loop(
             prop,
             &plan,

@@ -10,7 +10,7 @@
 //! [`generalized`] takes a state and an update function instead
 //! (papers/001 Fig. 4).
 
-use crate::components::feedback_loop::{feedback_loop, no_probe};
+use crate::components::feedback_loop::{feedback_loop, no_probe, replay_saved};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
 use crate::components::{supervise, DynProperty, Plan};
 use crate::config::Config;
@@ -84,11 +84,16 @@ fn run_targeted(
 ) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let report = Report::new(runner, &plan, 0);
+    let report = Report::new(runner, &plan, plan.saved().len() as u64);
     let mut pool = pool.build();
     let mut probe = no_probe;
     supervise(prop, &plan, |watch| {
-        feedback_loop(prop, &plan, watch, &mut *pool, utility, &mut probe, report)
+        match replay_saved(prop, &plan, watch, report) {
+            Ok(report) => {
+                feedback_loop(prop, &plan, watch, &mut *pool, utility, &mut probe, report)
+            }
+            Err(failed) => failed,
+        }
     })
     .finish(started)
 }

@@ -2,6 +2,7 @@
 //! (papers/000 Fig. 14) and the targeted runner (Fig. 33):
 //!
 //! ```text
+//! replay the saved inputs first (`replay_saved`), then
 //! loop: directive ← pool.sample()
 //!       input ← generate (fresh case)
 //!             | mutate(seed's choices) and regenerate  | mutate(seed's value)
@@ -25,7 +26,7 @@
 //!   and replayed exactly on the next run.
 
 use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Traced};
+use super::erased::{DynProperty, Step, Traced};
 use super::execute::Verdict;
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
@@ -165,6 +166,32 @@ pub fn feedback_loop(
         }
     }
     report
+}
+
+/// Run the inputs saved in the regressions file before a feedback-guided
+/// search: `Err` with the failure report when one still fails (it is shrunk
+/// and reported as any failure), `Ok` with the report to go on with.
+pub fn replay_saved(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    mut report: Report,
+) -> Result<Report, Report> {
+    for found in plan.saved() {
+        watch.at_found(&found);
+        match prop.test_found(&found, watch) {
+            Step::Ran(Verdict::Pass) => report.tests += 1,
+            Step::Ran(Verdict::Fail(reason)) => {
+                report.tests += 1;
+                return Err(shrink_and_report(prop, plan, watch, &found, reason, report));
+            }
+            Step::Ran(Verdict::Discard) | Step::Discarded(_) => report.discards += 1,
+            Step::GeneratorPanicked(panic) => {
+                return Err(report.generator_failed(plan, &found, panic))
+            }
+        }
+    }
+    Ok(report)
 }
 
 /// The longest chain of value mutations kept: a seed this many mutations
