@@ -17,6 +17,7 @@ use crate::components::{supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
 use pbt_core::Property;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Fuzz `prop`: replay the inputs saved in the regressions file, then
@@ -66,8 +67,8 @@ fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
     };
     let report = supervise(prop, &plan, |watch| {
         let report = match replay_saved(prop, &plan, watch, report) {
-            Ok(report) => report,
-            Err(failed) => return failed,
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
         };
         feedback_loop(
             prop,

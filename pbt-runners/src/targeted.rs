@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::report::Report;
 use crate::Pool;
 use pbt_core::Property;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Search for a failing input by maximising `target(x)` (or the
@@ -89,10 +90,10 @@ fn run_targeted(
     let mut probe = no_probe;
     supervise(prop, &plan, |watch| {
         match replay_saved(prop, &plan, watch, report) {
-            Ok(report) => {
+            ControlFlow::Continue(report) => {
                 feedback_loop(prop, &plan, watch, &mut *pool, utility, &mut probe, report)
             }
-            Err(failed) => failed,
+            ControlFlow::Break(failed) => failed,
         }
     })
     .finish(started)

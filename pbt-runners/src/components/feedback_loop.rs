@@ -37,6 +37,7 @@ use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
 use pbt_core::{Discarded, Rng, Source};
+use std::ops::ControlFlow;
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
 /// hits it caused.
@@ -169,29 +170,31 @@ pub fn feedback_loop(
 }
 
 /// Run the inputs saved in the regressions file before a feedback-guided
-/// search: `Err` with the failure report when one still fails (it is shrunk
-/// and reported as any failure), `Ok` with the report to go on with.
+/// search: `Break` with the failure report when one still fails (it is
+/// shrunk and reported as any failure), `Continue` with the report to go on
+/// with.
 pub fn replay_saved(
     prop: &dyn DynProperty,
     plan: &Plan,
     watch: &Watch,
     mut report: Report,
-) -> Result<Report, Report> {
+) -> ControlFlow<Report, Report> {
     for found in plan.saved() {
         watch.at_found(&found);
         match prop.test_found(&found, watch) {
             Step::Ran(Verdict::Pass) => report.tests += 1,
             Step::Ran(Verdict::Fail(reason)) => {
                 report.tests += 1;
-                return Err(shrink_and_report(prop, plan, watch, &found, reason, report));
+                let failed = shrink_and_report(prop, plan, watch, &found, reason, report);
+                return ControlFlow::Break(failed);
             }
             Step::Ran(Verdict::Discard) | Step::Discarded(_) => report.discards += 1,
             Step::GeneratorPanicked(panic) => {
-                return Err(report.generator_failed(plan, &found, panic))
+                return ControlFlow::Break(report.generator_failed(plan, &found, panic))
             }
         }
     }
-    Ok(report)
+    ControlFlow::Continue(report)
 }
 
 /// The longest chain of value mutations kept: a seed this many mutations
