@@ -109,8 +109,8 @@ fn main() {
     };
     println!("b-u-g: {SEEDS} seeds, at most {BUDGET} tests each\n");
     println!(
-        "{:<44} {:>8} {:>12}",
-        "input / runner", "found", "median tests"
+        "{:<36} {:>8} {:>12} {:>10}",
+        "input / runner", "found", "median tests", "minimal"
     );
     let bytes = "[98, 117, 103]";
     let ops = "[Push(98), Push(117), Push(103)]";

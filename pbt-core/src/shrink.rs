@@ -4,7 +4,8 @@
 //! candidate that still fails and asks again (greedy descent). Integers move
 //! toward zero: `0`, then `x - x/2`, `x - x/4`, …, `x - 1`, which under greedy
 //! descent is a binary search for the boundary of the failure. Collections
-//! first remove chunks (the whole, halves, quarters, … single elements) and
+//! first remove chunks (the whole, halves, quarters, … single elements), then
+//! adjacent pairs, and
 //! then shrink elements in place.
 
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
@@ -136,7 +137,8 @@ impl Shrink for () {
 }
 
 /// Shrink a sequence: remove chunks of decreasing length (the whole, halves,
-/// quarters, … single elements), then shrink each element in place.
+/// quarters, … single elements), then every adjacent pair, then shrink each
+/// element in place.
 ///
 /// ```
 /// let c: Vec<Vec<u8>> = pbt_core::shrink::shrink_slice(&[3u8, 5]).collect();
@@ -153,6 +155,13 @@ pub fn shrink_slice<T: Shrink + Clone>(xs: &[T]) -> Candidates<'_, Vec<T>> {
             v
         })
     });
+    // Every adjacent pair, aligned or not: elements that only matter
+    // together (a push and the pop that undoes it) go in one step.
+    let pairs = (0..n.saturating_sub(1)).map(move |i| {
+        let mut v = xs[..i].to_vec();
+        v.extend_from_slice(&xs[i + 2..]);
+        v
+    });
     let elements = (0..n).flat_map(move |i| {
         xs[i].shrink().map(move |e| {
             let mut v = xs.to_vec();
@@ -160,7 +169,7 @@ pub fn shrink_slice<T: Shrink + Clone>(xs: &[T]) -> Candidates<'_, Vec<T>> {
             v
         })
     });
-    Box::new(removals.chain(elements))
+    Box::new(removals.chain(pairs).chain(elements))
 }
 
 impl Shrink for String {
