@@ -92,22 +92,17 @@ pub trait DynProperty: Sync {
                 &mut replay
             }
             Found::Mutated { base, steps } => {
-                let mut inputs = match self.generate_traced(base)? {
-                    Ok(traced) => traced.inputs,
+                let mut traced = match self.generate_traced(base)? {
+                    Ok(traced) => traced,
                     Err(why) => return Some(Err(why)),
                 };
                 for &step in steps {
-                    let mut rng = pbt_core::Rng::from_seed(step);
-                    match self.mutate_any(&*inputs, &mut rng, found.size())? {
-                        Some(mutant) => inputs = mutant,
-                        None => return Some(Err(Discarded::Precondition)),
+                    match self.mutate_step(&*traced.inputs, step, found.size())? {
+                        Ok(mutant) => traced = mutant,
+                        Err(why) => return Some(Err(why)),
                     }
                 }
-                return Some(Ok(Traced {
-                    inputs,
-                    choices: Vec::new(),
-                    bounds: Vec::new(),
-                }));
+                return Some(Ok(traced));
             }
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
@@ -118,6 +113,28 @@ pub trait DynProperty: Sync {
             choices,
             bounds,
         }))
+    }
+    /// One value mutation of `inputs`, drawn from a fresh `Rng` seeded by
+    /// `step` (so [`Found::Mutated`] replays it): the mutant, with no choices
+    /// of its own; `Err` when it broke an implication later variables depend
+    /// on; `None` when a mutator panicked.
+    fn mutate_step(
+        &self,
+        inputs: &dyn Any,
+        step: u64,
+        size: usize,
+    ) -> Option<Result<Traced, Discarded>> {
+        let mut rng = pbt_core::Rng::from_seed(step);
+        let mutant = self.mutate_any(inputs, &mut rng, size)?;
+        Some(
+            mutant
+                .map(|inputs| Traced {
+                    inputs,
+                    choices: Vec::new(),
+                    bounds: Vec::new(),
+                })
+                .ok_or(Discarded::Precondition),
+        )
     }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;

@@ -26,7 +26,7 @@
 //!   and replayed exactly on the next run.
 
 use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Step, Traced};
+use super::erased::{DynProperty, Step};
 use super::execute::Verdict;
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
@@ -36,7 +36,7 @@ use crate::generational::shrink_and_report;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
-use pbt_core::{Discarded, Rng, Source};
+use pbt_core::{Rng, Source};
 use std::ops::ControlFlow;
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
@@ -87,18 +87,7 @@ pub fn feedback_loop(
                     }
                     Some(How::Values) => {
                         let step = rng.next_u64();
-                        let mut src = Rng::from_seed(step);
-                        let generated =
-                            prop.mutate_any(&*seed.inputs, &mut src, seed.size)
-                                .map(|mutant| {
-                                    mutant
-                                        .map(|inputs| Traced {
-                                            inputs,
-                                            choices: Vec::new(),
-                                            bounds: Vec::new(),
-                                        })
-                                        .ok_or(Discarded::Precondition)
-                                });
+                        let generated = prop.mutate_step(&*seed.inputs, step, seed.size);
                         (seed.found.mutated(step), generated, true)
                     }
                     None => {
