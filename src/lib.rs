@@ -40,7 +40,10 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use core::time::Duration;
-    pub use pbt_core::gen;
+    // The DSL's names, glob-imported into every annotation; the staging
+    // helpers stay here, out of the annotations' scope.
+    pub use pbt_core::gen::dsl;
+    pub use pbt_core::gen::{threshold, Staged, FILTER_TRIES, UNIT};
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
         PickView, ViewByType,

@@ -174,7 +174,7 @@ impl Place {
         match self {
             Place::Type => &["crate", "bound", "no_shrink"],
             Place::Variant => &["weight", "skip"],
-            Place::Field => &["gen", "shrink"],
+            Place::Field => &["with", "gen", "shrink"],
         }
     }
 
@@ -231,7 +231,9 @@ fn resolve(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Vec<I
             errors.at(item.key.span(), message);
             continue;
         }
-        if kept.iter().any(|k| k.name() == key) {
+        // `with` and `gen` are two spellings of one key.
+        let same = |a: &str| a == key || (is_generator(a) && is_generator(&key));
+        if kept.iter().any(|k| same(&k.name())) {
             errors.at(
                 item.key.span(),
                 format!("duplicate `{key}`: it may appear once on {}", place.what()),
@@ -241,6 +243,11 @@ fn resolve(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Vec<I
         kept.push(item);
     }
     kept
+}
+
+/// Whether `key` names a field's generator (`with`, or `gen` where it parses).
+fn is_generator(key: &str) -> bool {
+    key == "with" || key == "gen"
 }
 
 /// The total weight of all variants may not exceed this, so weights times

@@ -121,7 +121,7 @@ impl Parse for Forall {
             }
             if !input.peek(Token![#]) {
                 return Err(input.error(
-                    "expected an annotation: `#[gen = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
+                    "expected an annotation: `#[with = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
                 ));
             }
             annotations.extend(input.call(annotation)?);
@@ -138,7 +138,7 @@ impl Parse for Forall {
     }
 }
 
-/// One `#[…]` annotation. A `#[gen = …]` value is written in the generator
+/// One `#[…]` annotation. A `#[with = …]` (or `#[gen = …]`) value is written in the generator
 /// DSL, whose `one_of[…]`, `frequency[…]` and `ensure cond;` forms are
 /// rewritten into Rust expression syntax first (`pbt_stage::normalize`).
 fn annotation(input: ParseStream) -> syn::Result<Vec<Attribute>> {
@@ -149,7 +149,7 @@ fn annotation(input: ParseStream) -> syn::Result<Vec<Attribute>> {
     };
     let is_gen = matches!(
         group.stream().into_iter().next(),
-        Some(proc_macro2::TokenTree::Ident(i)) if i.unraw() == "gen"
+        Some(proc_macro2::TokenTree::Ident(i)) if i.unraw() == "gen" || i == "with"
     );
     let inner = if is_gen {
         pbt_stage::normalize(group.stream())

@@ -15,7 +15,7 @@
 //!                 ::pbt::__private::IntoOutcome::into_outcome(n > 0)
 //!             }))
 //!         .gen(|__env: &()| {
-//!             use ::pbt::__private::gen::*;
+//!             use ::pbt::__private::dsl::*;
 //!             __pbt_gen::<u32, _>(int(1..10))
 //!         })
 //!         .reads_env(false),
@@ -56,7 +56,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
             return quote! {{
                 #e
                 #[allow(unreachable_code)]
-                let __pbt_gen = ::pbt::__private::gen::just(::core::panic!());
+                let __pbt_gen = ::pbt::__private::dsl::just(::core::panic!());
                 __pbt_gen
             }};
         }
@@ -65,7 +65,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
         quote! {
             |__pbt_src: &mut #source, size: ::core::primitive::usize| {
                 #[allow(unused_imports)]
-                use ::pbt::__private::gen::*;
+                use ::pbt::__private::dsl::*;
                 #body
             }
         }
@@ -74,7 +74,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
         closure(quote!(::pbt::__private::Rng)),
         closure(quote!(dyn ::pbt::__private::Source)),
     );
-    quote! { ::pbt::__private::gen::Staged::new(#fast, #slow) }
+    quote! { ::pbt::__private::Staged::new(#fast, #slow) }
 }
 
 /// `property! { … }`.
@@ -263,7 +263,7 @@ fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
     let body = code.unwrap_or_else(syn::Error::into_compile_error);
     let prelude = quote! {
         #[allow(unused_imports)]
-        use ::pbt::__private::gen::*;
+        use ::pbt::__private::dsl::*;
     };
     let ret = quote!(::pbt::__private::Generated<#ty>);
     let closure = |source: TokenStream| {
@@ -292,7 +292,7 @@ fn annotation(kind: Kind, expr: &Expr, ty: &Type, env: &Env) -> TokenStream {
         Kind::Gen => (
             quote! {
                 #[allow(unused_imports)]
-                use ::pbt::__private::gen::*;
+                use ::pbt::__private::dsl::*;
             },
             quote!(_),
         ),

@@ -13,7 +13,7 @@ use syn::{Attribute, Expr, FnArg, Ident, ItemFn, Meta, Pat, ReturnType, Type};
 
 /// The valid annotations, as listed in error messages.
 const ANNOTATIONS: &str =
-    "`#[gen = …]`, `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`, `#[target = …]`";
+    "`#[with = …]` (or `#[gen = …]`), `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`, `#[target = …]`";
 
 /// Lint attributes, which a `#[property_test]` parameter may carry through
 /// to the user's function.
@@ -62,6 +62,16 @@ impl Kind {
         Kind::Mutate,
         Kind::Target,
     ];
+
+    /// The kind an annotation's name gives: `with` and `gen` are two
+    /// spellings of the generator (`gen` is a reserved word in edition 2024,
+    /// where rustc rejects `#[gen = …]` on a parameter before the macro runs).
+    pub fn named(name: &str) -> Option<Kind> {
+        match name {
+            "with" => Some(Kind::Gen),
+            _ => Kind::ALL.into_iter().find(|kind| kind.name() == name),
+        }
+    }
 
     /// The annotation's name, which is also the builder method's.
     pub fn name(self) -> &'static str {
@@ -214,7 +224,7 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
     Model { nodes, check }
 }
 
-/// Parse a `#[gen = …]` annotation as the staged DSL and check it against
+/// Parse a `#[with = …]` annotation as the staged DSL and check it against
 /// the variable's type (the expansion stages it; see `pbt-stage`).
 fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
     let Some(gen) = annotations.get(Kind::Gen) else {
@@ -231,7 +241,7 @@ fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
     }
 }
 
-/// The DSL of a `#[gen = …]` annotation.
+/// The DSL of a `#[with = …]` annotation.
 pub fn staged_dsl(gen: &Expr) -> syn::Result<pbt_stage::Dsl> {
     syn::parse2(pbt_stage::normalize(quote::ToTokens::to_token_stream(gen)))
 }
@@ -243,7 +253,7 @@ pub fn is_lint(attr: &Attribute) -> bool {
         .is_some_and(|ident| LINTS.iter().any(|lint| ident == lint))
 }
 
-/// Resolve `#[gen = …]`, `#[shrink = …]`, `#[print = …]` and `#[mutate = …]`.
+/// Resolve `#[with = …]` (or `#[gen = …]`), `#[shrink = …]`, `#[print = …]` and `#[mutate = …]`.
 pub fn annotations<'a>(
     attrs: impl IntoIterator<Item = &'a Attribute>,
     errors: &mut Errors,
@@ -255,7 +265,7 @@ pub fn annotations<'a>(
             .get_ident()
             .map(|ident| ident.unraw().to_string())
             .unwrap_or_default();
-        let Some(kind) = Kind::ALL.into_iter().find(|kind| kind.name() == name) else {
+        let Some(kind) = Kind::named(&name) else {
             errors.push(syn::Error::new_spanned(
                 path,
                 format!(

@@ -84,8 +84,8 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             turbofish,
         } => {
             let gen = match turbofish {
-                Some(ty) => quote_spanned! {name.span()=> #rt::gen::#name::<#ty>(#(#args),*) },
-                None => quote_spanned! {name.span()=> #rt::gen::#name(#(#args),*) },
+                Some(ty) => quote_spanned! {name.span()=> #rt::dsl::#name::<#ty>(#(#args),*) },
+                None => quote_spanned! {name.span()=> #rt::dsl::#name(#(#args),*) },
             };
             runtime(gen, ctx)
         }
@@ -100,7 +100,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Vec(g, len) => {
             let n = runtime(
-                quote! { #rt::gen::int::<::core::primitive::usize>(#len) },
+                quote! { #rt::dsl::int::<::core::primitive::usize>(#len) },
                 ctx,
             );
             let elem = expr(g, &ctx.deeper())?;
@@ -183,7 +183,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         Dsl::Either(a, b, p) => {
             let (a, b) = (expr(a, &ctx.deeper())?, expr(b, &ctx.deeper())?);
             quote! {
-                if #rt::Source::draw(&mut *#src, #rt::gen::UNIT - 1) < #rt::gen::threshold(#p) {
+                if #rt::Source::draw(&mut *#src, #rt::UNIT - 1) < #rt::threshold(#p) {
                     #a
                 } else {
                     #b
@@ -212,7 +212,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                         break __pbt_v;
                     }
                     __pbt_tries += 1;
-                    if __pbt_tries == #rt::gen::FILTER_TRIES {
+                    if __pbt_tries == #rt::FILTER_TRIES {
                         break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                     }
                 }
@@ -301,7 +301,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                             break ( #(#names,)* );
                         }
                         __pbt_tries += 1;
-                        if __pbt_tries == #rt::gen::FILTER_TRIES {
+                        if __pbt_tries == #rt::FILTER_TRIES {
                             break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                         }
                     }

@@ -195,7 +195,7 @@ fn staged(
     let reject = on_reject(variant, f);
     quote! {{
         #[allow(unused_imports)]
-        use #rt::gen::*;
+        use #rt::dsl::*;
         #[allow(unused_imports)]
         use #rt::{BindCopy as _, BindRef as _};
         #(#binds)*
