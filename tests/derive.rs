@@ -7,6 +7,7 @@
 use pbt::choices::Replay;
 use pbt::constructors::Constructor;
 use pbt::prelude::*;
+use pbt::{Arbitrary, Mutate, Shrink};
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
 use std::collections::{BTreeMap, HashSet};

@@ -12,6 +12,7 @@
 //! one strictly simpler.
 
 use pbt::prelude::*;
+use pbt::{Arbitrary, Mutate, Shrink};
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, LinkedList, VecDeque};

@@ -3,6 +3,7 @@
 
 use pbt::gen::{self, Gen};
 use pbt::prelude::*;
+use pbt::Arbitrary;
 use pbt::runners::{generational, Regressions};
 use pbt::{Rng, Source};
 

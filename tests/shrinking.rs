@@ -3,6 +3,7 @@
 
 use pbt::gen;
 use pbt::prelude::*;
+use pbt::Shrink;
 use pbt::runners::{generational, Regressions};
 
 fn quiet() -> Config {

@@ -78,6 +78,7 @@
 //! the runner's body unwound with the watchdog running.
 
 use pbt::prelude::*;
+use pbt::Shrink;
 use pbt::runners::{generational, Failure, Regressions, Shrinker};
 use pbt::shrink::Candidates;
 use serde_json::Value;

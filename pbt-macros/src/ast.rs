@@ -55,6 +55,25 @@ pub struct Check {
 /// The item under `#[property_test]`: a function (anything else is an error).
 pub struct TestFn {
     pub item: ItemFn,
+    /// For each parameter, the owned type generated for it when it is a
+    /// borrow (`&str` → `String`, `&[T]` → `Vec<T>`, `&T` and `&mut T` → `T`).
+    pub owned: Vec<Option<Type>>,
+}
+
+/// The owned type to generate for a parameter of type `ty`, when `ty` is a
+/// reference; the check passes the value by reference (a `&mut` to a clone).
+pub fn owned(ty: &Type) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    Some(match &*r.elem {
+        Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => {
+            syn::parse_quote_spanned!(r.elem.span()=> ::std::string::String)
+        }
+        Type::Slice(slice) => {
+            let elem = &slice.elem;
+            syn::parse_quote_spanned!(r.elem.span()=> ::std::vec::Vec<#elem>)
+        }
+        elem => elem.clone(),
+    })
 }
 
 impl Clause {
@@ -197,7 +216,18 @@ impl Parse for Check {
 impl Parse for TestFn {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         match input.parse()? {
-            Item::Fn(item) => Ok(TestFn { item }),
+            Item::Fn(item) => {
+                let owned = item
+                    .sig
+                    .inputs
+                    .iter()
+                    .map(|input| match input {
+                        syn::FnArg::Typed(param) => owned(&param.ty),
+                        syn::FnArg::Receiver(_) => None,
+                    })
+                    .collect();
+                Ok(TestFn { item, owned })
+            }
             other => {
                 let (span, what) = describe(&other);
                 Err(syn::Error::new(

@@ -92,7 +92,7 @@ pub fn property_test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(func) => func,
         Err(error) => return fallback::item(item, errors.fail(error)),
     };
-    let model = validate::property_test(&func.item, &mut errors);
+    let model = validate::property_test(&func.item, &func.owned, &mut errors);
     match errors.finish(model) {
         Ok(model) => test_fn(&func.item, &model, &options),
         Err(error) => fallback::test_fn(&func.item, error),
@@ -111,8 +111,15 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     let inner = inner_fn(item);
     let property = property_expr(model, Some(name));
     let config = options.config();
-    let runner = options.runner();
     let (prop, report) = (hidden("__prop"), hidden("__report"));
+    let run = options.run(&quote!(#prop), &config);
+    let examples = match options.examples.as_ref() {
+        Some(examples) => match explicit_examples(examples, model, &prop) {
+            Ok(code) => Some(code),
+            Err(error) => return fallback::test_fn(item, error),
+        },
+        None => None,
+    };
     // A failure panics "at" the function's name (`assert_passed` tracks its caller).
     let assert = quote_spanned!(name.span()=> #report.assert_passed());
     quote! {
@@ -121,10 +128,58 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
         #vis fn #name() {
             #inner
             let #prop = #property;
-            let #report = #runner(&#prop, #config);
+            #examples
+            let #report = #run;
             #assert;
         }
     }
+}
+
+/// `examples = [e, …]`: each example as the property's inputs (the
+/// environment list, newest variable first), run before the runner. An
+/// example is a tuple of one value per parameter, or, for a one-parameter
+/// function, the value itself.
+fn explicit_examples(
+    examples: &syn::ExprArray,
+    model: &Model,
+    prop: &Ident,
+) -> syn::Result<TokenStream> {
+    let vars: Vec<Var> = model.vars().copied().collect();
+    let mut errors = Errors::default();
+    let inputs: Vec<TokenStream> = examples
+        .elems
+        .iter()
+        .map(|example| {
+            let values: Vec<&Expr> = match (example, vars.len()) {
+                (_, 1) => vec![example],
+                (Expr::Tuple(t), n) if t.elems.len() == n => t.elems.iter().collect(),
+                _ => {
+                    let names: Vec<String> =
+                        vars.iter().map(|v| v.name.unraw().to_string()).collect();
+                    errors.at(
+                        example.span(),
+                        format!(
+                            "expected an example with {} value(s), one per parameter: `({})`",
+                            vars.len(),
+                            names.join(", ")
+                        ),
+                    );
+                    return TokenStream::new();
+                }
+            };
+            values
+                .iter()
+                .fold(quote!(()), |rest, value| quote!((#value, #rest)))
+        })
+        .collect();
+    errors.finish(())?;
+    let ty = Env::new(&vars).ty();
+    let bracket = examples.bracket_token.span.join();
+    let list = hidden("__examples");
+    Ok(quote_spanned! {bracket=>
+        let #list: ::std::vec::Vec<#ty> = ::std::vec![#(#inputs),*];
+        ::pbt::__private::run_examples(&#prop, #list);
+    })
 }
 
 /// The user's function as it will run inside the test: its own attributes
@@ -333,18 +388,22 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
 /// `Check::new(f)` over the whole environment.
 fn check(check: &Check, env: &Env) -> TokenStream {
     let closure = match check {
+        // `check` turns the value into a verdict, and a failed `assume!`
+        // inside into a discard.
         Check::Expr(expr) => {
             let body = quote_spanned!(expr.span()=>
-                ::pbt::__private::IntoOutcome::into_outcome(#expr)
+                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#expr))
             );
             env.closure(Binding::ByName, None, TokenStream::new(), body)
         }
-        Check::Call { func, output } => {
-            let args = env.slots();
+        Check::Call {
+            func,
+            output,
+            passing,
+        } => {
+            let args = env.slots().zip(passing).map(|(slot, passing)| passing.arg(&slot));
             let body = quote_spanned!(*output=>
-                ::pbt::__private::IntoOutcome::into_outcome(
-                    #func(#(::core::clone::Clone::clone(#args)),*)
-                )
+                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#func(#(#args),*)))
             );
             env.closure(Binding::Slots, None, TokenStream::new(), body)
         }

@@ -36,9 +36,38 @@ pub enum Node<'a> {
 pub enum Check<'a> {
     /// `check expr` of `property!`.
     Expr(&'a Expr),
-    /// The function under `#[property_test]`, called with clones of the
-    /// variables; `output` is its return type (for error spans).
-    Call { func: &'a Ident, output: Span },
+    /// The function under `#[property_test]`, called with the variables
+    /// (each as its parameter takes it); `output` is its return type (for
+    /// error spans).
+    Call {
+        func: &'a Ident,
+        output: Span,
+        passing: Vec<Passing>,
+    },
+}
+
+/// How the check hands a generated value to a parameter of the function
+/// under `#[property_test]`.
+#[derive(Clone, Copy)]
+pub enum Passing {
+    /// `x: T`: a clone (the runner keeps the original for shrinking).
+    Owned,
+    /// `x: &T`, `&str`, `&[T]`: a shared borrow of the value (`&String`
+    /// and `&Vec<T>` coerce to `&str` and `&[T]` at the call).
+    Shared,
+    /// `x: &mut T`, `&mut str`, `&mut [T]`: a mutable borrow of a clone.
+    Exclusive,
+}
+
+impl Passing {
+    /// The argument for the slot `slot` (a `&T` to the generated value).
+    pub fn arg(self, slot: &Ident) -> proc_macro2::TokenStream {
+        match self {
+            Passing::Owned => quote::quote!(::core::clone::Clone::clone(#slot)),
+            Passing::Shared => quote::quote!(#slot),
+            Passing::Exclusive => quote::quote!(&mut ::core::clone::Clone::clone(#slot)),
+        }
+    }
 }
 
 /// The annotations a variable may carry.
@@ -162,7 +191,11 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
 
 /// Check the function under `#[property_test]`: not generic, not `async`,
 /// no receiver, each parameter a plain identifier with known annotations.
-pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
+pub fn property_test<'a>(
+    item: &'a ItemFn,
+    owned: &'a [Option<Type>],
+    errors: &mut Errors,
+) -> Model<'a> {
     let sig = &item.sig;
     let unsupported = [
         (sig.asyncness.map(|t| t.span), "`async fn`: a property is run synchronously; block on the future inside the function instead"),
@@ -181,7 +214,8 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
         errors.push(syn::Error::new_spanned(clause, generic));
     }
     let mut nodes = Vec::new();
-    for input in &sig.inputs {
+    let mut passing = Vec::new();
+    for (input, owned) in sig.inputs.iter().zip(owned) {
         match input {
             FnArg::Receiver(receiver) => errors.push(syn::Error::new_spanned(
                 receiver,
@@ -200,8 +234,13 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
                     Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
                         let var = Var {
                             name: &pat.ident,
-                            ty: &param.ty,
+                            ty: owned.as_ref().unwrap_or(&param.ty),
                         };
+                        passing.push(match &*param.ty {
+                            Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
+                            Type::Reference(_) => Passing::Shared,
+                            _ => Passing::Owned,
+                        });
                         staged_gen(&var, &annotations, errors);
                         nodes.push(Node::Forall(var, annotations));
                     }
@@ -220,6 +259,7 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
     let check = Check::Call {
         func: &sig.ident,
         output,
+        passing,
     };
     Model { nodes, check }
 }
@@ -269,8 +309,12 @@ pub fn annotations<'a>(
             errors.push(syn::Error::new_spanned(
                 path,
                 format!(
-                    "unknown annotation `#[{}]`; expected one of {ANNOTATIONS}",
-                    written(path)
+                    "unknown annotation `#[{}]`{}\nthe annotations are {ANNOTATIONS}",
+                    written(path),
+                    pbt_stage::suggest::did_you_mean(
+                        &name,
+                        ["with", "gen", "shrink", "print", "mutate", "target"]
+                    )
                 ),
             ));
             continue;

@@ -142,6 +142,15 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
             };
             return alternatives(&key, name, brackets.span.join(), &content);
         }
+        if fork.peek(syn::token::Bracket) || fork.peek(Token![!]) {
+            let hint = crate::suggest::did_you_mean(&key, ["one_of", "frequency"]);
+            if !hint.is_empty() {
+                return Err(syn::Error::new(
+                    name.span(),
+                    format!("unknown DSL form `{key}[…]`{hint}"),
+                ));
+            }
+        }
         let turbofish = if fork.peek(Token![::]) && {
             let ahead = fork.fork();
             ahead.parse::<Token![::]>()?;

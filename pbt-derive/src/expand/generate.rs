@@ -159,7 +159,7 @@ pub fn field_value(
     }
 }
 
-/// `#[pbt(gen = DSL)]`: the staged generator (pbt-stage), with the earlier
+/// `#[pbt(with = DSL)]`: the staged generator (pbt-stage), with the earlier
 /// named fields it mentions bound by name (by value when `Copy`, else by
 /// reference), retried up to `FIELD_TRIES` times when it rejects.
 fn staged(
