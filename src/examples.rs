@@ -55,3 +55,42 @@ where
         );
     }
 }
+
+/// What an explicit example may be for a borrowed parameter: the owned value
+/// (`String`, `Vec<T>`, `T`), or what is written naturally for it (`"abc"`
+/// for `&str`, `&[1, 2]` or `[1, 2]` for `&[T]`).
+#[doc(hidden)]
+pub trait Example<T> {
+    /// The owned value the parameter borrows.
+    fn into_example(self) -> T;
+}
+
+impl<T> Example<T> for T {
+    fn into_example(self) -> T {
+        self
+    }
+}
+
+impl Example<String> for &str {
+    fn into_example(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Clone> Example<Vec<T>> for &[T] {
+    fn into_example(self) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl<T: Clone, const N: usize> Example<Vec<T>> for &[T; N] {
+    fn into_example(self) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl<T, const N: usize> Example<Vec<T>> for [T; N] {
+    fn into_example(self) -> Vec<T> {
+        self.into()
+    }
+}

@@ -67,7 +67,7 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::assume::{assumption_failed, check, Assumption};
-    pub use crate::examples::run_examples;
+    pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.

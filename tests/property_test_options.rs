@@ -240,7 +240,21 @@ fn borrowed_parameters_are_generated_owned(
         && t.ends_with('!')
 }
 
-#[property_test(examples = [("ab".to_string(), vec![1, 2])], cases = 20)]
-fn borrowed_parameters_take_owned_examples(s: &str, xs: &[u8]) -> bool {
-    s.len() < usize::MAX && xs.len() < usize::MAX
+static BORROWED_EXAMPLES: AtomicU64 = AtomicU64::new(0);
+
+#[property_test(
+    examples = [
+        ("ab".to_string(), vec![1, 2], 7),
+        ("ab", &[1, 2], 7),
+        ("ab", [1, 2], 7),
+        ("ab", &[1u8, 2][..], 7),
+    ],
+    runner = unreachable_runner
+)]
+#[should_panic(expected = "explicit example 4 of 4 failed")]
+fn borrowed_parameters_take_owned_or_borrowed_examples(s: &str, xs: &[u8], n: &u32) -> bool {
+    assert!(s == "ab" && xs == [1, 2] && *n == 7);
+    // The first three pass; the fourth fails on purpose, to stop before
+    // the runner.
+    BORROWED_EXAMPLES.fetch_add(1, Ordering::Relaxed) < 3
 }

@@ -1,7 +1,7 @@
 //! Emitting the property: the DBAS chain of `pbt-core` nodes, and for
 //! `#[property_test]` the test function around it.
 //!
-//! `property! { forall n: u32, #[gen = int(1..10)]; check n > 0 }` becomes
+//! `property! { forall n: u32, #[with = int(1..10)]; check n > 0 }` becomes
 //!
 //! ```text
 //! {
@@ -12,7 +12,7 @@
 //!             ::pbt::__private::Check::new(|__env: &(u32, ())| {
 //!                 let (__v0, ()) = __env;
 //!                 let n = (&::pbt::__private::Bind(__v0)).bind();
-//!                 ::pbt::__private::IntoOutcome::into_outcome(n > 0)
+//!                 ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(n > 0))
 //!             }))
 //!         .gen(|__env: &()| {
 //!             use ::pbt::__private::dsl::*;
@@ -33,14 +33,14 @@ use crate::env::{hidden, Binding, Env, Var};
 use crate::errors::Errors;
 use crate::fallback;
 use crate::options::Options;
-use crate::validate::{self, Annotations, Check, Kind, Model, Node};
+use crate::validate::{self, Annotations, Check, Kind, Model, Node, Passing};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, Ident, ItemFn, LitStr, Type};
 
-/// `generator!(DSL)`: a staged generator value (`pbt::gen::Staged`).
+/// `generator!(DSL)`: a staged generator value (`pbt::generators::Staged`).
 pub fn generator(input: TokenStream) -> TokenStream {
     let code = syn::parse2::<pbt_stage::Dsl>(pbt_stage::normalize(input)).and_then(|dsl| {
         let src = Ident::new("__pbt_src", Span::call_site());
@@ -145,6 +145,10 @@ fn explicit_examples(
     prop: &Ident,
 ) -> syn::Result<TokenStream> {
     let vars: Vec<Var> = model.vars().copied().collect();
+    let passing: &[Passing] = match &model.check {
+        Check::Call { passing, .. } => passing,
+        Check::Expr(_) => &[],
+    };
     let mut errors = Errors::default();
     let inputs: Vec<TokenStream> = examples
         .elems
@@ -167,9 +171,17 @@ fn explicit_examples(
                     return TokenStream::new();
                 }
             };
+            // A borrowed parameter's example may be written as borrowed too.
             values
                 .iter()
-                .fold(quote!(()), |rest, value| quote!((#value, #rest)))
+                .zip(passing.iter().chain(std::iter::repeat(&Passing::Owned)))
+                .fold(quote!(()), |rest, (value, passing)| match passing {
+                    Passing::Owned => quote!((#value, #rest)),
+                    Passing::Shared | Passing::Exclusive => quote!((
+                        ::pbt::__private::Example::into_example(#value),
+                        #rest
+                    )),
+                })
         })
         .collect();
     errors.finish(())?;
@@ -306,7 +318,7 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
     node
 }
 
-/// The two closures of a staged `#[gen = …]`: the generator's code over
+/// The two closures of a staged `#[with = …]`: the generator's code over
 /// `&mut Rng` (every draw inlined) and over `&mut dyn Source`, both
 /// `|env, source, size| -> Generated<T>` (papers/004 §4; `pbt-stage`).
 fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
