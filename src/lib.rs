@@ -56,11 +56,11 @@ pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
     pub use crate::{assume, generator, property, property_test, Constructors, Outcome, Property};
-    /// The derives only (the macro namespace); see the module's docs.
-    pub use pbt_derive::{Arbitrary, Mutate};
     /// Feedback for the feedback-guided runners (`target` to maximise,
     /// `cover` to report a point reached, `observe` for generalized targeting).
     pub use pbt_core::feedback::{cover, observe, target};
+    /// The derives only (the macro namespace); see the module's docs.
+    pub use pbt_derive::{Arbitrary, Mutate};
 }
 
 /// Paths the macros expand to. Not a public API: it may change in any release.

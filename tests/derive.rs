@@ -7,9 +7,9 @@
 use pbt::choices::Replay;
 use pbt::constructors::Constructor;
 use pbt::prelude::*;
-use pbt::{Arbitrary, Mutate, Shrink};
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
+use pbt::{Arbitrary, Mutate, Shrink};
 use std::collections::{BTreeMap, HashSet};
 use std::marker::PhantomData;
 use std::rc::Rc;

@@ -3,8 +3,8 @@
 
 use pbt::gen::{self, Gen};
 use pbt::prelude::*;
-use pbt::Arbitrary;
 use pbt::runners::{generational, Regressions};
+use pbt::Arbitrary;
 use pbt::{Rng, Source};
 
 fn config() -> Config {

@@ -3,8 +3,8 @@
 
 use pbt::gen;
 use pbt::prelude::*;
-use pbt::Shrink;
 use pbt::runners::{generational, Regressions};
+use pbt::Shrink;
 
 fn quiet() -> Config {
     Config::default().regressions(Regressions::Off).ignore_env()

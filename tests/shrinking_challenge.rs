@@ -78,9 +78,9 @@
 //! the runner's body unwound with the watchdog running.
 
 use pbt::prelude::*;
-use pbt::Shrink;
 use pbt::runners::{generational, Failure, Regressions, Shrinker};
 use pbt::shrink::Candidates;
+use pbt::Shrink;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::fmt;

@@ -189,6 +189,7 @@ fn explicit_examples(
     let bracket = examples.bracket_token.span.join();
     let list = hidden("__examples");
     Ok(quote_spanned! {bracket=>
+        #[allow(clippy::type_complexity)]
         let #list: ::std::vec::Vec<#ty> = ::std::vec![#(#inputs),*];
         ::pbt::__private::run_examples(&#prop, #list);
     })
@@ -413,7 +414,10 @@ fn check(check: &Check, env: &Env) -> TokenStream {
             output,
             passing,
         } => {
-            let args = env.slots().zip(passing).map(|(slot, passing)| passing.arg(&slot));
+            let args = env
+                .slots()
+                .zip(passing)
+                .map(|(slot, passing)| passing.arg(&slot));
             let body = quote_spanned!(*output=>
                 ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#func(#(#args),*)))
             );

@@ -270,7 +270,8 @@ fn one_of(name: &str, choices: &[(&str, &str)], value: &Expr) -> syn::Result<syn
                 lit: Lit::Str(s), ..
             }) = other
             {
-                let close = pbt_stage::suggest::closest(&s.value(), choices.iter().map(|(w, _)| *w));
+                let close =
+                    pbt_stage::suggest::closest(&s.value(), choices.iter().map(|(w, _)| *w));
                 if let Some(best) = close.first() {
                     message = format!(
                         "unknown {name} \"{}\"; did you mean `{name} = \"{best}\"`?\n{message}",
@@ -296,7 +297,12 @@ fn runner(value: &Expr) -> syn::Result<Runner> {
         },
         _ => return Err(not_a_runner(value)),
     };
-    let segments: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segments: Vec<String> = path
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
     let name = match segments.as_slice() {
         [name] => name,
         [pbt, runners, name] if pbt == "pbt" && runners == "runners" => name,

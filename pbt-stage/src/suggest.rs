@@ -53,8 +53,8 @@ pub fn distance(a: &str, b: &str) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -87,9 +87,15 @@ mod tests {
     #[test]
     fn suggestions_are_the_close_names_closest_first() {
         let runners = ["generational", "integrated", "parallel", "fuzz", "targeted"];
-        assert_eq!(did_you_mean("generationl", runners), "; did you mean `generational`?");
+        assert_eq!(
+            did_you_mean("generationl", runners),
+            "; did you mean `generational`?"
+        );
         assert_eq!(did_you_mean("fuz", runners), "; did you mean `fuzz`?");
         assert_eq!(did_you_mean("quickcheck", runners), "");
-        assert_eq!(closest("case", ["cases", "seed", "cast"]), ["cases", "cast"]);
+        assert_eq!(
+            closest("case", ["cases", "seed", "cast"]),
+            ["cases", "cast"]
+        );
     }
 }

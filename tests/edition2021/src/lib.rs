@@ -2,8 +2,9 @@
 //! reserved word: parameter annotations (`#[gen = …]`), `property!`,
 //! `pbt::generator!` and derive field generators, with `recursive`,
 //! `frequency`, `one_of`, `map`, `filter`, `either`, `bind`, `resize`,
-//! let-blocks with `ensure`, and the primitives. Built and run by
-//! `cargo test --workspace`.
+//! let-blocks with `ensure`, and the primitives; and the options of
+//! `#[property_test]` (`examples`, `config`, `runner`), `assume!` and
+//! borrowed parameters. Built and run by `cargo test --workspace`.
 
 use pbt::prelude::*;
 
@@ -80,9 +81,25 @@ mod tests {
             && pair.0 < pair.1
     }
 
+    #[property_test(
+        examples = [("", 0), ("abc", 3)],
+        config = config(),
+        runner = integrated
+    )]
+    fn test_options_and_borrowed_parameters(
+        #[with = string('a'..='z', 0..10)] s: &str,
+        #[with = int(0..10usize)] n: usize,
+    ) -> bool {
+        assume!(n <= s.len());
+        s.starts_with(&s[..n])
+    }
+
     #[property_test]
     fn derived_field_generators(t: Tree, p: Point) -> bool {
-        total(&t) < 100 * leaves(&t) && p.y <= p.x && p.y % 2 == 0 && (1..=4).contains(&p.name.len())
+        total(&t) < 100 * leaves(&t)
+            && p.y <= p.x
+            && p.y % 2 == 0
+            && (1..=4).contains(&p.name.len())
     }
 
     #[test]
