@@ -234,10 +234,12 @@ fn resolve(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Vec<I
         // `with` and `gen` are two spellings of one key.
         let same = |a: &str| a == key || (is_generator(a) && is_generator(&key));
         if kept.iter().any(|k| same(&k.name())) {
-            errors.at(
-                item.key.span(),
-                format!("duplicate `{key}`: it may appear once on {}", place.what()),
-            );
+            let message = if is_generator(&key) {
+                format!("a second generator `{key}`: a field has one (`with = …` and `gen = …` are the same key)")
+            } else {
+                format!("duplicate `{key}`: it may appear once on {}", place.what())
+            };
+            errors.at(item.key.span(), message);
             continue;
         }
         kept.push(item);

@@ -327,10 +327,12 @@ pub fn annotations<'a>(
             continue;
         };
         if found.0[kind as usize].replace(&value.value).is_some() {
-            errors.push(syn::Error::new_spanned(
-                path,
-                format!("duplicate annotation `#[{name}]`: a variable has at most one"),
-            ));
+            let message = if kind == Kind::Gen {
+                format!("a second generator `#[{name}]`: a variable has one (`#[with = …]` and `#[gen = …]` are the same annotation)")
+            } else {
+                format!("duplicate annotation `#[{name}]`: a variable has at most one")
+            };
+            errors.push(syn::Error::new_spanned(path, message));
         }
     }
     found
