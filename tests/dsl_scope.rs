@@ -82,3 +82,20 @@ struct Fields {
 fn derive_field_generators_see_the_users_items(f: Fields) -> bool {
     f.half == 3 && f.label == "the user's"
 }
+
+/// No `use` of pbt at all: the DSL's names, and `Gen`'s methods (imported
+/// as `_`), are in scope inside an annotation anyway.
+mod without_imports {
+    #[test]
+    fn gen_methods_work_inside_annotations() {
+        let prop = pbt::property! {
+            forall x: u8, #[with = int(0..3u8).map(|x| x + 1).boxed()];
+            check (1..4).contains(&x)
+        };
+        let config = pbt::Config::default()
+            .regressions(pbt::runners::Regressions::Off)
+            .cases(50);
+        let report = pbt::runners::generational(&prop, config);
+        assert!(report.passed(), "{report}");
+    }
+}

@@ -286,7 +286,18 @@ equivalent!(
     })
 );
 
-/// Staged `#[gen = …]` annotations in properties behave like `gen!`.
+// A combinator with a method call on it is a runtime generator: the same
+// draws as the runtime twin, inside a staged union.
+equivalent!(
+    method_call_on_a_combinator,
+    pbt::generator!(one_of[int(0..10u8).map(|x| x * 2), just(1u8)]),
+    gen::one_of(vec![
+        gen::int(0..10u8).map(|x| x * 2).boxed(),
+        gen::just(1u8).boxed()
+    ])
+);
+
+/// Staged `#[with = …]` annotations in properties behave like `generator!`.
 #[test]
 fn annotations_are_staged_and_dependent() {
     let prop = property! {

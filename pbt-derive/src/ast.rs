@@ -529,7 +529,7 @@ fn field<'a>(
                 &part,
                 format!(
                     "cannot generate field `{name}` by type: {why}; expected an owned type \
-                     (such as `String` or `Box<T>`), or a `#[pbt(gen = …)]` on the field"
+                     (such as `String` or `Box<T>`), or a `#[pbt(with = …)]` on the field"
                 ),
             ));
         }

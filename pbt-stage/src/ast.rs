@@ -167,6 +167,12 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
         if fork.peek(syn::token::Paren) && is_form(&key) {
             let content;
             parenthesized!(content in fork);
+            if !(fork.is_empty() || fork.peek(Token![,]) || fork.peek(Token![;])) {
+                // `int(0..3).map(f)`: an expression built on a combinator is
+                // a runtime generator (the runtime combinator of that name
+                // draws what the staged form would).
+                return plain(input, false);
+            }
             // Commit: consume the same tokens from `input`.
             input.advance_to(&fork);
             return parse_form(name, turbofish, &content);

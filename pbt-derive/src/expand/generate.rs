@@ -106,7 +106,7 @@ pub fn arbitrary_body(input: &Input) -> TokenStream {
     }
 }
 
-/// What a rejecting `#[pbt(gen = …)]` does after its last try.
+/// What a rejecting `#[pbt(with = …)]` does after its last try.
 pub type OnReject<'a> = dyn Fn(&Variant, &Field) -> TokenStream + 'a;
 
 /// Panic naming the field.
@@ -115,7 +115,7 @@ pub fn reject_panic(input: &Input, variant: &Variant, field: &Field) -> TokenStr
     let name = format!("{}::{}", variant.path(input.ident), field.name());
     quote! {
         ::core::panic!(
-            "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+            "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
             #name,
             #rt::FIELD_TRIES,
         )

@@ -35,7 +35,7 @@ const _: () = {
                                 __pbt_tries += 1;
                                 if __pbt_tries >= ::pbt::__private::FIELD_TRIES {
                                     ::core::panic!(
-                                        "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+                                        "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
                                         "Range::lo", ::pbt::__private::FIELD_TRIES,
                                     )
                                 }
@@ -71,7 +71,7 @@ const _: () = {
                                 __pbt_tries += 1;
                                 if __pbt_tries >= ::pbt::__private::FIELD_TRIES {
                                     ::core::panic!(
-                                        "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+                                        "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
                                         "Range::hi", ::pbt::__private::FIELD_TRIES,
                                     )
                                 }
