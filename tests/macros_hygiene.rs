@@ -106,7 +106,8 @@ fn property_test_options_are_hygienic(
 
 #[test]
 fn a_staged_generator_is_hygienic() {
-    let g = ::pbt::generator!({ let x = int(0..10u8); ensure x > 0; (just(x), one_of[just(x), int(0..=x)]) });
+    let g =
+        ::pbt::generator!({ let x = int(0..10u8); ensure x > 0; (x, one_of[just(x), int(0..=x)]) });
     let prop = ::pbt::property! {
         forall p: (u8, u8), #[with = &g];
         check p.1 <= p.0 && p.0 > 0

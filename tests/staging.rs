@@ -297,6 +297,21 @@ equivalent!(
     ])
 );
 
+// A block's final tuple may mix bound values and forms.
+equivalent!(
+    values_and_forms_in_a_final_tuple,
+    pbt::generator!({
+        let x = int(1..10u8);
+        (x, one_of[just(x), int(0..=x)], int(0..x))
+    }),
+    gen::bind(gen::int(1..10u8), |x| {
+        gen::bind(
+            gen::one_of(vec![gen::just(x).boxed(), gen::int(0..=x).boxed()]),
+            move |y| gen::int(0..x).map(move |z| (x, y, z)),
+        )
+    })
+);
+
 /// Staged `#[with = …]` annotations in properties behave like `generator!`.
 #[test]
 fn annotations_are_staged_and_dependent() {

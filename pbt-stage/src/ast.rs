@@ -98,12 +98,20 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
             Punctuated::parse_terminated_with(&content, |s| parse_dsl(s, false))?;
         let is_tuple = parts.len() > 1 || parts.trailing_punct();
         let all_gens = parts.iter().all(|p| !matches!(p, Dsl::Runtime(_)));
-        if is_tuple && (all_gens || !in_block_tail) {
+        let any_gen = parts.iter().any(|p| !matches!(p, Dsl::Runtime(_)));
+        if is_tuple && (any_gen || !in_block_tail) {
             let content;
             parenthesized!(content in input);
             let parts: Punctuated<Dsl, Token![,]> =
                 Punctuated::parse_terminated_with(&content, |s| parse_dsl(s, false))?;
-            return Ok(Dsl::Tuple(parts.into_iter().collect()));
+            let parts = parts.into_iter().map(|part| match part {
+                // A block's final tuple mixes values and forms, as in
+                // `{ let x = g; (x, int(0..x)) }`: its plain expressions
+                // are values (elsewhere they are runtime generators).
+                Dsl::Runtime(e) if in_block_tail && !all_gens => Dsl::Value(e),
+                part => part,
+            });
+            return Ok(Dsl::Tuple(parts.collect()));
         }
         if !is_tuple {
             let content;
