@@ -221,6 +221,16 @@ fn by_path(x: u8) -> bool {
     x.checked_add(0) == Some(x)
 }
 
+/// A runner of the user's whose name is one edit from a built-in one.
+fn parallel4<P: Property + Sync>(prop: &P, config: Config) -> RunReport {
+    generational(prop, quiet(config))
+}
+
+#[property_test(runner = self::parallel4, cases = 10)]
+fn an_own_runner_named_like_a_built_in_one(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
 // --- borrowed parameters ----------------------------------------------------
 
 #[property_test(cases = 100)]

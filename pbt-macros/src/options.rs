@@ -314,8 +314,13 @@ fn runner(value: &Expr) -> syn::Result<Runner> {
         if hint.is_empty() && segments.len() == 1 {
             return Ok(Runner { path, args }); // the user's own runner function
         }
+        let own = if segments.len() == 1 {
+            format!(" (for a function of your own named `{name}`, write `runner = self::{name}`)")
+        } else {
+            String::new()
+        };
         let message = format!(
-            "unknown runner `{name}`{hint}\nthe built-in runners are {}; any other is a path to a function `(&P, Config) -> Report`",
+            "unknown runner `{name}`{hint}\nthe built-in runners are {}; any other is a path to a function `(&P, Config) -> Report`{own}",
             listed(names)
         );
         return Err(syn::Error::new(path.span(), message));
