@@ -33,9 +33,8 @@ pub mod runners {
 /// What most test files need: `use pbt::prelude::*;`.
 ///
 /// The derives `Arbitrary` and `Mutate` are here, but not the traits
-/// [`Arbitrary`](crate::Arbitrary), [`Shrink`](crate::Shrink) and
-/// [`Mutate`](crate::Mutate): their methods (`T::arbitrary`, `x.shrink()`,
-/// `x.mutate(…)`) share names with quickcheck's and proptest's, and a trait
+/// [`Arbitrary`], [`Shrink`] and [`Mutate`]: their methods (`T::arbitrary`,
+/// `x.shrink()`, `x.mutate(…)`) share names with quickcheck's and proptest's, and a trait
 /// in scope, even as `_`, makes such calls ambiguous (E0034) in a module
 /// that also uses those crates. Import the traits by name where you call
 /// them: `use pbt::{Arbitrary, Shrink};`.
