@@ -1,6 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+mod assume;
+mod examples;
+
+pub use examples::run_examples;
+
 pub use pbt_core::{
     arbitrary, choices, constructors, coverage, feedback, gen, mutate, property as dbas, shrink,
     source, utility,
@@ -26,21 +31,47 @@ pub mod runners {
 }
 
 /// What most test files need: `use pbt::prelude::*;`.
+///
+/// The derives `Arbitrary` and `Mutate` are here, but not the traits
+/// [`Arbitrary`], [`Shrink`] and [`Mutate`]: their methods (`T::arbitrary`,
+/// `x.shrink()`, `x.mutate(…)`) share names with quickcheck's and proptest's, and a trait
+/// in scope, even as `_`, makes such calls ambiguous (E0034) in a module
+/// that also uses those crates. Import the traits by name where you call
+/// them: `use pbt::{Arbitrary, Shrink};`.
+///
+/// ```
+/// use pbt::prelude::*;
+/// use pbt::Shrink;
+///
+/// #[derive(Clone, Debug, Arbitrary, Mutate)]
+/// enum Coin { Heads, Tails }
+///
+/// let smaller: Vec<u8> = 10u8.shrink().collect();
+/// assert_eq!(smaller.first(), Some(&0));
+/// let prop = property! { forall c: Coin; check matches!(c, Coin::Heads | Coin::Tails) };
+/// assert!(pbt::runners::generational(&prop, Config::default()).passed());
+/// ```
 pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
-    pub use crate::{generator, property, property_test, Arbitrary, Outcome, Property, Shrink};
-    pub use crate::{Constructors, Mutate};
+    pub use crate::{assume, generator, property, property_test, Constructors, Outcome, Property};
     /// Feedback for the feedback-guided runners (`target` to maximise,
     /// `cover` to report a point reached, `observe` for generalized targeting).
     pub use pbt_core::feedback::{cover, observe, target};
+    /// The derives only (the macro namespace); see the module's docs.
+    pub use pbt_derive::{Arbitrary, Mutate};
 }
 
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::assume::{assumption_failed, check, Assumption};
+    pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
-    pub use pbt_core::gen;
+    // The DSL's names, glob-imported into every annotation; the staging
+    // helpers stay here, out of the annotations' scope.
+    pub use pbt_core::gen::dsl;
+    pub use pbt_core::gen::{threshold, Staged, FILTER_TRIES, UNIT};
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
         PickView, ViewByType,

@@ -9,6 +9,7 @@ use pbt::constructors::Constructor;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
+use pbt::{Arbitrary, Mutate, Shrink};
 use std::collections::{BTreeMap, HashSet};
 use std::marker::PhantomData;
 use std::rc::Rc;

@@ -14,6 +14,7 @@
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
+use pbt::{Arbitrary, Mutate, Shrink};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, LinkedList, VecDeque};
 use std::fmt::Debug;
 use std::time::Duration;

@@ -4,6 +4,7 @@
 use pbt::gen::{self, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
+use pbt::Arbitrary;
 use pbt::{Rng, Source};
 
 fn config() -> Config {

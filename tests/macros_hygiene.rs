@@ -84,3 +84,33 @@ fn property_test_returning_result_is_hygienic(
         ::core::result::Result::Err(::std::format!("{x}"))
     }
 }
+
+fn base() -> Config {
+    quiet().cases(30)
+}
+
+#[::pbt::property_test(
+    config = base(),
+    examples = [(3, "ab", ::std::vec![1u8]), (4, "", [2u8, 3])],
+    runner = generalized(::std::collections::HashSet::new(), |seen: &mut ::std::collections::HashSet<u8>, r: &u8| seen.insert(*r))
+)]
+fn property_test_options_are_hygienic(
+    #[with = int(1..10)] n: u32,
+    s: &str,
+    bytes: &[u8],
+) -> ::core::primitive::bool {
+    ::pbt::assume!(n > 1);
+    ::pbt::feedback::observe(bytes.len() as u8);
+    s.len() < ::core::primitive::usize::MAX && n < 10
+}
+
+#[test]
+fn a_staged_generator_is_hygienic() {
+    let g =
+        ::pbt::generator!({ let x = int(0..10u8); ensure x > 0; (x, one_of[just(x), int(0..=x)]) });
+    let prop = ::pbt::property! {
+        forall p: (u8, u8), #[with = &g];
+        check p.1 <= p.0 && p.0 > 0
+    };
+    assert!(generational(&prop, quiet()).passed());
+}

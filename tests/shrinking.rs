@@ -4,6 +4,7 @@
 use pbt::gen;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
+use pbt::Shrink;
 
 fn quiet() -> Config {
     Config::default().regressions(Regressions::Off).ignore_env()

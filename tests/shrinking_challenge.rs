@@ -80,6 +80,7 @@
 use pbt::prelude::*;
 use pbt::runners::{generational, Failure, Regressions, Shrinker};
 use pbt::shrink::Candidates;
+use pbt::Shrink;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::fmt;

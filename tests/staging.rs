@@ -286,7 +286,33 @@ equivalent!(
     })
 );
 
-/// Staged `#[gen = …]` annotations in properties behave like `gen!`.
+// A combinator with a method call on it is a runtime generator: the same
+// draws as the runtime twin, inside a staged union.
+equivalent!(
+    method_call_on_a_combinator,
+    pbt::generator!(one_of[int(0..10u8).map(|x| x * 2), just(1u8)]),
+    gen::one_of(vec![
+        gen::int(0..10u8).map(|x| x * 2).boxed(),
+        gen::just(1u8).boxed()
+    ])
+);
+
+// A block's final tuple may mix bound values and forms.
+equivalent!(
+    values_and_forms_in_a_final_tuple,
+    pbt::generator!({
+        let x = int(1..10u8);
+        (x, one_of[just(x), int(0..=x)], int(0..x))
+    }),
+    gen::bind(gen::int(1..10u8), |x| {
+        gen::bind(
+            gen::one_of(vec![gen::just(x).boxed(), gen::int(0..=x).boxed()]),
+            move |y| gen::int(0..x).map(move |z| (x, y, z)),
+        )
+    })
+);
+
+/// Staged `#[with = …]` annotations in properties behave like `generator!`.
 #[test]
 fn annotations_are_staged_and_dependent() {
     let prop = property! {

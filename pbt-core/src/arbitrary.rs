@@ -20,6 +20,11 @@ use std::sync::Arc;
 /// let v = <Vec<(u8, bool)>>::arbitrary(&mut Rng::from_seed(1), 5);
 /// assert!(v.len() <= 5);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no default generator: it does not implement `Arbitrary`",
+    label = "no `Arbitrary` for `{Self}`",
+    note = "derive one with `#[derive(Arbitrary)]` on `{Self}` (its fields need `Arbitrary` too), or give this variable a generator: `#[with = …]`"
+)]
 pub trait Arbitrary: Sized {
     /// Draw a value of `Self` at `size`.
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;

@@ -27,6 +27,11 @@ pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
 /// assert_eq!(c[0], 0);
 /// assert!(c.contains(&50) && c.contains(&99));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no shrinker: it does not implement `Shrink`",
+    label = "no `Shrink` for `{Self}`",
+    note = "`#[derive(Arbitrary)]` on `{Self}` implements `Shrink` too; or give this variable a generator (`#[with = …]`), which shrinks through its choices"
+)]
 pub trait Shrink: Sized {
     /// Simpler values than `self`, simplest first.
     fn shrink(&self) -> Candidates<'_, Self>;

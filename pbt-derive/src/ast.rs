@@ -174,7 +174,7 @@ impl Place {
         match self {
             Place::Type => &["crate", "bound", "no_shrink"],
             Place::Variant => &["weight", "skip"],
-            Place::Field => &["gen", "shrink"],
+            Place::Field => &["with", "gen", "shrink"],
         }
     }
 
@@ -231,16 +231,25 @@ fn resolve(attrs: &[syn::Attribute], place: Place, errors: &mut Errors) -> Vec<I
             errors.at(item.key.span(), message);
             continue;
         }
-        if kept.iter().any(|k| k.name() == key) {
-            errors.at(
-                item.key.span(),
-                format!("duplicate `{key}`: it may appear once on {}", place.what()),
-            );
+        // `with` and `gen` are two spellings of one key.
+        let same = |a: &str| a == key || (is_generator(a) && is_generator(&key));
+        if kept.iter().any(|k| same(&k.name())) {
+            let message = if is_generator(&key) {
+                format!("a second generator `{key}`: a field has one (`with = …` and `gen = …` are the same key)")
+            } else {
+                format!("duplicate `{key}`: it may appear once on {}", place.what())
+            };
+            errors.at(item.key.span(), message);
             continue;
         }
         kept.push(item);
     }
     kept
+}
+
+/// Whether `key` names a field's generator (`with`, or `gen` where it parses).
+fn is_generator(key: &str) -> bool {
+    key == "with" || key == "gen"
 }
 
 /// The total weight of all variants may not exceed this, so weights times
@@ -520,7 +529,7 @@ fn field<'a>(
                 &part,
                 format!(
                     "cannot generate field `{name}` by type: {why}; expected an owned type \
-                     (such as `String` or `Box<T>`), or a `#[pbt(gen = …)]` on the field"
+                     (such as `String` or `Box<T>`), or a `#[pbt(with = …)]` on the field"
                 ),
             ));
         }

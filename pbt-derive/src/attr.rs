@@ -42,6 +42,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("no_shrink", "no_shrink"),
     ("weight", "weight = N"),
     ("skip", "skip"),
+    ("with", "with = GENERATOR"),
     ("gen", "gen = GENERATOR"),
     ("shrink", "shrink = path"),
 ];
@@ -75,7 +76,7 @@ impl Parse for Item {
                 equals(input, &key)?;
                 Value::Int(input.parse()?)
             }
-            "gen" => {
+            "with" | "gen" => {
                 equals(input, &key)?;
                 let begin = input.cursor();
                 let dsl: pbt_stage::Dsl = input.parse()?;

@@ -43,9 +43,9 @@ use proc_macro::TokenStream;
 ///
 /// #[derive(Clone, Debug, pbt::Arbitrary)]
 /// struct Range {
-///     #[pbt(gen = int(0..100u32))]
+///     #[pbt(with = int(0..100u32))]
 ///     lo: u32,
-///     #[pbt(gen = int(lo..=lo + 10))]
+///     #[pbt(with = int(lo..=lo + 10))]
 ///     hi: u32,
 /// }
 /// ```
@@ -60,7 +60,7 @@ use proc_macro::TokenStream;
 ///   simplest value of each simpler variant, then each field's shrinks.
 /// - **Attributes.** On the type: `crate = "path"`, `bound = "T: Trait"`,
 ///   `no_shrink`. On a variant: `weight = N`, `skip`. On a field:
-///   `gen = GENERATOR` (the DSL of `property!`'s `#[gen = …]`; it may read
+///   `with = GENERATOR` (or `gen = …`; the DSL of `property!`'s `#[with = …]`; it may read
 ///   earlier named fields) and `shrink = path` (a `fn(&T) -> impl
 ///   IntoIterator<Item = T>`).
 #[proc_macro_derive(Arbitrary, attributes(pbt))]

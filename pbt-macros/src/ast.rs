@@ -55,6 +55,25 @@ pub struct Check {
 /// The item under `#[property_test]`: a function (anything else is an error).
 pub struct TestFn {
     pub item: ItemFn,
+    /// For each parameter, the owned type generated for it when it is a
+    /// borrow (`&str` → `String`, `&[T]` → `Vec<T>`, `&T` and `&mut T` → `T`).
+    pub owned: Vec<Option<Type>>,
+}
+
+/// The owned type to generate for a parameter of type `ty`, when `ty` is a
+/// reference; the check passes the value by reference (a `&mut` to a clone).
+pub fn owned(ty: &Type) -> Option<Type> {
+    let Type::Reference(r) = ty else { return None };
+    Some(match &*r.elem {
+        Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => {
+            syn::parse_quote_spanned!(r.elem.span()=> ::std::string::String)
+        }
+        Type::Slice(slice) => {
+            let elem = &slice.elem;
+            syn::parse_quote_spanned!(r.elem.span()=> ::std::vec::Vec<#elem>)
+        }
+        elem => elem.clone(),
+    })
 }
 
 impl Clause {
@@ -121,7 +140,7 @@ impl Parse for Forall {
             }
             if !input.peek(Token![#]) {
                 return Err(input.error(
-                    "expected an annotation: `#[gen = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
+                    "expected an annotation: `#[with = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
                 ));
             }
             annotations.extend(input.call(annotation)?);
@@ -138,7 +157,7 @@ impl Parse for Forall {
     }
 }
 
-/// One `#[…]` annotation. A `#[gen = …]` value is written in the generator
+/// One `#[…]` annotation. A `#[with = …]` (or `#[gen = …]`) value is written in the generator
 /// DSL, whose `one_of[…]`, `frequency[…]` and `ensure cond;` forms are
 /// rewritten into Rust expression syntax first (`pbt_stage::normalize`).
 fn annotation(input: ParseStream) -> syn::Result<Vec<Attribute>> {
@@ -149,7 +168,7 @@ fn annotation(input: ParseStream) -> syn::Result<Vec<Attribute>> {
     };
     let is_gen = matches!(
         group.stream().into_iter().next(),
-        Some(proc_macro2::TokenTree::Ident(i)) if i.unraw() == "gen"
+        Some(proc_macro2::TokenTree::Ident(i)) if i.unraw() == "gen" || i == "with"
     );
     let inner = if is_gen {
         pbt_stage::normalize(group.stream())
@@ -197,7 +216,18 @@ impl Parse for Check {
 impl Parse for TestFn {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         match input.parse()? {
-            Item::Fn(item) => Ok(TestFn { item }),
+            Item::Fn(item) => {
+                let owned = item
+                    .sig
+                    .inputs
+                    .iter()
+                    .map(|input| match input {
+                        syn::FnArg::Typed(param) => owned(&param.ty),
+                        syn::FnArg::Receiver(_) => None,
+                    })
+                    .collect();
+                Ok(TestFn { item, owned })
+            }
             other => {
                 let (span, what) = describe(&other);
                 Err(syn::Error::new(

@@ -1,7 +1,7 @@
 //! Emitting the property: the DBAS chain of `pbt-core` nodes, and for
 //! `#[property_test]` the test function around it.
 //!
-//! `property! { forall n: u32, #[gen = int(1..10)]; check n > 0 }` becomes
+//! `property! { forall n: u32, #[with = int(1..10)]; check n > 0 }` becomes
 //!
 //! ```text
 //! {
@@ -12,10 +12,10 @@
 //!             ::pbt::__private::Check::new(|__env: &(u32, ())| {
 //!                 let (__v0, ()) = __env;
 //!                 let n = (&::pbt::__private::Bind(__v0)).bind();
-//!                 ::pbt::__private::IntoOutcome::into_outcome(n > 0)
+//!                 ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(n > 0))
 //!             }))
 //!         .gen(|__env: &()| {
-//!             use ::pbt::__private::gen::*;
+//!             use ::pbt::__private::dsl::*;
 //!             __pbt_gen::<u32, _>(int(1..10))
 //!         })
 //!         .reads_env(false),
@@ -33,14 +33,14 @@ use crate::env::{hidden, Binding, Env, Var};
 use crate::errors::Errors;
 use crate::fallback;
 use crate::options::Options;
-use crate::validate::{self, Annotations, Check, Kind, Model, Node};
+use crate::validate::{self, Annotations, Check, Kind, Model, Node, Passing};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Expr, FnArg, Ident, ItemFn, LitStr, Type};
 
-/// `generator!(DSL)`: a staged generator value (`pbt::gen::Staged`).
+/// `generator!(DSL)`: a staged generator value (`pbt::generators::Staged`).
 pub fn generator(input: TokenStream) -> TokenStream {
     let code = syn::parse2::<pbt_stage::Dsl>(pbt_stage::normalize(input)).and_then(|dsl| {
         let src = Ident::new("__pbt_src", Span::call_site());
@@ -56,7 +56,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
             return quote! {{
                 #e
                 #[allow(unreachable_code)]
-                let __pbt_gen = ::pbt::__private::gen::just(::core::panic!());
+                let __pbt_gen = ::pbt::__private::dsl::just(::core::panic!());
                 __pbt_gen
             }};
         }
@@ -65,7 +65,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
         quote! {
             |__pbt_src: &mut #source, size: ::core::primitive::usize| {
                 #[allow(unused_imports)]
-                use ::pbt::__private::gen::*;
+                use ::pbt::__private::dsl::*;
                 #body
             }
         }
@@ -74,7 +74,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
         closure(quote!(::pbt::__private::Rng)),
         closure(quote!(dyn ::pbt::__private::Source)),
     );
-    quote! { ::pbt::__private::gen::Staged::new(#fast, #slow) }
+    quote! { ::pbt::__private::Staged::new(#fast, #slow) }
 }
 
 /// `property! { … }`.
@@ -92,7 +92,7 @@ pub fn property_test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(func) => func,
         Err(error) => return fallback::item(item, errors.fail(error)),
     };
-    let model = validate::property_test(&func.item, &mut errors);
+    let model = validate::property_test(&func.item, &func.owned, &mut errors);
     match errors.finish(model) {
         Ok(model) => test_fn(&func.item, &model, &options),
         Err(error) => fallback::test_fn(&func.item, error),
@@ -111,8 +111,15 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     let inner = inner_fn(item);
     let property = property_expr(model, Some(name));
     let config = options.config();
-    let runner = options.runner();
     let (prop, report) = (hidden("__prop"), hidden("__report"));
+    let run = options.run(&quote!(#prop), &config);
+    let examples = match options.examples.as_ref() {
+        Some(examples) => match explicit_examples(examples, model, &prop) {
+            Ok(code) => Some(code),
+            Err(error) => return fallback::test_fn(item, error),
+        },
+        None => None,
+    };
     // A failure panics "at" the function's name (`assert_passed` tracks its caller).
     let assert = quote_spanned!(name.span()=> #report.assert_passed());
     quote! {
@@ -121,10 +128,71 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
         #vis fn #name() {
             #inner
             let #prop = #property;
-            let #report = #runner(&#prop, #config);
+            #examples
+            let #report = #run;
             #assert;
         }
     }
+}
+
+/// `examples = [e, …]`: each example as the property's inputs (the
+/// environment list, newest variable first), run before the runner. An
+/// example is a tuple of one value per parameter, or, for a one-parameter
+/// function, the value itself.
+fn explicit_examples(
+    examples: &syn::ExprArray,
+    model: &Model,
+    prop: &Ident,
+) -> syn::Result<TokenStream> {
+    let vars: Vec<Var> = model.vars().copied().collect();
+    let passing: &[Passing] = match &model.check {
+        Check::Call { passing, .. } => passing,
+        Check::Expr(_) => &[],
+    };
+    let mut errors = Errors::default();
+    let inputs: Vec<TokenStream> = examples
+        .elems
+        .iter()
+        .map(|example| {
+            let values: Vec<&Expr> = match (example, vars.len()) {
+                (_, 1) => vec![example],
+                (Expr::Tuple(t), n) if t.elems.len() == n => t.elems.iter().collect(),
+                _ => {
+                    let names: Vec<String> =
+                        vars.iter().map(|v| v.name.unraw().to_string()).collect();
+                    errors.at(
+                        example.span(),
+                        format!(
+                            "expected an example with {} value(s), one per parameter: `({})`",
+                            vars.len(),
+                            names.join(", ")
+                        ),
+                    );
+                    return TokenStream::new();
+                }
+            };
+            // A borrowed parameter's example may be written as borrowed too.
+            values
+                .iter()
+                .zip(passing.iter().chain(std::iter::repeat(&Passing::Owned)))
+                .fold(quote!(()), |rest, (value, passing)| match passing {
+                    Passing::Owned => quote!((#value, #rest)),
+                    Passing::Shared | Passing::Exclusive => quote!((
+                        ::pbt::__private::Example::into_example(#value),
+                        #rest
+                    )),
+                })
+        })
+        .collect();
+    errors.finish(())?;
+    let ty = Env::new(&vars).ty();
+    let bracket = examples.bracket_token.span.join();
+    let list = hidden("__examples");
+    Ok(quote_spanned! {bracket=>
+        #[allow(clippy::type_complexity)]
+        let #list: ::std::vec::Vec<#ty> = ::std::vec![#(#inputs),*];
+        ::pbt::__private::run_examples(&#prop, #list);
+    })
 }
 
 /// The user's function as it will run inside the test: its own attributes
@@ -251,7 +319,7 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
     node
 }
 
-/// The two closures of a staged `#[gen = …]`: the generator's code over
+/// The two closures of a staged `#[with = …]`: the generator's code over
 /// `&mut Rng` (every draw inlined) and over `&mut dyn Source`, both
 /// `|env, source, size| -> Generated<T>` (papers/004 §4; `pbt-stage`).
 fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
@@ -263,7 +331,7 @@ fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
     let body = code.unwrap_or_else(syn::Error::into_compile_error);
     let prelude = quote! {
         #[allow(unused_imports)]
-        use ::pbt::__private::gen::*;
+        use ::pbt::__private::dsl::*;
     };
     let ret = quote!(::pbt::__private::Generated<#ty>);
     let closure = |source: TokenStream| {
@@ -292,7 +360,7 @@ fn annotation(kind: Kind, expr: &Expr, ty: &Type, env: &Env) -> TokenStream {
         Kind::Gen => (
             quote! {
                 #[allow(unused_imports)]
-                use ::pbt::__private::gen::*;
+                use ::pbt::__private::dsl::*;
             },
             quote!(_),
         ),
@@ -333,18 +401,25 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
 /// `Check::new(f)` over the whole environment.
 fn check(check: &Check, env: &Env) -> TokenStream {
     let closure = match check {
+        // `check` turns the value into a verdict, and a failed `assume!`
+        // inside into a discard.
         Check::Expr(expr) => {
             let body = quote_spanned!(expr.span()=>
-                ::pbt::__private::IntoOutcome::into_outcome(#expr)
+                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#expr))
             );
             env.closure(Binding::ByName, None, TokenStream::new(), body)
         }
-        Check::Call { func, output } => {
-            let args = env.slots();
+        Check::Call {
+            func,
+            output,
+            passing,
+        } => {
+            let args = env
+                .slots()
+                .zip(passing)
+                .map(|(slot, passing)| passing.arg(&slot));
             let body = quote_spanned!(*output=>
-                ::pbt::__private::IntoOutcome::into_outcome(
-                    #func(#(::core::clone::Clone::clone(#args)),*)
-                )
+                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#func(#(#args),*)))
             );
             env.closure(Binding::Slots, None, TokenStream::new(), body)
         }

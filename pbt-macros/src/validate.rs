@@ -13,7 +13,7 @@ use syn::{Attribute, Expr, FnArg, Ident, ItemFn, Meta, Pat, ReturnType, Type};
 
 /// The valid annotations, as listed in error messages.
 const ANNOTATIONS: &str =
-    "`#[gen = …]`, `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`, `#[target = …]`";
+    "`#[with = …]` (or `#[gen = …]`), `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`, `#[target = …]`";
 
 /// Lint attributes, which a `#[property_test]` parameter may carry through
 /// to the user's function.
@@ -36,9 +36,38 @@ pub enum Node<'a> {
 pub enum Check<'a> {
     /// `check expr` of `property!`.
     Expr(&'a Expr),
-    /// The function under `#[property_test]`, called with clones of the
-    /// variables; `output` is its return type (for error spans).
-    Call { func: &'a Ident, output: Span },
+    /// The function under `#[property_test]`, called with the variables
+    /// (each as its parameter takes it); `output` is its return type (for
+    /// error spans).
+    Call {
+        func: &'a Ident,
+        output: Span,
+        passing: Vec<Passing>,
+    },
+}
+
+/// How the check hands a generated value to a parameter of the function
+/// under `#[property_test]`.
+#[derive(Clone, Copy)]
+pub enum Passing {
+    /// `x: T`: a clone (the runner keeps the original for shrinking).
+    Owned,
+    /// `x: &T`, `&str`, `&[T]`: a shared borrow of the value (`&String`
+    /// and `&Vec<T>` coerce to `&str` and `&[T]` at the call).
+    Shared,
+    /// `x: &mut T`, `&mut str`, `&mut [T]`: a mutable borrow of a clone.
+    Exclusive,
+}
+
+impl Passing {
+    /// The argument for the slot `slot` (a `&T` to the generated value).
+    pub fn arg(self, slot: &Ident) -> proc_macro2::TokenStream {
+        match self {
+            Passing::Owned => quote::quote!(::core::clone::Clone::clone(#slot)),
+            Passing::Shared => quote::quote!(#slot),
+            Passing::Exclusive => quote::quote!(&mut ::core::clone::Clone::clone(#slot)),
+        }
+    }
 }
 
 /// The annotations a variable may carry.
@@ -62,6 +91,16 @@ impl Kind {
         Kind::Mutate,
         Kind::Target,
     ];
+
+    /// The kind an annotation's name gives: `with` and `gen` are two
+    /// spellings of the generator (`gen` is a reserved word in edition 2024,
+    /// where rustc rejects `#[gen = …]` on a parameter before the macro runs).
+    pub fn named(name: &str) -> Option<Kind> {
+        match name {
+            "with" => Some(Kind::Gen),
+            _ => Kind::ALL.into_iter().find(|kind| kind.name() == name),
+        }
+    }
 
     /// The annotation's name, which is also the builder method's.
     pub fn name(self) -> &'static str {
@@ -152,7 +191,11 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
 
 /// Check the function under `#[property_test]`: not generic, not `async`,
 /// no receiver, each parameter a plain identifier with known annotations.
-pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
+pub fn property_test<'a>(
+    item: &'a ItemFn,
+    owned: &'a [Option<Type>],
+    errors: &mut Errors,
+) -> Model<'a> {
     let sig = &item.sig;
     let unsupported = [
         (sig.asyncness.map(|t| t.span), "`async fn`: a property is run synchronously; block on the future inside the function instead"),
@@ -171,7 +214,8 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
         errors.push(syn::Error::new_spanned(clause, generic));
     }
     let mut nodes = Vec::new();
-    for input in &sig.inputs {
+    let mut passing = Vec::new();
+    for (input, owned) in sig.inputs.iter().zip(owned) {
         match input {
             FnArg::Receiver(receiver) => errors.push(syn::Error::new_spanned(
                 receiver,
@@ -190,8 +234,13 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
                     Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
                         let var = Var {
                             name: &pat.ident,
-                            ty: &param.ty,
+                            ty: owned.as_ref().unwrap_or(&param.ty),
                         };
+                        passing.push(match &*param.ty {
+                            Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
+                            Type::Reference(_) => Passing::Shared,
+                            _ => Passing::Owned,
+                        });
                         staged_gen(&var, &annotations, errors);
                         nodes.push(Node::Forall(var, annotations));
                     }
@@ -210,11 +259,12 @@ pub fn property_test<'a>(item: &'a ItemFn, errors: &mut Errors) -> Model<'a> {
     let check = Check::Call {
         func: &sig.ident,
         output,
+        passing,
     };
     Model { nodes, check }
 }
 
-/// Parse a `#[gen = …]` annotation as the staged DSL and check it against
+/// Parse a `#[with = …]` annotation as the staged DSL and check it against
 /// the variable's type (the expansion stages it; see `pbt-stage`).
 fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
     let Some(gen) = annotations.get(Kind::Gen) else {
@@ -231,7 +281,7 @@ fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
     }
 }
 
-/// The DSL of a `#[gen = …]` annotation.
+/// The DSL of a `#[with = …]` annotation.
 pub fn staged_dsl(gen: &Expr) -> syn::Result<pbt_stage::Dsl> {
     syn::parse2(pbt_stage::normalize(quote::ToTokens::to_token_stream(gen)))
 }
@@ -243,7 +293,7 @@ pub fn is_lint(attr: &Attribute) -> bool {
         .is_some_and(|ident| LINTS.iter().any(|lint| ident == lint))
 }
 
-/// Resolve `#[gen = …]`, `#[shrink = …]`, `#[print = …]` and `#[mutate = …]`.
+/// Resolve `#[with = …]` (or `#[gen = …]`), `#[shrink = …]`, `#[print = …]` and `#[mutate = …]`.
 pub fn annotations<'a>(
     attrs: impl IntoIterator<Item = &'a Attribute>,
     errors: &mut Errors,
@@ -255,12 +305,16 @@ pub fn annotations<'a>(
             .get_ident()
             .map(|ident| ident.unraw().to_string())
             .unwrap_or_default();
-        let Some(kind) = Kind::ALL.into_iter().find(|kind| kind.name() == name) else {
+        let Some(kind) = Kind::named(&name) else {
             errors.push(syn::Error::new_spanned(
                 path,
                 format!(
-                    "unknown annotation `#[{}]`; expected one of {ANNOTATIONS}",
-                    written(path)
+                    "unknown annotation `#[{}]`{}\nthe annotations are {ANNOTATIONS}",
+                    written(path),
+                    pbt_stage::suggest::did_you_mean(
+                        &name,
+                        ["with", "gen", "shrink", "print", "mutate", "target"]
+                    )
                 ),
             ));
             continue;
@@ -273,10 +327,12 @@ pub fn annotations<'a>(
             continue;
         };
         if found.0[kind as usize].replace(&value.value).is_some() {
-            errors.push(syn::Error::new_spanned(
-                path,
-                format!("duplicate annotation `#[{name}]`: a variable has at most one"),
-            ));
+            let message = if kind == Kind::Gen {
+                format!("a second generator `#[{name}]`: a variable has one (`#[with = …]` and `#[gen = …]` are the same annotation)")
+            } else {
+                format!("duplicate annotation `#[{name}]`: a variable has at most one")
+            };
+            errors.push(syn::Error::new_spanned(path, message));
         }
     }
     found

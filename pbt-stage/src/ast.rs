@@ -98,12 +98,20 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
             Punctuated::parse_terminated_with(&content, |s| parse_dsl(s, false))?;
         let is_tuple = parts.len() > 1 || parts.trailing_punct();
         let all_gens = parts.iter().all(|p| !matches!(p, Dsl::Runtime(_)));
-        if is_tuple && (all_gens || !in_block_tail) {
+        let any_gen = parts.iter().any(|p| !matches!(p, Dsl::Runtime(_)));
+        if is_tuple && (any_gen || !in_block_tail) {
             let content;
             parenthesized!(content in input);
             let parts: Punctuated<Dsl, Token![,]> =
                 Punctuated::parse_terminated_with(&content, |s| parse_dsl(s, false))?;
-            return Ok(Dsl::Tuple(parts.into_iter().collect()));
+            let parts = parts.into_iter().map(|part| match part {
+                // A block's final tuple mixes values and forms, as in
+                // `{ let x = g; (x, int(0..x)) }`: its plain expressions
+                // are values (elsewhere they are runtime generators).
+                Dsl::Runtime(e) if in_block_tail && !all_gens => Dsl::Value(e),
+                part => part,
+            });
+            return Ok(Dsl::Tuple(parts.collect()));
         }
         if !is_tuple {
             let content;
@@ -142,6 +150,15 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
             };
             return alternatives(&key, name, brackets.span.join(), &content);
         }
+        if fork.peek(syn::token::Bracket) || fork.peek(Token![!]) {
+            let hint = crate::suggest::did_you_mean(&key, ["one_of", "frequency"]);
+            if !hint.is_empty() {
+                return Err(syn::Error::new(
+                    name.span(),
+                    format!("unknown DSL form `{key}[…]`{hint}"),
+                ));
+            }
+        }
         let turbofish = if fork.peek(Token![::]) && {
             let ahead = fork.fork();
             ahead.parse::<Token![::]>()?;
@@ -158,6 +175,12 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
         if fork.peek(syn::token::Paren) && is_form(&key) {
             let content;
             parenthesized!(content in fork);
+            if !(fork.is_empty() || fork.peek(Token![,]) || fork.peek(Token![;])) {
+                // `int(0..3).map(f)`: an expression built on a combinator is
+                // a runtime generator (the runtime combinator of that name
+                // draws what the staged form would).
+                return plain(input, false);
+            }
             // Commit: consume the same tokens from `input`.
             input.advance_to(&fork);
             return parse_form(name, turbofish, &content);

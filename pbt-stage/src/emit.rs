@@ -58,20 +58,31 @@ pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
 }
 
 /// `result` unwrapped, or a break out of the generator with its `Err`.
-fn unwrap(result: TokenStream, ctx: &Ctx) -> TokenStream {
+///
+/// The value is the expression's tail, where rustc reports a value of the
+/// wrong type: it carries `at`, the span of the generator the user wrote,
+/// so the error points there and not at the whole macro. (Only this bare
+/// variable carries it, so no lint about the emitted code lands on the
+/// user's tokens.)
+fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
     let label = &ctx.label;
+    let v = Ident::new("v", at);
     quote! {
         match #result {
-            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Ok(#v) => #v,
             ::core::result::Result::Err(e) => break #label <::core::result::Result<_, _>>::Err(e),
         }
     }
 }
 
-/// A runtime generator value, drawn from the source.
-fn runtime(gen: TokenStream, ctx: &Ctx) -> TokenStream {
+/// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
+fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
     let (rt, src) = (&ctx.rt, &ctx.src);
-    unwrap(quote! { #rt::Gen::generate(&#gen, &mut *#src, size) }, ctx)
+    unwrap(
+        quote! { #rt::Gen::generate(&#gen, &mut *#src, size) },
+        at,
+        ctx,
+    )
 }
 
 /// One DSL expression, as an expression of the generated type.
@@ -84,10 +95,10 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             turbofish,
         } => {
             let gen = match turbofish {
-                Some(ty) => quote_spanned! {name.span()=> #rt::gen::#name::<#ty>(#(#args),*) },
-                None => quote_spanned! {name.span()=> #rt::gen::#name(#(#args),*) },
+                Some(ty) => quote_spanned! {name.span()=> #rt::dsl::#name::<#ty>(#(#args),*) },
+                None => quote_spanned! {name.span()=> #rt::dsl::#name(#(#args),*) },
             };
-            runtime(gen, ctx)
+            runtime(gen, name.span(), ctx)
         }
         Dsl::Just(e) | Dsl::Value(e) => quote! { #e },
         Dsl::Size(ident) => quote! { #ident },
@@ -100,17 +111,20 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Vec(g, len) => {
             let n = runtime(
-                quote! { #rt::gen::int::<::core::primitive::usize>(#len) },
+                quote! { #rt::dsl::int::<::core::primitive::usize>(#len) },
+                Span::call_site(),
                 ctx,
             );
             let elem = expr(g, &ctx.deeper())?;
+            // The tail carries the element generator's span (see `unwrap`).
+            let v = Ident::new("__pbt_v", g.span());
             quote! {{
                 let __pbt_n: ::core::primitive::usize = #n;
-                let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
+                let mut #v = ::std::vec::Vec::with_capacity(__pbt_n);
                 for _ in 0..__pbt_n {
-                    __pbt_v.push(#elem);
+                    #v.push(#elem);
                 }
-                __pbt_v
+                #v
             }}
         }
         Dsl::OneOf(name, gens) => {
@@ -183,7 +197,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         Dsl::Either(a, b, p) => {
             let (a, b) = (expr(a, &ctx.deeper())?, expr(b, &ctx.deeper())?);
             quote! {
-                if #rt::Source::draw(&mut *#src, #rt::gen::UNIT - 1) < #rt::gen::threshold(#p) {
+                if #rt::Source::draw(&mut *#src, #rt::UNIT - 1) < #rt::threshold(#p) {
                     #a
                 } else {
                     #b
@@ -212,7 +226,7 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                         break __pbt_v;
                     }
                     __pbt_tries += 1;
-                    if __pbt_tries == #rt::gen::FILTER_TRIES {
+                    if __pbt_tries == #rt::FILTER_TRIES {
                         break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                     }
                 }
@@ -231,9 +245,10 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         Dsl::Block(stmts, tail) => block(stmts, tail, ctx)?,
         Dsl::Runtime(e) => match (&ctx.rec, e) {
             (Some((handle, fun)), Expr::Path(p)) if p.path.is_ident(handle) => {
-                unwrap(quote! { #fun(&mut *#src, size / 2) }, ctx)
+                let at = p.path.segments[0].ident.span();
+                unwrap(quote! { #fun(&mut *#src, size / 2) }, at, ctx)
             }
-            _ => runtime(quote! { (#e) }, ctx),
+            _ => runtime(quote! { (#e) }, syn::spanned::Spanned::span(e), ctx),
         },
     })
 }
@@ -260,7 +275,7 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     };
     let body = emit(body, &inner)?;
     let outer = &ctx.src;
-    let call = unwrap(quote! { #fun(&mut *#outer, size) }, ctx);
+    let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
     Ok(quote! {{
         fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
             #body
@@ -301,7 +316,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                             break ( #(#names,)* );
                         }
                         __pbt_tries += 1;
-                        if __pbt_tries == #rt::gen::FILTER_TRIES {
+                        if __pbt_tries == #rt::FILTER_TRIES {
                             break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                         }
                     }

@@ -12,6 +12,7 @@ mod ast;
 mod check;
 mod emit;
 mod normalize;
+pub mod suggest;
 
 pub use ast::{Dsl, Stmt};
 pub use check::check_target;

@@ -22,7 +22,7 @@ pub fn normalize(tokens: TokenStream) -> TokenStream {
     while let Some(tree) = iter.next() {
         match tree {
             TokenTree::Ident(ident)
-                if (ident == "one_of" || ident == "frequency")
+                if bracket_form(&ident.to_string())
                     && matches!(iter.peek(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket) =>
             {
                 let mut bang = Punct::new('!', Spacing::Alone);
@@ -44,6 +44,13 @@ pub fn normalize(tokens: TokenStream) -> TokenStream {
         }
     }
     out.into_iter().collect()
+}
+
+/// Whether `name[…]` is one of the DSL's bracket forms, or a near miss of
+/// one (rewritten too, so that the parser can say "did you mean").
+fn bracket_form(name: &str) -> bool {
+    const FORMS: [&str; 2] = ["one_of", "frequency"];
+    FORMS.contains(&name) || !crate::suggest::closest(name, FORMS).is_empty()
 }
 
 /// In a block's statements, `ensure cond;` becomes `ensure!(cond);`.

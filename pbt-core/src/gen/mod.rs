@@ -15,6 +15,7 @@
 
 mod collection;
 mod combinators;
+pub mod dsl;
 mod float;
 mod int;
 mod staged;

@@ -106,7 +106,7 @@ pub fn arbitrary_body(input: &Input) -> TokenStream {
     }
 }
 
-/// What a rejecting `#[pbt(gen = …)]` does after its last try.
+/// What a rejecting `#[pbt(with = …)]` does after its last try.
 pub type OnReject<'a> = dyn Fn(&Variant, &Field) -> TokenStream + 'a;
 
 /// Panic naming the field.
@@ -115,7 +115,7 @@ pub fn reject_panic(input: &Input, variant: &Variant, field: &Field) -> TokenStr
     let name = format!("{}::{}", variant.path(input.ident), field.name());
     quote! {
         ::core::panic!(
-            "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+            "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
             #name,
             #rt::FIELD_TRIES,
         )
@@ -159,7 +159,7 @@ pub fn field_value(
     }
 }
 
-/// `#[pbt(gen = DSL)]`: the staged generator (pbt-stage), with the earlier
+/// `#[pbt(with = DSL)]`: the staged generator (pbt-stage), with the earlier
 /// named fields it mentions bound by name (by value when `Copy`, else by
 /// reference), retried up to `FIELD_TRIES` times when it rejects.
 fn staged(
@@ -195,7 +195,7 @@ fn staged(
     let reject = on_reject(variant, f);
     quote! {{
         #[allow(unused_imports)]
-        use #rt::gen::*;
+        use #rt::dsl::*;
         #[allow(unused_imports)]
         use #rt::{BindCopy as _, BindRef as _};
         #(#binds)*

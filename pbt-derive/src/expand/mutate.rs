@@ -2,7 +2,7 @@
 //! the value's variant, each of which yields a valid value that differs from
 //! the input:
 //!
-//! - **field** `i`: the field's own mutator (a `#[pbt(gen = …)]` field is
+//! - **field** `i`: the field's own mutator (a `#[pbt(with = …)]` field is
 //!   regenerated instead, until it changes when its type is `PartialEq`);
 //!   later fields whose generators read it are regenerated;
 //! - **switch**: another variant, re-using the fields whose types line up

@@ -11,7 +11,7 @@
 //!    fields line up with its fields (same type, same name first), the
 //!    variant built from them, the rest simplest (`Mul(a, b)` → `Add(a, b)`);
 //! 3. each field's own shrinks in turn, the other fields kept. A field with
-//!    `#[pbt(shrink = f)]` uses `f`; a field with `#[pbt(gen = …)]`, or whose
+//!    `#[pbt(shrink = f)]` uses `f`; a field with `#[pbt(with = …)]`, or whose
 //!    value a later field's generator reads, is kept as it is (its type's
 //!    shrinker knows nothing of the generator's invariants).
 //!

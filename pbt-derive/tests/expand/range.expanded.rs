@@ -10,7 +10,7 @@ const _: () = {
             {
                 let __pbt_f0: u32 = {
                     #[allow(unused_imports)]
-                    use ::pbt::__private::gen::*;
+                    use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
                     use ::pbt::__private::{BindCopy as _, BindRef as _};
                     let mut __pbt_tries: ::core::primitive::usize = 0;
@@ -18,7 +18,7 @@ const _: () = {
                         let __pbt_r: ::pbt::__private::Generated<u32> = '__pbt_gen: {
                             ::core::result::Result::Ok(
                                 match ::pbt::__private::Gen::generate(
-                                    &::pbt::__private::gen::int(0..100u32),
+                                    &::pbt::__private::dsl::int(0..100u32),
                                     &mut *__pbt_src,
                                     size,
                                 ) {
@@ -35,7 +35,7 @@ const _: () = {
                                 __pbt_tries += 1;
                                 if __pbt_tries >= ::pbt::__private::FIELD_TRIES {
                                     ::core::panic!(
-                                        "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+                                        "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
                                         "Range::lo", ::pbt::__private::FIELD_TRIES,
                                     )
                                 }
@@ -45,7 +45,7 @@ const _: () = {
                 };
                 let __pbt_f1: u32 = {
                     #[allow(unused_imports)]
-                    use ::pbt::__private::gen::*;
+                    use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
                     use ::pbt::__private::{BindCopy as _, BindRef as _};
                     let lo = (&::pbt::__private::Bind(&__pbt_f0)).bind();
@@ -54,7 +54,7 @@ const _: () = {
                         let __pbt_r: ::pbt::__private::Generated<u32> = '__pbt_gen: {
                             ::core::result::Result::Ok(
                                 match ::pbt::__private::Gen::generate(
-                                    &::pbt::__private::gen::int(lo..=lo + 10),
+                                    &::pbt::__private::dsl::int(lo..=lo + 10),
                                     &mut *__pbt_src,
                                     size,
                                 ) {
@@ -71,7 +71,7 @@ const _: () = {
                                 __pbt_tries += 1;
                                 if __pbt_tries >= ::pbt::__private::FIELD_TRIES {
                                     ::core::panic!(
-                                        "pbt: the `#[pbt(gen = …)]` of field `{}` rejected every candidate in {} tries",
+                                        "pbt: the `#[pbt(with = …)]` of field `{}` rejected every candidate in {} tries",
                                         "Range::hi", ::pbt::__private::FIELD_TRIES,
                                     )
                                 }

@@ -6,7 +6,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     '__pbt_gen: {
         ::core::result::Result::Ok({
             let x = match ::pbt::__private::Gen::generate(
-                &::pbt::__private::gen::int(0..1000u32),
+                &::pbt::__private::dsl::int(0..1000u32),
                 &mut *src,
                 size,
             ) {
@@ -16,7 +16,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 }
             };
             let y = match ::pbt::__private::Gen::generate(
-                &::pbt::__private::gen::int(0..=x),
+                &::pbt::__private::dsl::int(0..=x),
                 &mut *src,
                 size,
             ) {

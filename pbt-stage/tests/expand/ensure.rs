@@ -6,7 +6,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     '__pbt_gen: {
         ::core::result::Result::Ok({
             let x = match ::pbt::__private::Gen::generate(
-                &::pbt::__private::gen::int(0..50u32),
+                &::pbt::__private::dsl::int(0..50u32),
                 &mut *src,
                 size,
             ) {
@@ -19,7 +19,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 let mut __pbt_tries = 0usize;
                 loop {
                     let y = match ::pbt::__private::Gen::generate(
-                        &::pbt::__private::gen::int(0..50u32),
+                        &::pbt::__private::dsl::int(0..50u32),
                         &mut *src,
                         size,
                     ) {
@@ -32,7 +32,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         break (y,);
                     }
                     __pbt_tries += 1;
-                    if __pbt_tries == ::pbt::__private::gen::FILTER_TRIES {
+                    if __pbt_tries == ::pbt::__private::FILTER_TRIES {
                         break '__pbt_gen <::core::result::Result<
                             _,
                             _,

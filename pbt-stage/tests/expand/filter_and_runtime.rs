@@ -20,11 +20,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     },
                     if ::pbt::__private::Source::draw(
                         &mut *src,
-                        ::pbt::__private::gen::UNIT - 1,
-                    ) < ::pbt::__private::gen::threshold(0.25)
+                        ::pbt::__private::UNIT - 1,
+                    ) < ::pbt::__private::threshold(0.25)
                     {
                         match ::pbt::__private::Gen::generate(
-                            &::pbt::__private::gen::bool(),
+                            &::pbt::__private::dsl::bool(),
                             &mut *src,
                             size,
                         ) {
@@ -44,7 +44,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     break __pbt_v;
                 }
                 __pbt_tries += 1;
-                if __pbt_tries == ::pbt::__private::gen::FILTER_TRIES {
+                if __pbt_tries == ::pbt::__private::FILTER_TRIES {
                     break '__pbt_gen <::core::result::Result<
                         _,
                         _,

@@ -6,7 +6,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     '__pbt_gen: {
         ::core::result::Result::Ok({
             let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
-                &::pbt::__private::gen::int::<::core::primitive::usize>(0..100),
+                &::pbt::__private::dsl::int::<::core::primitive::usize>(0..100),
                 &mut *src,
                 size,
             ) {
@@ -22,7 +22,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         match ::pbt::__private::Source::draw(&mut *src, 1u64) {
                             0u64 => {
                                 match ::pbt::__private::Gen::generate(
-                                    &::pbt::__private::gen::int(0..10i64),
+                                    &::pbt::__private::dsl::int(0..10i64),
                                     &mut *src,
                                     size,
                                 ) {

@@ -19,7 +19,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 0u8
             } else if __pbt_r < __pbt_c1 {
                 match ::pbt::__private::Gen::generate(
-                    &::pbt::__private::gen::int(1..10u8),
+                    &::pbt::__private::dsl::int(1..10u8),
                     &mut *src,
                     size,
                 ) {
@@ -31,7 +31,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             } else {
                 {
                     let b = match ::pbt::__private::Gen::generate(
-                        &::pbt::__private::gen::bool(),
+                        &::pbt::__private::dsl::bool(),
                         &mut *src,
                         size,
                     ) {

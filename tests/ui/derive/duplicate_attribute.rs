@@ -9,4 +9,11 @@ enum Op {
     Peek,
 }
 
+// `with` and `gen` are one key.
+#[derive(Clone, pbt::Arbitrary)]
+struct Reading {
+    #[pbt(with = int(0..3u8), gen = int(0..4u8))]
+    level: u8,
+}
+
 fn main() {}

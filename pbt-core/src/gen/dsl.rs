@@ -1,0 +1,25 @@
+//! The names in scope inside a generator annotation (`#[with = …]`,
+//! `#[gen = …]`, `property!`, `generator!`, `#[pbt(with = …)]`): the DSL's
+//! combinators and nothing else.
+//!
+//! The macros glob-import this module, and only this module, into every
+//! annotation, so an item of the user's module whose name is not listed here
+//! (a `fn threshold`, a `const UNIT`, a `struct Map`) keeps its meaning
+//! inside an annotation. [`Gen`](super::Gen) is imported without its name,
+//! for the method syntax of runtime generators (`g.boxed()`).
+//!
+//! Adding a combinator to the DSL means adding its name to the one list
+//! below.
+//!
+//! ```
+//! use pbt_core::gen::dsl::*;
+//! let g = vec(int(0..10u8), 0..4);
+//! let xs = g.generate(&mut pbt_core::Rng::from_seed(3), 8).unwrap();
+//! assert!(xs.len() < 4);
+//! ```
+
+pub use super::Gen as _;
+pub use super::{
+    any, bind, bool, char, choose, either, filter, float, frequency, from_fn, int, just, map,
+    one_of, recursive, resize, sized, string, subset, vec, weighted_bool,
+};

@@ -1,0 +1,78 @@
+//! `assume!(cond)`: a test whose inputs do not meet `cond` is discarded, not
+//! failed, whatever the check returns (QuickCheck's `==>`, Hypothesis'
+//! `assume`, proptest's `prop_assume!`).
+//!
+//! A failed assumption unwinds out of the check with an [`Assumption`]
+//! payload, without running the panic hook; the check that the macros emit
+//! catches exactly that payload and answers `Outcome::Discard`. Any other
+//! panic goes on unwinding to the runner, which reports it as a failure.
+
+use pbt_core::Outcome;
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+
+/// Discard the current test unless `cond` holds.
+///
+/// Use it in the body of a `#[property_test]` function, in the `check` of a
+/// `property!`, or in any function they call. The test counts as discarded
+/// (like an `implies` that does not hold), and the runner generates another;
+/// a property whose assumptions reject almost everything gives up with a
+/// clear message rather than passing vacuously.
+///
+/// ```
+/// use pbt::prelude::*;
+///
+/// fn divides(a: i32, b: i32) -> bool {
+///     assume!(b != 0);
+///     assume!(a.checked_rem(b).is_some());
+///     (a / b) * b + a % b == a
+/// }
+/// let prop = property! { forall a: i32; forall b: i32; check divides(a, b) };
+/// let report = pbt::runners::generational(&prop, Config::default());
+/// assert!(report.passed(), "{report}");
+/// assert!(report.discards > 0);
+/// ```
+#[macro_export]
+macro_rules! assume {
+    ($cond:expr $(,)?) => {
+        if !$cond {
+            $crate::__private::assumption_failed(::core::stringify!($cond))
+        }
+    };
+}
+
+/// The payload a failed `assume!` unwinds with: a discard, not a failure.
+#[doc(hidden)]
+pub struct Assumption(pub &'static str);
+
+thread_local! {
+    /// How many checks are running on this thread (nested runners count).
+    static IN_CHECK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Unwind out of the running check as a discard. Outside a check (a plain
+/// `#[test]`, a generator) it panics with a message saying so.
+#[doc(hidden)]
+#[cold]
+#[track_caller]
+pub fn assumption_failed(cond: &'static str) -> ! {
+    if IN_CHECK.with(Cell::get) == 0 {
+        panic!("assume!({cond}) does not hold, outside a pbt check: `assume!` discards a test only in a #[property_test] body or a property!'s `check`");
+    }
+    panic::resume_unwind(Box::new(Assumption(cond)))
+}
+
+/// The outcome of a check, or `Discard` when an `assume!` inside it did not
+/// hold. Other panics keep unwinding.
+#[doc(hidden)]
+#[inline]
+pub fn check(f: impl FnOnce() -> Outcome) -> Outcome {
+    IN_CHECK.with(|n| n.set(n.get() + 1));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    IN_CHECK.with(|n| n.set(n.get() - 1));
+    match result {
+        Ok(outcome) => outcome,
+        Err(payload) if payload.is::<Assumption>() => Outcome::Discard,
+        Err(payload) => panic::resume_unwind(payload),
+    }
+}

@@ -1,0 +1,101 @@
+//! Inside a generator annotation only the DSL's own names are in scope
+//! (`pbt::generators::dsl`): the user's items named like pbt's staging
+//! helpers or generator types (`threshold`, `UNIT`, `FILTER_TRIES`, `Map`,
+//! `Filter`, `Int`, …) keep their meaning there, in every macro.
+#![deny(warnings)]
+#![allow(non_upper_case_globals, dead_code)]
+
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+
+// Names pbt uses for staging helpers and generator types, defined here with
+// other meanings and types than pbt's.
+fn threshold(x: u8) -> u8 {
+    x / 2
+}
+const UNIT: u8 = 7;
+const FILTER_TRIES: &str = "the user's";
+struct Map(u8);
+struct Filter;
+struct Int;
+struct Bool;
+struct Staged;
+struct Weight;
+struct Rejected;
+struct Any;
+struct Just;
+struct OneOf;
+struct Chars;
+struct Str;
+type Generated = u8;
+static FIELD_TRIES: u8 = 3;
+
+fn quiet() -> Config {
+    Config::default().regressions(Regressions::Off).cases(100)
+}
+
+#[test]
+fn property_annotations_see_the_users_items() {
+    let prop = property! {
+        forall a: u8, #[with = just(threshold(UNIT))];
+        forall b: usize, #[with = just(FILTER_TRIES.len())];
+        forall c: u8, #[with = map(int(0..3u8), |x| Map(x + FIELD_TRIES).0)];
+        forall d: u8, #[with = just({ let _unit_types = (Filter, Int, Bool, Staged, Weight, Rejected, Any, Just, OneOf, Chars, Str); 1 as Generated })];
+        check a == 3 && b == 10 && (3..6).contains(&c) && d == 1
+    };
+    let report = generational(&prop, quiet());
+    assert!(report.passed(), "{report}");
+}
+
+#[property_test(cases = 50)]
+fn test_parameters_see_the_users_items(
+    #[with = just(threshold(UNIT))] a: u8,
+    #[with = filter(int(0..10u8), |x| *x != UNIT)] b: u8,
+) -> bool {
+    a == 3 && b != 7
+}
+
+#[test]
+fn generator_values_see_the_users_items() {
+    let g = pbt::generator!({
+        let x = int(0..=UNIT);
+        ensure x != threshold(UNIT);
+        Map(x)
+    });
+    let prop = property! {
+        forall m: u8, #[with = map(&g, |m| m.0)];
+        check m <= 7 && m != 3
+    };
+    let report = generational(&prop, quiet());
+    assert!(report.passed(), "{report}");
+}
+
+#[derive(Clone, Debug, Arbitrary)]
+struct Fields {
+    #[pbt(with = just(threshold(UNIT)))]
+    half: u8,
+    #[pbt(with = just(FILTER_TRIES.to_string()))]
+    label: String,
+}
+
+#[property_test(cases = 20)]
+fn derive_field_generators_see_the_users_items(f: Fields) -> bool {
+    f.half == 3 && f.label == "the user's"
+}
+
+/// No `use` of pbt at all: the DSL's names, and `Gen`'s methods (imported
+/// as `_`), are in scope inside an annotation anyway.
+mod without_imports {
+    #[test]
+    fn gen_methods_work_inside_annotations() {
+        let prop = pbt::property! {
+            forall x: u8, #[with = int(0..3u8).map(|x| x + 1).boxed()];
+            check (1..4).contains(&x)
+        };
+        let config = pbt::Config::default()
+            .regressions(pbt::runners::Regressions::Off)
+            .cases(50);
+        let report = pbt::runners::generational(&prop, config);
+        assert!(report.passed(), "{report}");
+    }
+}

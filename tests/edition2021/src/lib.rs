@@ -1,0 +1,157 @@
+//! Every form of pbt's generator DSL on edition 2024, where `gen` is a
+//! reserved word: parameter annotations (`#[gen = …]`), `property!`,
+//! `pbt::generator!` and derive field generators, with `recursive`,
+//! `frequency`, `one_of`, `map`, `filter`, `either`, `bind`, `resize`,
+//! let-blocks with `ensure`, and the primitives; and the options of
+//! `#[property_test]` (`examples`, `config`, `runner`), `assume!` and
+//! borrowed parameters. Built and run by `cargo test --workspace`.
+
+use pbt::prelude::*;
+
+/// A tree whose leaves come from a field generator.
+#[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
+pub enum Tree {
+    /// A leaf, `0..100`.
+    Leaf(#[pbt(gen = int(0..100u32))] u32),
+    /// Two subtrees.
+    Node(Box<Tree>, Box<Tree>),
+}
+
+/// A point with dependent fields: `y` is even and at most `x`.
+#[derive(Clone, Debug, Arbitrary)]
+pub struct Point {
+    /// `0..=50`.
+    #[pbt(gen = int(0..=50u8))]
+    pub x: u8,
+    /// An even number at most `x`, through a let-block with `ensure`.
+    #[pbt(gen = { let y = int(0..=x); ensure y % 2 == 0; y })]
+    pub y: u8,
+    /// A short lowercase name.
+    #[pbt(gen = string('a'..='z', 1..=4))]
+    pub name: String,
+}
+
+/// The sum of a tree's leaves.
+pub fn total(t: &Tree) -> u64 {
+    match t {
+        Tree::Leaf(n) => u64::from(*n),
+        Tree::Node(l, r) => total(l) + total(r),
+    }
+}
+
+/// The number of leaves.
+pub fn leaves(t: &Tree) -> u64 {
+    match t {
+        Tree::Leaf(_) => 1,
+        Tree::Node(l, r) => leaves(l) + leaves(r),
+    }
+}
+
+/// `Tree::Node` of two trees.
+pub fn node((l, r): (Tree, Tree)) -> Tree {
+    Tree::Node(Box::new(l), Box::new(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbt::runners::{generational, Regressions};
+
+    fn config() -> Config {
+        Config::default().cases(200).regressions(Regressions::Off)
+    }
+
+    #[property_test(cases = 200)]
+    fn parameter_annotations(
+        #[gen = int(1..10u32)] n: u32,
+        #[gen = vec(int(0..n), 0..5)] xs: Vec<u32>,
+        #[gen = one_of![just(0u8), int(10..20u8)]] pick: u8,
+        #[gen = frequency![1 => just(Tree::Leaf(0)), size => map((any::<Tree>(), any::<Tree>()), node)]]
+        tree: Tree,
+        #[with = filter(int(0..100i32), |x| x % 2 == 0)] even: i32,
+        #[gen = { let a = int(0..10u8); let b = int(0..10u8); ensure!(a < b); (a, b) }] pair: (
+            u8,
+            u8,
+        ),
+    ) -> bool {
+        xs.iter().all(|&x| x < n)
+            && (pick == 0 || (10..20).contains(&pick))
+            && total(&tree) <= 100 * leaves(&tree)
+            && even % 2 == 0
+            && pair.0 < pair.1
+    }
+
+    #[property_test(
+        examples = [("", 0), ("abc", 3)],
+        config = config(),
+        runner = integrated
+    )]
+    fn test_options_and_borrowed_parameters(
+        #[with = string('a'..='z', 0..10)] s: &str,
+        #[with = int(0..10usize)] n: usize,
+    ) -> bool {
+        assume!(n <= s.len());
+        s.starts_with(&s[..n])
+    }
+
+    #[property_test]
+    fn derived_field_generators(t: Tree, p: Point) -> bool {
+        total(&t) < 100 * leaves(&t)
+            && p.y <= p.x
+            && p.y % 2 == 0
+            && (1..=4).contains(&p.name.len())
+    }
+
+    #[test]
+    fn property_with_every_form() {
+        let prop = property! {
+            forall n: usize, #[with = int(0..=20usize)];
+            forall t: Tree, #[gen = recursive(|rec| frequency[2 => map(int(0..100u32), Tree::Leaf), 1 => map((rec, rec), node)])];
+            forall s: String, #[gen = string("ab", 0..=n)];
+            forall c: char, #[gen = char('a'..='f')];
+            forall f: f64, #[gen = float(0.0..1.0)];
+            forall b: bool, #[gen = either(just(true), bool(), 0.5)];
+            forall w: bool, #[gen = weighted_bool(0.25)];
+            forall k: u8, #[gen = choose(&[1u8, 2, 3])];
+            forall sub: Vec<u8>, #[gen = subset(&[1u8, 2, 3, 4], 2)];
+            forall m: usize, #[gen = resize(7, map(size, |s| s))];
+            forall d: (u8, u16), #[gen = bind(int(0..10u8), |x| map(int(0..=u16::from(x)), move |y| (x, y)))];
+            forall v: Vec<u16>, #[gen = vec(int(0..5u16), 0..=3)];
+            implies s.len() <= n;
+            check {
+                let _ = (b, w);
+                s.chars().all(|c| c == 'a' || c == 'b')
+                    && ('a'..='f').contains(&c)
+                    && (0.0..1.0).contains(&f)
+                    && [1, 2, 3].contains(&k)
+                    && sub.len() == 2
+                    && m == 7
+                    && u16::from(d.0) >= d.1
+                    && v.len() <= 3
+                    && total(&t) < 100 * leaves(&t)
+            }
+        };
+        let report = generational(&prop, config());
+        assert!(report.passed(), "{report}");
+    }
+
+    #[test]
+    fn staged_generator_values() {
+        let pair = pbt::generator!({
+            let x = int(0..1000u32);
+            let y = int(0..=x);
+            (x, y)
+        });
+        let trees = pbt::generator!(recursive::<Tree>(|rec| one_of[
+            map(int(0..100u32), Tree::Leaf),
+            map((rec, rec), node)
+        ]));
+        let prop = property! {
+            forall p: (u32, u32), #[gen = pair];
+            forall t: Tree, #[gen = &trees];
+            check p.1 <= p.0 && total(&t) < 100 * leaves(&t)
+        };
+        let report = generational(&prop, config());
+        assert!(report.passed(), "{report}");
+    }
+}

@@ -1,0 +1,59 @@
+//! A module that uses both `pbt::prelude::*` and quickcheck (or proptest)
+//! compiles: the prelude names pbt's derives, not its traits, so
+//! quickcheck's `Arbitrary::arbitrary` and `Arbitrary::shrink` are not
+//! ambiguous (E0034) with pbt's `Arbitrary::arbitrary` and `Shrink::shrink`.
+#![deny(warnings)]
+
+use pbt::prelude::*;
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+/// A pbt-derived type in the same module.
+#[derive(Clone, Debug, pbt::Arbitrary, Mutate)]
+enum Coin {
+    Heads,
+    Tails,
+}
+
+#[test]
+fn quickcheck_methods_resolve_to_quickcheck() {
+    let mut g = Gen::new(10);
+    let x = u32::arbitrary(&mut g);
+    let smaller: Vec<u32> = x.shrink().collect();
+    assert!(smaller.iter().all(|&s| s < x || x == 0));
+    fn reverse_twice(xs: Vec<u8>) -> bool {
+        let mut ys = xs.clone();
+        ys.reverse();
+        ys.reverse();
+        ys == xs
+    }
+    QuickCheck::new()
+        .tests(50)
+        .quickcheck(reverse_twice as fn(Vec<u8>) -> bool);
+}
+
+#[property_test(cases = 50)]
+fn pbt_still_works_here(c: Coin, n: u8) -> bool {
+    matches!(c, Coin::Heads | Coin::Tails) && u16::from(n) < 256
+}
+
+/// Both preludes, glob-imported: pbt's `Arbitrary` derive and proptest's
+/// `Arbitrary` trait live in different namespaces, and nothing else clashes.
+mod with_proptest {
+    use pbt::prelude::*;
+    use proptest::prelude::*;
+
+    #[derive(Clone, Debug, Arbitrary)]
+    struct Pair(u8, bool);
+
+    proptest! {
+        #[test]
+        fn proptest_runs_here(x in any::<u8>()) {
+            prop_assert!(u16::from(x) < 256);
+        }
+    }
+
+    #[property_test(cases = 30)]
+    fn pbt_runs_here(p: Pair) -> bool {
+        u16::from(p.0) < 256 && [true, false].contains(&p.1)
+    }
+}

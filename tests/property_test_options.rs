@@ -1,0 +1,272 @@
+//! The everyday options of `#[property_test]`, observed by running them:
+//! `assume!`, explicit `examples`, `config = …`, every built-in runner by
+//! name (with `generalized(state, update)`), and borrowed parameters.
+
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+use pbt::Report as RunReport;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+fn quiet(config: Config) -> Config {
+    config.regressions(Regressions::Off).ignore_env()
+}
+
+/// Runs generationally and insists that some tests were discarded and none
+/// failed.
+fn expect_discards<P: Property + Sync>(prop: &P, config: Config) -> RunReport {
+    let report = generational(prop, quiet(config));
+    assert!(report.passed(), "{report}");
+    assert!(report.discards > 0, "no test was discarded: {report}");
+    report
+}
+
+// --- assume! ---------------------------------------------------------------
+
+#[property_test(runner = expect_discards, cases = 200)]
+fn assume_discards_whatever_the_body_returns_bool(a: u8, b: u8) -> bool {
+    assume!(b != 0);
+    assume!(a % 2 == 0);
+    a % 2 == 0 && a / b <= a
+}
+
+#[property_test(runner = expect_discards, cases = 200)]
+fn assume_discards_in_a_unit_body(x: u8) {
+    assume!(x < 128,);
+    assert!(x < 128);
+}
+
+#[property_test(runner = expect_discards, cases = 200)]
+fn assume_discards_in_a_result_body(x: u8) -> Result<(), String> {
+    assume!(x % 3 != 0);
+    if x % 3 == 0 {
+        return Err(format!("{x} is a multiple of 3"));
+    }
+    Ok(())
+}
+
+/// A helper function called by the check may assume too.
+fn nonzero_divisor(b: i32) -> i32 {
+    assume!(b != 0);
+    b
+}
+
+#[test]
+fn assume_in_a_property_check_and_in_functions_it_calls() {
+    let prop = property! {
+        forall a: i32;
+        forall b: i32;
+        check {
+            let b = nonzero_divisor(b);
+            assume!(a.checked_rem(b).is_some());
+            (a / b) * b + a % b == a
+        }
+    };
+    let report = generational(&prop, quiet(Config::default().cases(300)));
+    assert!(report.passed(), "{report}");
+    assert!(report.discards > 0, "{report}");
+}
+
+#[test]
+fn a_panic_next_to_an_assume_is_still_a_failure() {
+    let prop = property! {
+        forall x: u8;
+        check {
+            assume!(x != 1);
+            assert!(x < 100, "too big: {x}");
+            true
+        }
+    };
+    let report = generational(&prop, quiet(Config::default().cases(500)));
+    assert!(!report.passed(), "{report}");
+    let text = report.to_string();
+    assert!(text.contains("too big: 100"), "{text}");
+}
+
+#[test]
+fn a_property_that_assumes_everything_away_does_not_pass() {
+    let prop = property! { forall x: u8; check { assume!(x.count_ones() > 8); true } };
+    let report = generational(&prop, quiet(Config::default().cases(50)));
+    assert!(!report.passed(), "{report}");
+    assert!(report.discards > 0, "{report}");
+}
+
+#[test]
+#[should_panic(expected = "outside a pbt check")]
+fn assume_outside_a_check_says_where_it_belongs() {
+    let x = 3;
+    assume!(x > 5);
+}
+
+// --- examples ---------------------------------------------------------------
+
+static EXAMPLES_RUN: AtomicU64 = AtomicU64::new(0);
+
+fn counting_check(n: u32, xs: &[u8]) -> bool {
+    EXAMPLES_RUN.fetch_add(1, Ordering::Relaxed);
+    n.checked_add(0) == Some(n) && xs.iter().all(|&x| u16::from(x) < 256)
+}
+
+/// Fails the test unless the examples ran before it was called.
+fn after_examples<P: Property + Sync>(prop: &P, config: Config) -> RunReport {
+    assert_eq!(
+        EXAMPLES_RUN.load(Ordering::Relaxed),
+        2,
+        "the two examples run first, and only they"
+    );
+    generational(prop, quiet(config))
+}
+
+#[property_test(examples = [(0, vec![]), (3, vec![1, 2, 3])], runner = after_examples, cases = 20)]
+fn examples_run_before_generation(n: u32, xs: Vec<u8>) -> bool {
+    counting_check(n, &xs)
+}
+
+#[property_test(examples = [255, 0], cases = 20)]
+fn a_one_parameter_example_is_the_value_itself(x: u8) -> bool {
+    u16::from(x) <= 255
+}
+
+/// A runner that must never be reached.
+fn unreachable_runner<P: Property + Sync>(_: &P, _: Config) -> RunReport {
+    panic!("the runner ran although an example failed")
+}
+
+#[property_test(examples = [(1, vec![]), (0, vec![5])], runner = unreachable_runner)]
+#[should_panic(
+    expected = "explicit example 2 of 2 failed (before any generated test):\n    n = 0\n    xs = [5]\nreason: the check returned false"
+)]
+fn a_failing_example_is_reported_with_its_values(n: u32, xs: Vec<u8>) -> bool {
+    n > 0 || xs.is_empty()
+}
+
+#[property_test(examples = [7], runner = unreachable_runner)]
+#[should_panic(expected = "rejected it, so it tests nothing")]
+fn an_example_that_a_precondition_rejects_is_an_error(x: u8) -> bool {
+    assume!(x % 2 == 0);
+    true
+}
+
+#[property_test(examples = [(3, 4)], runner = unreachable_runner)]
+#[should_panic(expected = "panicked: 3 + 4")]
+fn a_panicking_example_is_reported(a: u8, b: u8) {
+    panic!("{a} + {b}");
+}
+
+// --- config = … -------------------------------------------------------------
+
+static CONFIGS_SEEN: AtomicU64 = AtomicU64::new(0);
+
+fn check_config<P: Property + Sync>(prop: &P, config: Config) -> RunReport {
+    assert_eq!(config.cases, 9, "`cases = 9` overrides the config's 5");
+    assert_eq!(config.seed, Some(42), "the config's seed is kept");
+    assert_eq!(config.max_discard_ratio, 3);
+    CONFIGS_SEEN.fetch_add(1, Ordering::Relaxed);
+    generational(prop, quiet(config))
+}
+
+fn base_config() -> Config {
+    Config::default().cases(5).seed(42).max_discard_ratio(3)
+}
+
+#[property_test(config = base_config(), cases = 9, runner = check_config)]
+fn config_is_the_base_the_other_options_override(x: u8) -> bool {
+    CONFIGS_SEEN.load(Ordering::Relaxed) > 0 && u16::from(x) < 256
+}
+
+// --- every built-in runner by name ------------------------------------------
+
+#[property_test(runner = generational, cases = 30)]
+fn by_name_generational(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(runner = integrated, cases = 30)]
+fn by_name_integrated(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(runner = parallel, cases = 30)]
+fn by_name_parallel(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(runner = combinatorial, cases = 30)]
+fn by_name_combinatorial(x: Option<bool>) -> bool {
+    x.is_none() || x.is_some()
+}
+
+#[property_test(runner = fuzz, cases = 30)]
+fn by_name_fuzz(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(runner = targeted, cases = 30)]
+fn by_name_targeted(x: u8) -> bool {
+    pbt::feedback::target(f64::from(x));
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(
+    runner = generalized(HashSet::new(), |seen: &mut HashSet<u8>, r: &u8| seen.insert(*r)),
+    cases = 30
+)]
+fn by_name_generalized(x: u8) -> bool {
+    observe(x % 7);
+    x.checked_add(0) == Some(x)
+}
+
+#[property_test(runner = pbt::runners::integrated, cases = 10)]
+fn by_path(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+/// A runner of the user's whose name is one edit from a built-in one.
+fn parallel4<P: Property + Sync>(prop: &P, config: Config) -> RunReport {
+    generational(prop, quiet(config))
+}
+
+#[property_test(runner = self::parallel4, cases = 10)]
+fn an_own_runner_named_like_a_built_in_one(x: u8) -> bool {
+    x.checked_add(0) == Some(x)
+}
+
+// --- borrowed parameters ----------------------------------------------------
+
+#[property_test(cases = 100)]
+fn borrowed_parameters_are_generated_owned(
+    #[with = string("ab", 0..5)] s: &str,
+    bytes: &[u8],
+    n: &u32,
+    v: &mut Vec<u8>,
+    t: &mut String,
+) -> bool {
+    let before = v.len();
+    v.push(1);
+    t.push('!');
+    s.chars().all(|c| c == 'a' || c == 'b')
+        && s.len() < 5
+        && bytes.iter().all(|&b| u16::from(b) < 256)
+        && n.checked_add(0) == Some(*n)
+        && v.len() == before + 1
+        && t.ends_with('!')
+}
+
+static BORROWED_EXAMPLES: AtomicU64 = AtomicU64::new(0);
+
+#[property_test(
+    examples = [
+        ("ab".to_string(), vec![1, 2], 7),
+        ("ab", &[1, 2], 7),
+        ("ab", [1, 2], 7),
+        ("ab", &[1u8, 2][..], 7),
+    ],
+    runner = unreachable_runner
+)]
+#[should_panic(expected = "explicit example 4 of 4 failed")]
+fn borrowed_parameters_take_owned_or_borrowed_examples(s: &str, xs: &[u8], n: &u32) -> bool {
+    assert!(s == "ab" && xs == [1, 2] && *n == 7);
+    // The first three pass; the fourth fails on purpose, to stop before
+    // the runner.
+    BORROWED_EXAMPLES.fetch_add(1, Ordering::Relaxed) < 3
+}
