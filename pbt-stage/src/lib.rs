@@ -10,8 +10,10 @@
 
 mod ast;
 mod check;
+mod collections;
 mod emit;
 mod normalize;
+mod regex;
 
 pub use ast::{Dsl, Stmt};
 pub use check::check_target;
