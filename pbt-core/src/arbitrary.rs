@@ -6,6 +6,8 @@
 //! `0..=size`. Choice `0` everywhere gives the simplest value, so a sequence of
 //! zero choices generates the "zero" of every type.
 
+pub(crate) mod std_types;
+
 use crate::gen::{FloatType, Gen};
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
