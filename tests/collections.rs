@@ -32,7 +32,9 @@ where
     let mut rec_r = Recorder::new(Rng::from_seed(seed));
     let twin = runtime.generate(&mut rec_r, size);
     if fast != twin || slow != twin {
-        return Err(format!("values differ: staged {fast:?} / {slow:?}, runtime {twin:?}"));
+        return Err(format!(
+            "values differ: staged {fast:?} / {slow:?}, runtime {twin:?}"
+        ));
     }
     if rec_s.choices() != rec_r.choices() {
         return Err("choices differ".into());
@@ -175,7 +177,10 @@ fn too_few_distinct_values_reject() {
 #[test]
 fn simplest_choices_give_the_simplest_values() {
     let zero = || Replay::new(&[]);
-    assert_eq!(gen::option(gen::int(1..9u8)).generate(&mut zero(), 9), Ok(None));
+    assert_eq!(
+        gen::option(gen::int(1..9u8)).generate(&mut zero(), 9),
+        Ok(None)
+    );
     assert_eq!(
         gen::result(gen::int(1..9u8), gen::bool()).generate(&mut zero(), 9),
         Ok(Ok(1))

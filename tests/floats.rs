@@ -14,8 +14,12 @@ macro_rules! reaches_every_class {
                 ("+0", |x| x == 0.0 && x.is_sign_positive()),
                 ("-0", |x| x == 0.0 && x.is_sign_negative()),
                 ("subnormal", |x| x.is_subnormal()),
-                ("small non-zero integer", |x| x != 0.0 && x.fract() == 0.0 && x.abs() <= 100.0),
-                ("fraction in ±(size + 1)", |x| x.fract() != 0.0 && x.abs() <= 101.0),
+                ("small non-zero integer", |x| {
+                    x != 0.0 && x.fract() == 0.0 && x.abs() <= 100.0
+                }),
+                ("fraction in ±(size + 1)", |x| {
+                    x.fract() != 0.0 && x.abs() <= 101.0
+                }),
                 ("+inf", |x| x == $t::INFINITY),
                 ("-inf", |x| x == $t::NEG_INFINITY),
                 ("NaN", |x| x.is_nan()),
@@ -58,7 +62,9 @@ reaches_every_class!(f32_reaches_every_class, f32);
 fn float_ranges_reach_their_ends_and_zero() {
     let mut rng = Rng::from_seed(5);
     let g = gen::float(-2.5..=7.0f64);
-    let xs: Vec<f64> = (0..1000).map(|_| g.generate(&mut rng, 10).unwrap()).collect();
+    let xs: Vec<f64> = (0..1000)
+        .map(|_| g.generate(&mut rng, 10).unwrap())
+        .collect();
     for want in [-2.5, 7.0, 0.0] {
         assert!(xs.contains(&want), "{want} never drawn");
     }

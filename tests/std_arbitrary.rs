@@ -23,7 +23,11 @@ fn quiet() -> Config {
 
 /// Every candidate of `x` is valid and has a smaller measure; greedy
 /// shrinking (always the first candidate) ends within 10 000 steps.
-fn shrinks_well<T, M>(x: &T, measure: impl Fn(&T) -> M, valid: impl Fn(&T) -> bool) -> Result<(), String>
+fn shrinks_well<T, M>(
+    x: &T,
+    measure: impl Fn(&T) -> M,
+    valid: impl Fn(&T) -> bool,
+) -> Result<(), String>
 where
     T: Shrink + Clone + Debug,
     M: Ord + Debug,
@@ -178,7 +182,9 @@ fn path_measure(p: &PathBuf) -> (usize, usize, u64, bool) {
 fn path_valid(p: &PathBuf) -> bool {
     p.components().all(|c| match c {
         Component::RootDir | Component::ParentDir | Component::CurDir => true,
-        Component::Normal(s) => s.to_str().is_some_and(|s| !s.is_empty() && !s.contains('/')),
+        Component::Normal(s) => s
+            .to_str()
+            .is_some_and(|s| !s.is_empty() && !s.contains('/')),
         Component::Prefix(_) => false,
     })
 }
@@ -190,7 +196,10 @@ fn the_simplest_values() {
     assert_eq!(NonZeroI32::arbitrary(&mut z(), 10).get(), 1);
     assert_eq!(NonZeroU128::arbitrary(&mut z(), 10).get(), 1);
     assert_eq!(Ipv4Addr::arbitrary(&mut z(), 10), Ipv4Addr::UNSPECIFIED);
-    assert_eq!(IpAddr::arbitrary(&mut z(), 10), IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    assert_eq!(
+        IpAddr::arbitrary(&mut z(), 10),
+        IpAddr::V4(Ipv4Addr::UNSPECIFIED)
+    );
     assert_eq!(PathBuf::arbitrary(&mut z(), 10), PathBuf::new());
     assert_eq!(Cow::<'static, str>::arbitrary(&mut z(), 10), "");
     assert_eq!(Range::<i64>::arbitrary(&mut z(), 10), 0..0);
@@ -220,7 +229,10 @@ fn generation_reaches_special_values() {
         negative_nonzero |= NonZeroI8::arbitrary(&mut rng, size).get() < 0;
     }
     assert_eq!(seen_loopback, (true, true));
-    assert!((1_700..2_000).contains(&ordered), "{ordered} of 2000 ordered");
+    assert!(
+        (1_700..2_000).contains(&ordered),
+        "{ordered} of 2000 ordered"
+    );
     assert!((350..650).contains(&rooted), "{rooted} of 2000 rooted");
     assert!(negative_nonzero);
 }

@@ -169,7 +169,11 @@ fn shrinking_keeps_strings_matching() {
     let cases: [(&str, fn(&str) -> bool, &str); 4] = [
         ("[a-z]{1,8}", |s| !s.contains('q'), "\"q\""),
         ("(foo|bar|baz)+", |s| s.len() < 6, "\"foofoo\""),
-        (r"\d{1,3}(\.\d{1,3}){3}", |s| !s.starts_with('7'), "\"7.0.0.0\""),
+        (
+            r"\d{1,3}(\.\d{1,3}){3}",
+            |s| !s.starts_with('7'),
+            "\"7.0.0.0\"",
+        ),
         ("(ab|c(d|e)?)*f", |s| !s.contains("ce"), "\"cef\""),
     ];
     for (pattern, holds, minimal) in cases {
@@ -188,7 +192,10 @@ fn shrinking_keeps_strings_matching() {
         for seed in 0..5 {
             let report = generational(&prop, quiet().seed(seed).cases(2_000));
             let failure = report.failure.as_ref().expect("the property is false");
-            assert_eq!(failure.counterexample[0].value, minimal, "{pattern}: {report}");
+            assert_eq!(
+                failure.counterexample[0].value, minimal,
+                "{pattern}: {report}"
+            );
         }
         let bad = seen_bad.into_inner().unwrap();
         assert!(bad.is_empty(), "{pattern}: the check saw {bad:?}");
@@ -231,7 +238,9 @@ fn char_unions_are_uniform() {
     let mut counts = std::collections::HashMap::new();
     let mut rng = Rng::from_seed(11);
     for _ in 0..62_000 {
-        *counts.entry(g.generate(&mut rng, 0).unwrap()).or_insert(0u32) += 1;
+        *counts
+            .entry(g.generate(&mut rng, 0).unwrap())
+            .or_insert(0u32) += 1;
     }
     assert_eq!(counts.len(), 62);
     // 1000 expected each: ±30% is beyond 9 standard deviations.
@@ -262,6 +271,9 @@ fn an_empty_char_union_panics_naming_the_ranges() {
     #[allow(clippy::reversed_empty_ranges)]
     let panic = std::panic::catch_unwind(|| gen::chars(['z'..='a'])).unwrap_err();
     let message = panic.downcast_ref::<String>().unwrap();
-    assert!(message.contains("needs at least one character"), "{message}");
+    assert!(
+        message.contains("needs at least one character"),
+        "{message}"
+    );
     assert!(message.contains("('z', 'a')"), "{message}");
 }

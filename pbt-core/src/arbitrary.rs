@@ -149,12 +149,14 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     } else if k < uniform {
         subnormal(src.draw(u64::MAX))
     } else if k < bits {
+        // `float(-b..=b)` without re-checking its (valid) range each time.
         let bound = size as f64 + 1.0;
-        T::from_f64(
-            crate::gen::float(-bound..=bound)
-                .generate(src, size)
-                .unwrap_or(0.0),
-        )
+        let uniform = crate::gen::Float {
+            lo: -bound,
+            hi: bound,
+            hi_included: true,
+        };
+        T::from_f64(uniform.generate(src, size).unwrap_or(0.0))
     } else {
         from_bits(src.draw(u64::MAX))
     }

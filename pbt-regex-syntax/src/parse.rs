@@ -201,7 +201,9 @@ impl Parser<'_> {
         if self.eat('?') {
             if self.eat(':') {
                 // Non-capturing: nothing else to read.
-            } else if self.peek() == Some('<') || (self.peek() == Some('P') && self.peek_at(1) == Some('<')) {
+            } else if self.peek() == Some('<')
+                || (self.peek() == Some('P') && self.peek_at(1) == Some('<'))
+            {
                 self.eat('P');
                 self.eat('<');
                 let name_at = self.pos;
@@ -209,10 +211,7 @@ impl Parser<'_> {
                     self.pos += 1;
                 }
                 if self.pos == name_at || !self.eat('>') {
-                    return Err(self.error(
-                        name_at,
-                        "expected a group name and `>`: `(?<name>…)`",
-                    ));
+                    return Err(self.error(name_at, "expected a group name and `>`: `(?<name>…)`"));
                 }
             } else {
                 return Err(self.error(
@@ -427,18 +426,15 @@ impl Parser<'_> {
                         match self.escape(hi_at)? {
                             Escaped::Char(c) => c,
                             Escaped::Class(_) => {
-                                return Err(self.error(
-                                    hi_at,
-                                    "a class escape like `\\d` cannot end a range",
-                                ))
+                                return Err(self
+                                    .error(hi_at, "a class escape like `\\d` cannot end a range"))
                             }
                         }
                     }
                     Some('[') => {
-                        return Err(self.error(
-                            hi_at,
-                            "a range cannot end with `[`: escape it as `\\[`",
-                        ))
+                        return Err(
+                            self.error(hi_at, "a range cannot end with `[`: escape it as `\\[`")
+                        )
                     }
                     Some(c) => {
                         self.pos += 1;

@@ -43,8 +43,18 @@ macro_rules! min_positive {
     )*};
 }
 min_positive!(
-    NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize, NonZeroI8,
-    NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
 );
 
 arbitrary_nonzero!(

@@ -84,10 +84,7 @@ impl Gen for Chars {
 /// # Panics
 /// When the union is empty (no range, or only empty ones such as `'z'..='a'`).
 pub fn chars(ranges: impl IntoIterator<Item = std::ops::RangeInclusive<char>>) -> CharUnion {
-    let ranges: Vec<(char, char)> = ranges
-        .into_iter()
-        .map(|r| (*r.start(), *r.end()))
-        .collect();
+    let ranges: Vec<(char, char)> = ranges.into_iter().map(|r| (*r.start(), *r.end())).collect();
     let class = pbt_regex_syntax::Class::union(ranges.iter().copied()).unwrap_or_else(|| {
         panic!("pbt: chars(ranges) needs at least one character, got the ranges {ranges:?}")
     });

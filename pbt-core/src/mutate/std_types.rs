@@ -29,8 +29,18 @@ macro_rules! mutate_nonzero {
     )*};
 }
 mutate_nonzero!(
-    NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize, NonZeroI8,
-    NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
 );
 
 impl Mutate for Ipv4Addr {

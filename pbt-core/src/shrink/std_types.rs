@@ -33,8 +33,18 @@ macro_rules! shrink_nonzero {
     )*};
 }
 shrink_nonzero!(
-    NonZeroU8, NonZeroU16, NonZeroU32, NonZeroU64, NonZeroU128, NonZeroUsize, NonZeroI8,
-    NonZeroI16, NonZeroI32, NonZeroI64, NonZeroI128, NonZeroIsize
+    NonZeroU8,
+    NonZeroU16,
+    NonZeroU32,
+    NonZeroU64,
+    NonZeroU128,
+    NonZeroUsize,
+    NonZeroI8,
+    NonZeroI16,
+    NonZeroI32,
+    NonZeroI64,
+    NonZeroI128,
+    NonZeroIsize
 );
 
 impl Shrink for Ipv4Addr {
@@ -60,7 +70,8 @@ impl Shrink for IpAddr {
         match self {
             IpAddr::V4(a) => Box::new(a.shrink().map(IpAddr::V4)),
             IpAddr::V6(a) => Box::new(
-                std::iter::once(IpAddr::V4(Ipv4Addr::UNSPECIFIED)).chain(a.shrink().map(IpAddr::V6)),
+                std::iter::once(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+                    .chain(a.shrink().map(IpAddr::V6)),
             ),
         }
     }
@@ -70,7 +81,11 @@ impl Shrink for SocketAddrV4 {
     /// The address, then the port.
     fn shrink(&self) -> Candidates<'_, Self> {
         let parts: Vec<(Ipv4Addr, u16)> = (*self.ip(), self.port()).shrink().collect();
-        Box::new(parts.into_iter().map(|(ip, port)| SocketAddrV4::new(ip, port)))
+        Box::new(
+            parts
+                .into_iter()
+                .map(|(ip, port)| SocketAddrV4::new(ip, port)),
+        )
     }
 }
 
