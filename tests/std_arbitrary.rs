@@ -164,6 +164,7 @@ fn path_rank(c: char) -> u64 {
 }
 
 /// Components, characters, character ranks, then the root.
+#[allow(clippy::ptr_arg)] // a measure of `PathBuf` values: `Fn(&PathBuf)`
 fn path_measure(p: &PathBuf) -> (usize, usize, u64, bool) {
     let names: Vec<String> = p
         .components()
@@ -179,6 +180,7 @@ fn path_measure(p: &PathBuf) -> (usize, usize, u64, bool) {
 }
 
 /// Every component is a name of the alphabet or `..` (or `.` at the start).
+#[allow(clippy::ptr_arg)] // a validity test of `PathBuf` values: `Fn(&PathBuf)`
 fn path_valid(p: &PathBuf) -> bool {
     p.components().all(|c| match c {
         Component::RootDir | Component::ParentDir | Component::CurDir => true,

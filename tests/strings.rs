@@ -162,11 +162,14 @@ fn the_simplest_choices_give_the_simplest_match() {
     );
 }
 
+/// A pattern, a property of its strings that fails, and the minimal failure.
+type ShrinkCase = (&'static str, fn(&str) -> bool, &'static str);
+
 /// Every string a check sees while the runner shrinks still matches, and the
 /// result is the simplest failing string.
 #[test]
 fn shrinking_keeps_strings_matching() {
-    let cases: [(&str, fn(&str) -> bool, &str); 4] = [
+    let cases: [ShrinkCase; 4] = [
         ("[a-z]{1,8}", |s| !s.contains('q'), "\"q\""),
         ("(foo|bar|baz)+", |s| s.len() < 6, "\"foofoo\""),
         (

@@ -26,9 +26,9 @@ pub(crate) const NAMES: &[&str] = &[
 #[derive(Clone, Debug)]
 pub enum Collection {
     /// `option(g)`: one draw in `0..=3`, `0` is `None`.
-    Option(Dsl),
+    Option(Box<Dsl>),
     /// `result(ok, err)`: one draw in `0..=3`, `3` is `Err`.
-    Result(Dsl, Dsl),
+    Result(Box<Dsl>, Box<Dsl>),
     /// `hash_set(g, len)`, `btree_set(g, len)`, `vec_unique(g, len)`,
     /// `hash_map(k, v, len)`, `btree_map(k, v, len)`.
     Unique {
@@ -37,7 +37,7 @@ pub enum Collection {
         /// The element generator, or the key and value generators.
         elems: Vec<Dsl>,
         /// The length range.
-        len: Expr,
+        len: Box<Expr>,
     },
 }
 
@@ -70,7 +70,7 @@ pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
         if content.is_empty() {
             return Err(wrong());
         }
-        Some(content.parse::<Expr>()?)
+        Some(Box::new(content.parse::<Expr>()?))
     } else {
         None
     };
@@ -83,8 +83,8 @@ pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
     let mut elems = elems.into_iter();
     let mut next = || elems.next().ok_or_else(wrong);
     let collection = match (key.as_str(), len) {
-        ("option", _) => Collection::Option(next()?),
-        ("result", _) => Collection::Result(next()?, next()?),
+        ("option", _) => Collection::Option(Box::new(next()?)),
+        ("result", _) => Collection::Result(Box::new(next()?), Box::new(next()?)),
         (_, Some(len)) => Collection::Unique {
             kind: name,
             elems: elems.collect(),
