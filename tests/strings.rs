@@ -280,3 +280,13 @@ fn an_empty_char_union_panics_naming_the_ranges() {
     );
     assert!(message.contains("('z', 'a')"), "{message}");
 }
+
+// `#[property_test]` parameters take the same staged forms.
+#[property_test(cases = 200)]
+fn property_test_parameters_take_patterns(
+    #[gen = regex("[0-9]{2}-[a-f]+")] code: String,
+    #[gen = chars(['α'..='ω', 'a'..='z'])] letter: char,
+) -> bool {
+    oracle("[0-9]{2}-[a-f]+").is_match(&code)
+        && (letter.is_ascii_lowercase() || ('α'..='ω').contains(&letter))
+}
