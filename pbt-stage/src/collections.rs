@@ -177,7 +177,8 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                 let mut __pbt_out = #new;
                 let mut __pbt_misses = 0usize;
                 while __pbt_out.len() < __pbt_target && __pbt_misses < #rt::gen::UNIQUE_TRIES {
-                    if #step {
+                    let __pbt_added: ::core::primitive::bool = #step;
+                    if __pbt_added {
                         __pbt_misses = 0;
                     } else {
                         __pbt_misses += 1;

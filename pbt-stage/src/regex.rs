@@ -96,11 +96,16 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
                     quote! { #rt::Source::draw(&mut *#src, size as ::core::primitive::u64) }
                 }
             };
-            let min = Literal::u64_suffixed(u64::from(*min));
             let inner = node(inner, ctx);
+            let count = if *min == 0 {
+                quote! { __pbt_k }
+            } else {
+                let min = Literal::u64_suffixed(u64::from(*min));
+                quote! { #min + __pbt_k }
+            };
             quote! {{
                 let __pbt_k: ::core::primitive::u64 = #extra;
-                for _ in 0..#min + __pbt_k {
+                for _ in 0..#count {
                     #inner
                 }
             }}
@@ -139,7 +144,11 @@ fn class_code(class: &Class) -> TokenStream {
     for (i, &(lo, hi)) in ranges.iter().enumerate() {
         let offset = Literal::u32_suffixed(before);
         let lo_lit = Literal::u32_suffixed(lo);
-        let value = quote! { #lo_lit + (__pbt_n - #offset) };
+        let value = if before == 0 {
+            quote! { #lo_lit + __pbt_n }
+        } else {
+            quote! { #lo_lit + (__pbt_n - #offset) }
+        };
         before += hi - lo + 1;
         if i + 1 == ranges.len() {
             rungs.push(quote! { { #value } });
