@@ -290,3 +290,26 @@ fn property_test_parameters_take_patterns(
     oracle("[0-9]{2}-[a-f]+").is_match(&code)
         && (letter.is_ascii_lowercase() || ('α'..='ω').contains(&letter))
 }
+
+/// Derived generators take the staged forms in field annotations.
+#[derive(Clone, Debug, pbt::Arbitrary)]
+struct Account {
+    #[pbt(gen = regex("[a-z]{3,8}@(example|test)\\.org"))]
+    email: String,
+    #[pbt(gen = chars(['A'..='Z', '0'..='9']))]
+    grade: char,
+}
+
+#[test]
+fn derived_fields_take_patterns() {
+    let re = oracle("[a-z]{3,8}@(example|test)\\.org");
+    let mut rng = Rng::from_seed(9);
+    for size in 0..200 {
+        let a = Account::arbitrary(&mut rng, size);
+        assert!(re.is_match(&a.email), "{a:?}");
+        assert!(
+            a.grade.is_ascii_uppercase() || a.grade.is_ascii_digit(),
+            "{a:?}"
+        );
+    }
+}

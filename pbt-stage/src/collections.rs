@@ -171,12 +171,14 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                     ))
                 }
             };
+            // `r#gen`: the path must parse in the user's edition (2024
+            // reserves `gen`).
             quote! {{
-                let __pbt_len = #rt::gen::int::<::core::primitive::usize>(#len);
+                let __pbt_len = #rt::r#gen::int::<::core::primitive::usize>(#len);
                 let __pbt_target: ::core::primitive::usize = #target;
                 let mut __pbt_out = #new;
                 let mut __pbt_misses = 0usize;
-                while __pbt_out.len() < __pbt_target && __pbt_misses < #rt::gen::UNIQUE_TRIES {
+                while __pbt_out.len() < __pbt_target && __pbt_misses < #rt::r#gen::UNIQUE_TRIES {
                     let __pbt_added: ::core::primitive::bool = #step;
                     if __pbt_added {
                         __pbt_misses = 0;

@@ -5,7 +5,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
 ) -> ::pbt::__private::Generated<std::collections::HashMap<u8, Option<bool>>> {
     '__pbt_gen: {
         ::core::result::Result::Ok({
-            let __pbt_len = ::pbt::__private::gen::int::<
+            let __pbt_len = ::pbt::__private::r#gen::int::<
                 ::core::primitive::usize,
             >(1..=3);
             let __pbt_target: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
@@ -21,7 +21,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             let mut __pbt_out = ::std::collections::HashMap::new();
             let mut __pbt_misses = 0usize;
             while __pbt_out.len() < __pbt_target
-                && __pbt_misses < ::pbt::__private::gen::UNIQUE_TRIES
+                && __pbt_misses < ::pbt::__private::r#gen::UNIQUE_TRIES
             {
                 let __pbt_added: ::core::primitive::bool = {
                     let __pbt_k = match ::pbt::__private::Gen::generate(
