@@ -10,7 +10,7 @@ use syn::{braced, bracketed, parenthesized, Expr, Pat, Token, Type};
 #[derive(Clone, Debug)]
 pub enum Dsl {
     /// `int(range)`, `float(range)`, `bool()`, `weighted_bool(p)`,
-    /// `char(range)`, `string(charset, len)`, `choose(slice)`,
+    /// `char(range)`, `chars([range, …])`, `string(charset, len)`, `choose(slice)`,
     /// `subset(slice, k)`, `any::<T>()`: a primitive, drawn by the runtime
     /// generator of the same name (inlined).
     Leaf {
@@ -74,6 +74,7 @@ const LEAVES: &[&str] = &[
     "bool",
     "weighted_bool",
     "char",
+    "chars",
     "string",
     "choose",
     "subset",
@@ -326,6 +327,7 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                 ),
                 "weighted_bool" => (1, "weighted_bool(probability)"),
                 "char" => (1, "char(range)"),
+                "chars" => (1, "chars([range, …])"),
                 "string" => (2, "string(charset, length range)"),
                 "choose" => (1, "choose(slice)"),
                 _ => (2, "subset(slice, k)"),
