@@ -167,6 +167,11 @@ impl Touch for i64 {
         *self as u64
     }
 }
+impl Touch for f64 {
+    fn touch(&self) -> u64 {
+        self.to_bits()
+    }
+}
 impl Touch for u64 {
     fn touch(&self) -> u64 {
         *self
@@ -489,6 +494,22 @@ fn shapes() -> Vec<Shape> {
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
                     batch(move || qc_term(&mut g, TERM_SIZE as u64))
+                }),
+            ],
+        },
+        Shape {
+            name: "f64 (type-based, size 30)",
+            samplers: vec![
+                ("staged", pbt_sampler(pbt::generator!(any::<f64>()), 30)),
+                ("runtime", pbt_sampler(gen::any::<f64>(), 30)),
+                ("proptest", {
+                    let mut r = TestRunner::deterministic();
+                    let s = proptest::num::f64::ANY;
+                    batch(move || pt_sample(&s, &mut r))
+                }),
+                ("quickcheck", {
+                    let mut g = quickcheck::Gen::new(30);
+                    batch(move || f64::arbitrary(&mut g))
                 }),
             ],
         },

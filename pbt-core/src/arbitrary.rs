@@ -6,6 +6,8 @@
 //! `0..=size`. Choice `0` everywhere gives the simplest value, so a sequence of
 //! zero choices generates the "zero" of every type.
 
+pub(crate) mod std_types;
+
 use crate::gen::{FloatType, Gen};
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
@@ -119,32 +121,71 @@ arbitrary_int!(
     i128: [0, 1, -1, i128::MIN, i128::MAX], isize: [0, 1, -1, isize::MIN, isize::MAX],
 );
 
-/// Floats: edge values (zeros, ±1, extremes, infinities, NaN) a third of the
-/// time, otherwise a uniform value in `±(size + 1)` or, rarely, any bit pattern.
+/// The kinds of float [`Arbitrary`] draws, by the first draw `k` in
+/// `0..32`: each edge value has one slot (so `k = 0` is `0.0`), then the
+/// other kinds have [`FLOAT_SMALL_INT`], [`FLOAT_SUBNORMAL`],
+/// [`FLOAT_UNIFORM`] and the rest (any bit pattern).
+const FLOAT_KINDS: u64 = 32;
+/// Slots (of 32) for integers in `±size`, as floats.
+const FLOAT_SMALL_INT: u64 = 4;
+/// Slots (of 32) for subnormals.
+const FLOAT_SUBNORMAL: u64 = 2;
+/// Slots (of 32) for a uniform value in `±(size + 1)`.
+const FLOAT_UNIFORM: u64 = 10;
+
+/// Floats from a first draw `k` in `0..32` (see the `f64` impl for the rates).
 fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     src: &mut S,
     size: usize,
-    edges: &[T],
+    edges: &[T; 12],
     from_bits: impl Fn(u64) -> T,
+    subnormal: impl Fn(u64) -> T,
 ) -> T {
-    let k = src.draw(31) as usize;
-    if k < edges.len() {
-        edges[k]
-    } else if k < 28 {
+    let k = src.draw(FLOAT_KINDS - 1);
+    let small_int = edges.len() as u64;
+    let subnormals = small_int + FLOAT_SMALL_INT;
+    let uniform = subnormals + FLOAT_SUBNORMAL;
+    let bits = uniform + FLOAT_UNIFORM;
+    if k < small_int {
+        edges[k as usize]
+    } else if k < subnormals {
+        let s = (size as i64).min(1 << 24);
+        T::from_f64(<i64 as crate::gen::IntType>::draw_in(src, -s, s) as f64)
+    } else if k < uniform {
+        subnormal(src.draw(u64::MAX))
+    } else if k < bits {
+        // `float(-b..=b)` without re-checking its (valid) range each time.
         let bound = size as f64 + 1.0;
-        T::from_f64(
-            crate::gen::float(-bound..=bound)
-                .generate(src, size)
-                .unwrap_or(0.0),
-        )
+        let uniform = crate::gen::Float {
+            lo: -bound,
+            hi: bound,
+            hi_included: true,
+        };
+        T::from_f64(uniform.generate(src, size).unwrap_or(0.0))
     } else {
         from_bits(src.draw(u64::MAX))
     }
 }
 
 impl Arbitrary for f64 {
+    /// One draw in `0..32` picks the kind of value:
+    ///
+    /// | kind | rate |
+    /// |---|---|
+    /// | each edge value: `0.0` (choice `0`), `-0.0`, `1.0`, `-1.0`, `MIN_POSITIVE`, `EPSILON`, `MAX`, `MIN`, `INFINITY`, `NEG_INFINITY`, `NAN`, the smallest subnormal | 1/32 each (37.5% in all) |
+    /// | an integer in `±size` (`0, 1, -1, 2, …` first), as a float | 4/32 = 12.5% |
+    /// | a subnormal (random sign and mantissa) | 2/32 = 6.25% |
+    /// | a uniform value in `±(size + 1)` (with its ends and `0`) | 10/32 = 31.25% |
+    /// | any bit pattern | 4/32 = 12.5% |
+    ///
+    /// ```
+    /// use pbt_core::{Arbitrary, Rng};
+    /// let mut rng = Rng::from_seed(1);
+    /// let xs: Vec<f64> = (0..1000).map(|_| f64::arbitrary(&mut rng, 10)).collect();
+    /// assert!(xs.iter().any(|x| x.is_nan()) && xs.iter().any(|x| x.is_subnormal()));
+    /// ```
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        const EDGES: [f64; 11] = [
+        const EDGES: [f64; 12] = [
             0.0,
             -0.0,
             1.0,
@@ -156,14 +197,26 @@ impl Arbitrary for f64 {
             f64::INFINITY,
             f64::NEG_INFINITY,
             f64::NAN,
+            f64::from_bits(1),
         ];
-        arbitrary_float(src, size, &EDGES, f64::from_bits)
+        arbitrary_float(src, size, &EDGES, f64::from_bits, |r| {
+            let mantissa = (r & ((1 << 52) - 1)).max(1);
+            f64::from_bits((r & (1 << 63)) | mantissa)
+        })
     }
 }
 
 impl Arbitrary for f32 {
+    /// As `f64` (same kinds, same rates), with the `f32` edge values.
+    ///
+    /// ```
+    /// use pbt_core::{Arbitrary, Rng};
+    /// let mut rng = Rng::from_seed(1);
+    /// let xs: Vec<f32> = (0..1000).map(|_| f32::arbitrary(&mut rng, 10)).collect();
+    /// assert!(xs.iter().any(|x| x.is_infinite()) && xs.iter().any(|x| x.is_subnormal()));
+    /// ```
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        const EDGES: [f32; 11] = [
+        const EDGES: [f32; 12] = [
             0.0,
             -0.0,
             1.0,
@@ -175,8 +228,18 @@ impl Arbitrary for f32 {
             f32::INFINITY,
             f32::NEG_INFINITY,
             f32::NAN,
+            f32::from_bits(1),
         ];
-        arbitrary_float(src, size, &EDGES, |b| f32::from_bits(b as u32))
+        arbitrary_float(
+            src,
+            size,
+            &EDGES,
+            |b| f32::from_bits(b as u32),
+            |r| {
+                let mantissa = (r as u32 & ((1 << 23) - 1)).max(1);
+                f32::from_bits(((r >> 32) as u32 & (1 << 31)) | mantissa)
+            },
+        )
     }
 }
 

@@ -81,8 +81,49 @@ leaf!(
     (),
     String,
     str,
-    std::time::Duration
+    std::time::Duration,
+    std::num::NonZeroU8,
+    std::num::NonZeroU16,
+    std::num::NonZeroU32,
+    std::num::NonZeroU64,
+    std::num::NonZeroU128,
+    std::num::NonZeroUsize,
+    std::num::NonZeroI8,
+    std::num::NonZeroI16,
+    std::num::NonZeroI32,
+    std::num::NonZeroI64,
+    std::num::NonZeroI128,
+    std::num::NonZeroIsize,
+    std::net::Ipv4Addr,
+    std::net::Ipv6Addr,
+    std::net::IpAddr,
+    std::net::SocketAddrV4,
+    std::net::SocketAddrV6,
+    std::net::SocketAddr,
+    std::path::PathBuf,
+    std::path::Path
 );
+
+impl<B: ToOwned + Constructors + ?Sized> Constructors for std::borrow::Cow<'_, B> {
+    #[inline]
+    fn constructors_under(&self, parent: Option<&'static str>, out: &mut Vec<Constructor>) {
+        (**self).constructors_under(parent, out);
+    }
+}
+
+impl<T: Constructors> Constructors for std::ops::Range<T> {
+    fn constructors_under(&self, parent: Option<&'static str>, out: &mut Vec<Constructor>) {
+        self.start.constructors_under(parent, out);
+        self.end.constructors_under(parent, out);
+    }
+}
+
+impl<T: Constructors> Constructors for std::ops::RangeInclusive<T> {
+    fn constructors_under(&self, parent: Option<&'static str>, out: &mut Vec<Constructor>) {
+        self.start().constructors_under(parent, out);
+        self.end().constructors_under(parent, out);
+    }
+}
 
 impl<T: ?Sized> Constructors for std::marker::PhantomData<T> {
     #[inline(always)]

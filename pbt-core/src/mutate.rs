@@ -12,6 +12,8 @@
 //! below 10^9, a set has no duplicates), and it differs from the input
 //! whenever the type has more than one value (floats: as bit patterns).
 
+mod std_types;
+
 use crate::arbitrary::Arbitrary;
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};

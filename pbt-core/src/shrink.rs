@@ -8,6 +8,8 @@
 //! adjacent pairs, and
 //! then shrink elements in place.
 
+mod std_types;
+
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
 use std::rc::Rc;
@@ -119,18 +121,26 @@ impl Shrink for bool {
 }
 
 impl Shrink for char {
-    /// Toward `'a'`, then toward lower code points.
+    /// Toward `'a'`: the simple characters `a b A 0 space` rank first, in
+    /// that order, then every other character by code point. Candidates
+    /// are the simple characters ranked before `self`, then (for a
+    /// character that is not simple) lower code points; each has a lower
+    /// rank, so shrinking a character terminates.
     fn shrink(&self) -> Candidates<'_, Self> {
         let c = *self;
         let code = c as u32;
         let simple = ['a', 'b', 'A', '0', ' '];
         let firsts = simple.into_iter().take_while(move |&s| s != c);
-        let lower: Vec<char> = (code as u64)
-            .shrink()
-            .filter_map(|x| char::from_u32(x as u32))
-            .filter(|&x| x < c && !simple.contains(&x))
-            .take(16)
-            .collect();
+        let lower: Vec<char> = if simple.contains(&c) {
+            Vec::new()
+        } else {
+            (code as u64)
+                .shrink()
+                .filter_map(|x| char::from_u32(x as u32))
+                .filter(|&x| x < c && !simple.contains(&x))
+                .take(16)
+                .collect()
+        };
         Box::new(firsts.chain(lower))
     }
 }

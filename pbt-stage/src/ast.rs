@@ -10,7 +10,7 @@ use syn::{braced, bracketed, parenthesized, Expr, Pat, Token, Type};
 #[derive(Clone, Debug)]
 pub enum Dsl {
     /// `int(range)`, `float(range)`, `bool()`, `weighted_bool(p)`,
-    /// `char(range)`, `string(charset, len)`, `choose(slice)`,
+    /// `char(range)`, `chars([range, …])`, `string(charset, len)`, `choose(slice)`,
     /// `subset(slice, k)`, `any::<T>()`: a primitive, drawn by the runtime
     /// generator of the same name (inlined).
     Leaf {
@@ -50,6 +50,11 @@ pub enum Dsl {
     Block(Vec<Stmt>, Box<Dsl>),
     /// The final plain expression of a block: its value, no draw.
     Value(Expr),
+    /// `regex("pattern")` with a literal pattern, parsed at compile time.
+    Regex(Box<crate::regex::RegexLit>),
+    /// `option`, `result`, `hash_set`, `btree_set`, `vec_unique`,
+    /// `hash_map`, `btree_map`.
+    Collection(Box<crate::collections::Collection>),
     /// Anything else: a runtime `Gen` value.
     Runtime(Expr),
 }
@@ -69,6 +74,7 @@ const LEAVES: &[&str] = &[
     "bool",
     "weighted_bool",
     "char",
+    "chars",
     "string",
     "choose",
     "subset",
@@ -83,7 +89,7 @@ impl Parse for Dsl {
 
 /// Parse one DSL expression; `in_block_tail` makes a plain expression a
 /// [`Dsl::Value`] instead of a runtime generator.
-fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
+pub(crate) fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
     if input.peek(syn::token::Brace) {
         return parse_block(input);
     }
@@ -192,6 +198,8 @@ fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<Dsl> {
 /// Whether `name(…)` is a DSL form.
 fn is_form(name: &str) -> bool {
     LEAVES.contains(&name)
+        || name == "regex"
+        || crate::collections::NAMES.contains(&name)
         || matches!(
             name,
             "just" | "vec" | "either" | "map" | "filter" | "bind" | "resize" | "recursive"
@@ -267,6 +275,8 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
         }
     };
     match key.as_str() {
+        "regex" => crate::regex::parse(name, content),
+        k if crate::collections::NAMES.contains(&k) => crate::collections::parse(name, content),
         "vec" | "either" | "map" | "filter" | "resize" | "bind" => {
             let args = parse_args(content, &key)?;
             let wrong = |usage: &str| syn::Error::new(span, format!("expected `{usage}`"));
@@ -340,6 +350,7 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                 ),
                 "weighted_bool" => (1, "weighted_bool(probability)"),
                 "char" => (1, "char(range)"),
+                "chars" => (1, "chars([range, …])"),
                 "string" => (2, "string(charset, length range)"),
                 "choose" => (1, "choose(slice)"),
                 _ => (2, "subset(slice, k)"),
@@ -462,6 +473,8 @@ impl Dsl {
             Dsl::Leaf { name, .. } | Dsl::OneOf(name, _) | Dsl::Frequency(name, _) => name.span(),
             Dsl::Size(i) => i.span(),
             Dsl::Just(e) | Dsl::Value(e) | Dsl::Runtime(e) => e.span(),
+            Dsl::Regex(r) => r.pattern.span(),
+            Dsl::Collection(c) => c.span(),
             Dsl::Tuple(parts) => parts.first().map_or_else(Span::call_site, Dsl::span),
             Dsl::Vec(g, _)
             | Dsl::Either(g, _, _)

@@ -41,7 +41,7 @@ impl Ctx {
         }
     }
 
-    fn deeper(&self) -> Ctx {
+    pub(crate) fn deeper(&self) -> Ctx {
         let mut c = self.clone();
         c.depth += 1;
         c.target = None;
@@ -76,7 +76,7 @@ fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
 }
 
 /// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
-fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
     let (rt, src) = (&ctx.rt, &ctx.src);
     unwrap(
         quote! { #rt::Gen::generate(&#gen, &mut *#src, size) },
@@ -86,7 +86,7 @@ fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
 }
 
 /// One DSL expression, as an expression of the generated type.
-fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
     let (rt, src) = (&ctx.rt, &ctx.src);
     Ok(match dsl {
         Dsl::Leaf {
@@ -243,6 +243,8 @@ fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Recursive(ty, handle, body) => recursive(ty.as_ref(), handle, body, ctx)?,
         Dsl::Block(stmts, tail) => block(stmts, tail, ctx)?,
+        Dsl::Regex(r) => crate::regex::emit(r, ctx),
+        Dsl::Collection(c) => crate::collections::emit(c, ctx)?,
         Dsl::Runtime(e) => match (&ctx.rec, e) {
             (Some((handle, fun)), Expr::Path(p)) if p.path.is_ident(handle) => {
                 let at = p.path.segments[0].ident.span();

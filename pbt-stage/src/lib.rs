@@ -4,14 +4,19 @@
 //! user's syntax nodes for spans; [`emit`] turns it into straight-line Rust
 //! over a `Source`: a bind is a `let`, a weighted union is one draw and an
 //! `if` ladder, `vec` is a loop, `recursive` is a local `fn` with a size
-//! argument. Anything that is not a DSL form is a runtime `Gen` value (the
-//! escape hatch). Both `pbt-macros` and `pbt-derive` use this crate.
+//! argument, `regex("literal")` is parsed at compile time and becomes the
+//! draws of its pattern (`regex`), `option`/`result` and the unique
+//! collections stage their element generators inline (`collections`).
+//! Anything that is not a DSL form is a runtime `Gen` value (the escape
+//! hatch). Both `pbt-macros` and `pbt-derive` use this crate.
 #![forbid(unsafe_code)]
 
 mod ast;
 mod check;
+mod collections;
 mod emit;
 mod normalize;
+mod regex;
 pub mod suggest;
 
 pub use ast::{Dsl, Stmt};

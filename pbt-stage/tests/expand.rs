@@ -101,3 +101,21 @@ fn filter_and_escape_hatch() {
         "(u32, bool)",
     );
 }
+
+#[test]
+fn regex_literal() {
+    snapshot(
+        "regex_literal",
+        r#"regex("(ab|c)[x-z0-3]{1,4}.?")"#,
+        "String",
+    );
+}
+
+#[test]
+fn unique_map() {
+    snapshot(
+        "unique_map",
+        "hash_map(int(0..10u8), option(bool()), 1..=3)",
+        "std::collections::HashMap<u8, Option<bool>>",
+    );
+}

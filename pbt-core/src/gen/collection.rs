@@ -19,7 +19,7 @@ pub fn vec<G: Gen>(g: G, len: impl RangeBounds<usize>) -> VecOf<G> {
     }
 }
 
-/// See [`vec`].
+/// See [`vec()`].
 #[derive(Clone, Copy, Debug)]
 pub struct VecOf<G> {
     elem: G,

@@ -20,6 +20,7 @@
 
 pub use super::Gen as _;
 pub use super::{
-    any, bind, bool, char, choose, either, filter, float, frequency, from_fn, int, just, map,
-    one_of, recursive, resize, sized, string, subset, vec, weighted_bool,
+    any, bind, bool, btree_map, btree_set, char, chars, choose, either, filter, float, frequency,
+    from_fn, hash_map, hash_set, int, just, map, one_of, option, recursive, regex, resize, result,
+    sized, string, subset, vec, vec_unique, weighted_bool,
 };

@@ -18,8 +18,11 @@ mod combinators;
 pub mod dsl;
 mod float;
 mod int;
+mod option;
+mod regex;
 mod staged;
 mod text;
+mod unique;
 
 pub use collection::{subset, vec, Subset, VecOf};
 pub use combinators::{
@@ -29,8 +32,14 @@ pub use combinators::{
 };
 pub use float::{float, Float, FloatType};
 pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
+pub use option::{option, result, OptionOf, ResultOf};
+pub use regex::{regex, Regex, RegexError};
 pub use staged::Staged;
-pub use text::{char, string, CharSet, Chars, Str};
+pub use text::{char, chars, string, CharSet, CharUnion, Chars, Str};
+pub use unique::{
+    btree_map, btree_set, hash_map, hash_set, vec_unique, BTreeMapOf, BTreeSetOf, HashMapOf,
+    HashSetOf, VecUnique, UNIQUE_TRIES,
+};
 
 use crate::source::Source;
 

@@ -67,6 +67,59 @@ impl Gen for Chars {
     }
 }
 
+/// Characters from a union of ranges, uniformly over the union: one draw in
+/// `0..count`, counting through the ranges in the order given. A character
+/// in two ranges counts once (in the first), surrogates are skipped, and
+/// choice `0` — where shrinking goes — is the first range's start.
+///
+/// ```
+/// use pbt_core::{gen::{chars, string, Gen}, Rng};
+/// let alnum = chars(['a'..='z', 'A'..='Z', '0'..='9']);
+/// let c = alnum.generate(&mut Rng::from_seed(4), 0).unwrap();
+/// assert!(c.is_ascii_alphanumeric());
+/// let s = string(alnum, 1..=8).generate(&mut Rng::from_seed(4), 0).unwrap();
+/// assert!(s.chars().all(|c| c.is_ascii_alphanumeric()));
+/// ```
+///
+/// # Panics
+/// When the union is empty (no range, or only empty ones such as `'z'..='a'`).
+pub fn chars(ranges: impl IntoIterator<Item = std::ops::RangeInclusive<char>>) -> CharUnion {
+    let ranges: Vec<(char, char)> = ranges.into_iter().map(|r| (*r.start(), *r.end())).collect();
+    let class = pbt_regex_syntax::Class::union(ranges.iter().copied()).unwrap_or_else(|| {
+        panic!("pbt: chars(ranges) needs at least one character, got the ranges {ranges:?}")
+    });
+    CharUnion(class)
+}
+
+/// See [`chars`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharUnion(pbt_regex_syntax::Class);
+
+impl CharUnion {
+    /// How many characters the union holds.
+    pub fn count(&self) -> u32 {
+        self.0.count()
+    }
+
+    /// Whether `c` is in the union.
+    pub fn contains(&self, c: char) -> bool {
+        self.0.contains(c)
+    }
+
+    #[inline]
+    fn draw<S: Source + ?Sized>(&self, src: &mut S) -> char {
+        self.0.nth(src.draw(u64::from(self.0.count()) - 1) as u32)
+    }
+}
+
+impl Gen for CharUnion {
+    type Value = char;
+    #[inline]
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<char> {
+        Ok(self.draw(src))
+    }
+}
+
 /// The characters a [`string`] may contain.
 #[derive(Clone, Debug)]
 pub enum CharSet {
@@ -74,6 +127,14 @@ pub enum CharSet {
     List(Vec<char>),
     /// A range of characters.
     Range(Chars),
+    /// A union of character ranges (see [`chars`]).
+    Union(CharUnion),
+}
+
+impl From<CharUnion> for CharSet {
+    fn from(u: CharUnion) -> Self {
+        CharSet::Union(u)
+    }
 }
 
 impl From<&str> for CharSet {
@@ -99,12 +160,13 @@ impl CharSet {
         match self {
             CharSet::List(cs) => cs[src.draw(cs.len() as u64 - 1) as usize],
             CharSet::Range(r) => r.nth(src.draw(u64::from(r.count()) - 1) as u32),
+            CharSet::Union(u) => u.draw(src),
         }
     }
 }
 
 /// Strings of `len` characters (a `usize` range) drawn from `charset`: a
-/// `&str` listing the characters, or a `char` range.
+/// `&str` listing the characters, a `char` range, or a [`chars`] union.
 ///
 /// ```
 /// use pbt_core::{gen::{string, Gen}, Rng};

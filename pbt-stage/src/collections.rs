@@ -1,0 +1,204 @@
+//! Staging `option(g)`, `result(ok, err)` and the unique collections
+//! `hash_set`, `btree_set`, `vec_unique` (`(g, len)`) and `hash_map`,
+//! `btree_map` (`(key, value, len)`): the draws of the runtime combinators
+//! of the same names, in the same order (see `pbt_core::gen`'s `option` and
+//! `unique` modules), with the element generators staged inline.
+
+use crate::ast::{parse_dsl, Dsl};
+use crate::emit::{expr, runtime, Ctx};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use syn::parse::ParseStream;
+use syn::{Expr, Token};
+
+/// The names this module stages.
+pub(crate) const NAMES: &[&str] = &[
+    "option",
+    "result",
+    "hash_set",
+    "btree_set",
+    "vec_unique",
+    "hash_map",
+    "btree_map",
+];
+
+/// A staged `option`, `result` or unique collection.
+#[derive(Clone, Debug)]
+pub enum Collection {
+    /// `option(g)`: one draw in `0..=3`, `0` is `None`.
+    Option(Box<Dsl>),
+    /// `result(ok, err)`: one draw in `0..=3`, `3` is `Err`.
+    Result(Box<Dsl>, Box<Dsl>),
+    /// `hash_set(g, len)`, `btree_set(g, len)`, `vec_unique(g, len)`,
+    /// `hash_map(k, v, len)`, `btree_map(k, v, len)`.
+    Unique {
+        /// Which collection.
+        kind: Ident,
+        /// The element generator, or the key and value generators.
+        elems: Vec<Dsl>,
+        /// The length range.
+        len: Box<Expr>,
+    },
+}
+
+/// The arguments of `name(…)`, `name` being one of [`NAMES`].
+pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
+    let key = name.to_string();
+    let (gens, usage) = match key.as_str() {
+        "option" => (1, "option(generator)"),
+        "result" => (2, "result(ok generator, err generator)"),
+        "hash_map" => (2, "hash_map(key generator, value generator, length range)"),
+        "btree_map" => (2, "btree_map(key generator, value generator, length range)"),
+        "hash_set" => (1, "hash_set(generator, length range)"),
+        "btree_set" => (1, "btree_set(generator, length range)"),
+        _ => (1, "vec_unique(generator, length range)"),
+    };
+    let wants_len = !matches!(key.as_str(), "option" | "result");
+    let wrong = || syn::Error::new(name.span(), format!("expected `{usage}`"));
+    let mut elems = Vec::new();
+    for i in 0..gens {
+        if i > 0 {
+            content.parse::<Token![,]>().map_err(|_| wrong())?;
+        }
+        if content.is_empty() {
+            return Err(wrong());
+        }
+        elems.push(parse_dsl(content, false)?);
+    }
+    let len = if wants_len {
+        content.parse::<Token![,]>().map_err(|_| wrong())?;
+        if content.is_empty() {
+            return Err(wrong());
+        }
+        Some(Box::new(content.parse::<Expr>()?))
+    } else {
+        None
+    };
+    if content.peek(Token![,]) {
+        content.parse::<Token![,]>()?;
+    }
+    if !content.is_empty() {
+        return Err(wrong());
+    }
+    let mut elems = elems.into_iter();
+    let mut next = || elems.next().ok_or_else(wrong);
+    let collection = match (key.as_str(), len) {
+        ("option", _) => Collection::Option(Box::new(next()?)),
+        ("result", _) => Collection::Result(Box::new(next()?), Box::new(next()?)),
+        (_, Some(len)) => Collection::Unique {
+            kind: name,
+            elems: elems.collect(),
+            len,
+        },
+        (_, None) => return Err(wrong()),
+    };
+    Ok(Dsl::Collection(Box::new(collection)))
+}
+
+/// The staged collection, an expression of its value type.
+pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let (rt, src, label) = (&ctx.rt, &ctx.src, &ctx.label);
+    Ok(match c {
+        Collection::Option(g) => {
+            let g = expr(g, &ctx.deeper())?;
+            quote! {
+                if #rt::Source::draw(&mut *#src, 3u64) == 0 {
+                    ::core::option::Option::None
+                } else {
+                    ::core::option::Option::Some(#g)
+                }
+            }
+        }
+        Collection::Result(ok, err) => {
+            let (ok, err) = (expr(ok, &ctx.deeper())?, expr(err, &ctx.deeper())?);
+            quote! {
+                if #rt::Source::draw(&mut *#src, 3u64) == 3 {
+                    ::core::result::Result::Err(#err)
+                } else {
+                    ::core::result::Result::Ok(#ok)
+                }
+            }
+        }
+        Collection::Unique { kind, elems, len } => {
+            let elems = elems
+                .iter()
+                .map(|g| expr(g, &ctx.deeper()))
+                .collect::<syn::Result<Vec<_>>>()?;
+            let target = runtime(quote! { __pbt_len }, kind.span(), ctx);
+            let (new, step) = match (kind.to_string().as_str(), elems.as_slice()) {
+                ("hash_set", [g]) => (
+                    quote! { ::std::collections::HashSet::new() },
+                    quote! { __pbt_out.insert(#g) },
+                ),
+                ("btree_set", [g]) => (
+                    quote! { ::std::collections::BTreeSet::new() },
+                    quote! { __pbt_out.insert(#g) },
+                ),
+                ("vec_unique", [g]) => (
+                    quote! { ::std::vec::Vec::new() },
+                    quote! {{
+                        let __pbt_x = #g;
+                        let __pbt_new = !__pbt_out.contains(&__pbt_x);
+                        if __pbt_new {
+                            __pbt_out.push(__pbt_x);
+                        }
+                        __pbt_new
+                    }},
+                ),
+                (map, [k, v]) => {
+                    let new = if map == "hash_map" {
+                        quote! { ::std::collections::HashMap::new() }
+                    } else {
+                        quote! { ::std::collections::BTreeMap::new() }
+                    };
+                    (
+                        new,
+                        quote! {{
+                            let __pbt_k = #k;
+                            let __pbt_new = !__pbt_out.contains_key(&__pbt_k);
+                            if __pbt_new {
+                                let __pbt_v = #v;
+                                __pbt_out.insert(__pbt_k, __pbt_v);
+                            }
+                            __pbt_new
+                        }},
+                    )
+                }
+                _ => {
+                    return Err(syn::Error::new(
+                        kind.span(),
+                        "wrong number of generators for this collection",
+                    ))
+                }
+            };
+            quote! {{
+                let __pbt_len = #rt::dsl::int::<::core::primitive::usize>(#len);
+                let __pbt_target: ::core::primitive::usize = #target;
+                let mut __pbt_out = #new;
+                let mut __pbt_misses = 0usize;
+                while __pbt_out.len() < __pbt_target && __pbt_misses < #rt::UNIQUE_TRIES {
+                    let __pbt_added: ::core::primitive::bool = #step;
+                    if __pbt_added {
+                        __pbt_misses = 0;
+                    } else {
+                        __pbt_misses += 1;
+                    }
+                }
+                if __pbt_out.len() < __pbt_len.lo {
+                    break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
+                }
+                __pbt_out
+            }}
+        }
+    })
+}
+
+impl Collection {
+    /// A span to point errors at.
+    pub(crate) fn span(&self) -> proc_macro2::Span {
+        match self {
+            Collection::Option(g) | Collection::Result(g, _) => g.span(),
+            Collection::Unique { kind, .. } => kind.span(),
+        }
+    }
+}

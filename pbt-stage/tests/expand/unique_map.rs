@@ -1,0 +1,76 @@
+// hash_map(int(0..10u8), option(bool()), 1..=3)
+fn generate<S: ::pbt::__private::Source + ?Sized>(
+    src: &mut S,
+    size: usize,
+) -> ::pbt::__private::Generated<std::collections::HashMap<u8, Option<bool>>> {
+    '__pbt_gen: {
+        ::core::result::Result::Ok({
+            let __pbt_len = ::pbt::__private::dsl::int::<
+                ::core::primitive::usize,
+            >(1..=3);
+            let __pbt_target: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
+                &__pbt_len,
+                &mut *src,
+                size,
+            ) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => {
+                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                }
+            };
+            let mut __pbt_out = ::std::collections::HashMap::new();
+            let mut __pbt_misses = 0usize;
+            while __pbt_out.len() < __pbt_target
+                && __pbt_misses < ::pbt::__private::UNIQUE_TRIES
+            {
+                let __pbt_added: ::core::primitive::bool = {
+                    let __pbt_k = match ::pbt::__private::Gen::generate(
+                        &::pbt::__private::dsl::int(0..10u8),
+                        &mut *src,
+                        size,
+                    ) {
+                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Err(e) => {
+                            break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                        }
+                    };
+                    let __pbt_new = !__pbt_out.contains_key(&__pbt_k);
+                    if __pbt_new {
+                        let __pbt_v = if ::pbt::__private::Source::draw(&mut *src, 3u64)
+                            == 0
+                        {
+                            ::core::option::Option::None
+                        } else {
+                            ::core::option::Option::Some(
+                                match ::pbt::__private::Gen::generate(
+                                    &::pbt::__private::dsl::bool(),
+                                    &mut *src,
+                                    size,
+                                ) {
+                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Err(e) => {
+                                        break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                                    }
+                                },
+                            )
+                        };
+                        __pbt_out.insert(__pbt_k, __pbt_v);
+                    }
+                    __pbt_new
+                };
+                if __pbt_added {
+                    __pbt_misses = 0;
+                } else {
+                    __pbt_misses += 1;
+                }
+            }
+            if __pbt_out.len() < __pbt_len.lo {
+                break '__pbt_gen <::core::result::Result<
+                    _,
+                    _,
+                >>::Err(::pbt::__private::Rejected);
+            }
+            __pbt_out
+        })
+    }
+}
