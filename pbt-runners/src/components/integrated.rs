@@ -9,7 +9,7 @@
 //! regeneration actually used are smaller in shortlex order, which
 //! guarantees termination.
 
-use super::erased::{AnyInputs, DynProperty};
+use super::erased::{AnyInputs, DynProperty, Generation};
 use super::shrinker::{descend, ShrinkLimits};
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Replay};
 
@@ -52,7 +52,8 @@ pub fn shrink_choices(
                 .take_while(|_| budget.tick())
                 .find_map(|candidate| {
                     let mut replay = Replay::new(&candidate);
-                    let Some(Ok(inputs)) = prop.generate_from(&mut replay, size) else {
+                    let Generation::Generated(inputs) = prop.generate_from(&mut replay, size)
+                    else {
                         return None;
                     };
                     let used = replay.into_used();

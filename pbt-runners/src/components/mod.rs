@@ -8,6 +8,7 @@
 pub mod cases;
 pub mod erased;
 pub mod execute;
+pub mod failure;
 pub mod feedback_loop;
 pub mod integrated;
 pub mod regressions;
@@ -16,9 +17,10 @@ pub mod shrinker;
 pub mod utility;
 pub mod watchdog;
 
-pub use cases::{Case, Found, Plan};
-pub use erased::{AnyInputs, DynProperty, Step, Traced};
+pub use cases::{replay_saved, Case, Found, Plan};
+pub use erased::{AnyInputs, DynProperty, Generation, Step, Traced};
 pub use execute::{generate_and_run, run, Verdict as RunVerdict};
+pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};
