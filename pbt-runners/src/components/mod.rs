@@ -1,6 +1,11 @@
 //! The components runners are built from (papers/000 §6.1): a generator
 //! step, a run step, a shrinker, a printer, plus the bookkeeping every runner
-//! shares (seeds and sizes, the watchdog, the regressions file).
+//! shares (seeds and sizes, the watchdog, the regressions file). Two of them
+//! carry the promise that a found bug is never lost: the inputs stream
+//! ([`replay_saved`]: every saved case first, whatever `cases` is) and the
+//! failure path ([`report_failure`]: save and announce the failing input
+//! before shrinking it; faults in user code on the way become notes, not
+//! lost cases).
 //!
 //! They are public so that a runner in another crate can reuse them; nothing
 //! here knows about any particular runner.
