@@ -697,3 +697,40 @@ fn a_saved_huge_size_does_not_allocate_it() {
     assert_eq!(report.replayed, 1);
     assert!(LONGEST.load(SeqCst) <= 1_000_000);
 }
+
+#[test]
+fn a_long_string_is_shrunk_without_materialising_every_candidate() {
+    // About 10 000 chars: its candidates, made up front, would take
+    // gigabytes (quadratic); taken one at a time they take one string.
+    let prop = property! {
+        forall s: String;
+        check s.chars().count() < 5
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+            .max_size(20_000)
+            .sizes(pbt::runners::Sizes::Fixed(20_000)),
+    );
+    let failure = report.failure.expect("fails");
+    // Five chars, printed with quotes and escapes.
+    let printed = &failure.counterexample[0].value;
+    assert!(printed.len() < 64, "{printed}");
+}
+
+#[test]
+fn a_panicking_feature_function_is_a_report() {
+    let file = temp_file("features-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)];
+        check x < 2000
+    };
+    let features: pbt::runners::FeatureFn = |_| panic!("no features today");
+    let report = combinatorial(&prop, saving_to(&file).features(features));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert!(failure.reason.contains("no features today"), "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+}

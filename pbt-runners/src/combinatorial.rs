@@ -18,8 +18,9 @@
 //! (compilers, databases), not cheap ones.
 
 use crate::components::{
-    execute::Verdict, replay_saved, report_failure, supervise, AnyInputs, Case, Discovery,
-    DynProperty, Fault, Found, Generation, Plan, Watch,
+    execute::{quietly, Verdict},
+    replay_saved, report_failure, supervise, AnyInputs, Case, Discovery, DynProperty, Fault, Found,
+    Generation, Plan, Watch,
 };
 use crate::config::{Config, FeatureFn};
 use crate::report::Report;
@@ -71,8 +72,8 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                     }
                     continue;
                 }
-                Thinned::Failed(case, reason) => {
-                    let discovery = Discovery::fresh(Found::Case(case), Fault::Generator(reason));
+                Thinned::Failed(case, fault) => {
+                    let discovery = Discovery::fresh(Found::Case(case), fault);
                     return report_failure(prop, &plan, watch, discovery, report);
                 }
             };
@@ -106,9 +107,9 @@ enum Thinned {
     Picked(Case, AnyInputs),
     /// No candidate generated (all rejected).
     NoneGenerated,
-    /// Generating a candidate failed (a generator panicked, say): the
-    /// candidate's case and the reason.
-    Failed(Case, String),
+    /// A candidate's user code failed (its generator, or the feature
+    /// function, panicked): the candidate's case and the fault.
+    Failed(Case, Fault),
 }
 
 /// Generate the `k` candidates of test `n` and keep the one adding the most
@@ -133,9 +134,15 @@ fn thin(
         let inputs = match prop.generate_traced(&Found::Case(case), watch) {
             Generation::Generated(traced) => traced.inputs,
             Generation::Discarded(_) => continue,
-            Generation::Failed(reason) => return Thinned::Failed(case, reason),
+            Generation::Failed(reason) => return Thinned::Failed(case, Fault::Generator(reason)),
         };
-        let found = features.of(prop, &*inputs);
+        let found = match quietly(|| features.of(prop, &*inputs)) {
+            Ok(found) => found,
+            Err(panic) => {
+                let reason = format!("the feature function panicked: {panic}");
+                return Thinned::Failed(case, Fault::Annotation(reason));
+            }
+        };
         let new = found.iter().filter(|f| !covered.contains(*f)).count();
         if best.as_ref().is_none_or(|(most, ..)| new > *most) {
             best = Some((new, case, inputs, found));

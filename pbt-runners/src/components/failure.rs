@@ -84,20 +84,28 @@ impl Discovery {
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_runners::components::{report_failure, supervise, Case, Discovery, Fault, Found, Plan};
+/// use pbt_runners::components::{
+///     report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, RunVerdict, Step,
+/// };
 /// use pbt_runners::{Config, Regressions, Report};
 /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 10)));
-/// let plan = Plan::new(&Config::default().ignore_env().regressions(Regressions::Off), &pbt_core::Property::structure(&prop));
-/// let found = (0..).map(|n| Found::Case(plan.case(n)))
-///     .find(|f| { let d: &dyn pbt_runners::components::DynProperty = &prop;
-///                 supervise(d, &plan, |w| matches!(d.test_found(f, w),
-///                     pbt_runners::components::Step::Ran(pbt_runners::components::RunVerdict::Fail(_)))) })
-///     .unwrap();
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
 /// let report = supervise(&prop, &plan, |watch| {
-///     report_failure(&prop, &plan, watch, Discovery::fresh(found, Fault::Check("false".into())),
-///                    Report::empty("mine", &plan))
+///     // A runner's loop: the first failing case goes down the failure path.
+///     let (case, reason) = (0..)
+///         .map(|n| plan.case(n))
+///         .find_map(|case| match prop.test(&case, watch) {
+///             Step::Ran(RunVerdict::Fail(reason)) => Some((case, reason)),
+///             _ => None,
+///         })
+///         .unwrap();
+///     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+///     report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
 /// });
-/// assert_eq!(report.failure.unwrap().counterexample[0].value, "10");
+/// let failure = report.failure.unwrap();
+/// assert_eq!(failure.counterexample[0].value, "10");
+/// assert!(!failure.flaky);
 /// ```
 pub fn report_failure(
     prop: &dyn DynProperty,
