@@ -220,6 +220,7 @@ fn a_generator_panic_is_a_failure_in_every_runner() {
                 "{runner}: {report}"
             );
             assert_eq!(report.discards, 0, "{runner}: a panic is not a discard");
+            assert!(!failure.flaky, "{runner}: it panics every time");
             let file = base.with_file_name(format!("{runner}.pbt-regressions"));
             assert_eq!(saved_lines(&file).len(), 1, "{runner}: {report}");
         },
@@ -301,6 +302,7 @@ fn a_slow_generator_fails_the_time_limit_in_the_feedback_runners() {
         .clone()
         .expect("the time limit applies to generation");
     assert!(failure.reason.contains("time limit"), "{report}");
+    assert!(!failure.flaky, "it is slow every time: {report}");
 }
 
 #[test]

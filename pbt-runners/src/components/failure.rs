@@ -17,7 +17,7 @@
 //! runner saves or shrinks.
 
 use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Step};
+use super::erased::{DynProperty, Generation};
 use super::execute::Verdict;
 use super::shrinker::minimize;
 use super::watchdog::Watch;
@@ -139,9 +139,10 @@ pub fn report_failure(
             shrink_and_print(prop, plan, watch, &found, reason, &mut report, &mut failure)
         }
         Fault::Generator(_) => {
-            // Generated again: passing now means it was flaky.
-            failure.flaky = !matches!(prop.test_found(&found, watch), Step::GeneratorPanicked(_));
-            if let Some(traced) = prop.generate_traced(&found, watch).ok() {
+            // Generated once more: if it generates now, the fault was flaky
+            // (and the input it made is shown).
+            if let Generation::Generated(traced) = prop.generate_traced(&found, watch) {
+                failure.flaky = true;
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
             }
