@@ -116,8 +116,15 @@ impl fmt::Display for Report {
         match self.verdict {
             Verdict::Passed => write!(
                 f,
-                "pbt ({}): passed {} tests ({} discarded) in {secs:.3}s, seed {:#x}",
-                self.runner, self.tests, self.discards, self.seed
+                "pbt ({}): passed {} tests ({} discarded){} in {secs:.3}s, seed {:#x}",
+                self.runner,
+                self.tests,
+                self.discards,
+                match self.replayed {
+                    0 => String::new(),
+                    n => format!(" and {n} saved cases"),
+                },
+                self.seed
             )?,
             Verdict::GaveUp => write!(
                 f,
@@ -136,6 +143,9 @@ impl fmt::Display for Report {
                 writeln!(f, "counterexample:")?;
                 for b in &fail.counterexample {
                     writeln!(f, "    {} = {}", b.name, b.value)?;
+                }
+                if fail.counterexample.is_empty() {
+                    writeln!(f, "    (no input: generating it failed)")?;
                 }
                 writeln!(f, "reason: {}", fail.reason)?;
                 if fail.original != fail.counterexample {

@@ -202,6 +202,22 @@ pub const MAX_SAVED_SIZE: usize = 10_000;
 /// `Continue` with the report to go on with. Saved cases are replayed
 /// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
 /// `report.replayed` counts them, `report.tests` is left to the fresh ones.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{replay_saved, supervise, DynProperty, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+/// use std::ops::ControlFlow;
+/// let file = std::env::temp_dir().join(format!("pbt-doc-replay-{}", std::process::id()));
+/// std::fs::write(&file, "cc 0x1 0 # t: a saved case\ncc 0x2 3 # t: another\n").unwrap();
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+/// let config = Config::default().ignore_env().cases(0).regressions(Regressions::File(file.clone()));
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let flow = supervise(&prop, &plan, |watch| replay_saved(&prop, &plan, watch, Report::empty("mine", &plan)));
+/// let ControlFlow::Continue(report) = flow else { panic!("both pass") };
+/// assert_eq!((report.replayed, report.tests), (2, 0));
+/// std::fs::remove_file(&file).unwrap();
+/// ```
 pub fn replay_saved(
     prop: &dyn DynProperty,
     plan: &Plan,

@@ -40,6 +40,22 @@ pub enum Step {
 }
 
 /// What generating (or mutating) an input came to.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{supervise, Case, DynProperty, Found, Generation, Plan};
+/// use pbt_runners::{Config, Regressions};
+/// // A generator that panics on 7: generating is a failure, not a discard.
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true))
+///     .gen(|_: &()| pbt_core::Gen::map(pbt_core::gen::int(0..10u8), |x| { assert!(x != 7, "seven"); x })));
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let outcomes: Vec<bool> = supervise(&prop, &plan, |watch| {
+///     (0..50).map(|n| matches!(prop.generate_traced(&Found::Case(plan.case(n)), watch),
+///                              Generation::Failed(_))).collect()
+/// });
+/// assert!(outcomes.contains(&true) && outcomes.contains(&false));
+/// ```
 #[derive(Debug)]
 pub enum Generation<T> {
     /// The input.

@@ -128,6 +128,13 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 }
 
 /// [`quietly`], keeping whether the panic was a source's [`Overrun`].
+///
+/// ```
+/// use pbt_runners::components::execute::catch_quietly;
+/// let caught = catch_quietly(|| -> u8 { panic!("boom {}", 1) }).unwrap_err();
+/// assert!(caught.message.starts_with("boom 1") && caught.overrun.is_none());
+/// assert_eq!(catch_quietly(|| 5).unwrap(), 5);
+/// ```
 #[inline]
 pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     let mut f = Some(f);

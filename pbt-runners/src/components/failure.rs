@@ -26,6 +26,12 @@ use pbt_core::Binding;
 use std::time::Instant;
 
 /// What went wrong with a found input.
+///
+/// ```
+/// use pbt_runners::components::Fault;
+/// let fault = Fault::Generator("the generator panicked: seven".into());
+/// assert_eq!(fault.reason(), "the generator panicked: seven");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// The check failed: it returned `false` or `Err`, panicked, or ran past
@@ -293,6 +299,14 @@ pub(crate) fn render(bindings: &[Binding]) -> String {
 
 impl Report {
     /// An empty report of `runner` for `plan` (what a runner starts from).
+    ///
+    /// ```
+    /// use pbt_runners::components::Plan;
+    /// use pbt_runners::{Config, Report};
+    /// let plan = Plan::new(&Config::default().ignore_env().seed(3), &Default::default());
+    /// let report = Report::empty("mine", &plan);
+    /// assert!(report.passed() && report.seed == 3);
+    /// ```
     pub fn empty(runner: &'static str, plan: &Plan) -> Report {
         Report {
             runner,
