@@ -63,6 +63,7 @@ pub fn feedback_loop(
             Directive::Generate => {
                 fresh += 1;
                 let found = Found::Case(plan.case(fresh - 1));
+                watch.at_found(&found);
                 let generated = prop.generate_traced(&found, watch);
                 (found, generated, false)
             }
@@ -74,6 +75,7 @@ pub fn feedback_loop(
                             choices,
                             size: seed.size,
                         };
+                        watch.at_found(&found);
                         let generated = prop.generate_traced(&found, watch);
                         // A mutant is kept as the choices its replay actually used.
                         let found = match &generated {
@@ -88,8 +90,18 @@ pub fn feedback_loop(
                     Some(How::Values) => {
                         let step = rng.next_u64();
                         let max_draws = watch.max_draws();
-                        let generated = prop.mutate_step(&*seed.inputs, step, seed.size, max_draws);
-                        (seed.found.mutated(step), generated, true)
+                        let found = seed.found.mutated(step);
+                        watch.at_found(&found);
+                        let ticket = watch.start();
+                        let mut generated =
+                            prop.mutate_step(&*seed.inputs, step, seed.size, max_draws);
+                        if watch.finish(ticket) {
+                            generated = Generation::Failed(format!(
+                                "a mutator ran longer than the time limit of {:?}",
+                                watch.limit().unwrap_or_default()
+                            ));
+                        }
+                        (found, generated, true)
                     }
                     None => {
                         pool.revise();
