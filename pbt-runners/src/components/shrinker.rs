@@ -3,6 +3,7 @@
 
 use super::erased::{AnyInputs, DynProperty};
 use super::execute::quietly;
+use super::watchdog::Watch;
 use pbt_core::choices::Choices;
 use std::time::{Duration, Instant};
 
@@ -92,11 +93,12 @@ pub fn descend<T>(
 /// Shrink `failing` greedily: take the first candidate for which `fails`
 /// returns a reason, and start again from it, until no candidate fails or a
 /// limit is hit. `on_step` sees each accepted input. The candidates are
-/// taken one at a time; a shrinker that panics while producing one ends
+/// taken one at a time, each made under `watch`; a shrinker that panics while producing one ends
 /// shrinking at the last failing input (the panic is in
 /// [`Shrunk::interrupted`]).
 pub fn shrink(
     prop: &dyn DynProperty,
+    watch: &Watch,
     failing: AnyInputs,
     reason: String,
     limits: ShrinkLimits,
@@ -119,7 +121,15 @@ pub fn shrink(
                 }
             };
             while budget.tick() {
-                match quietly(|| candidates.next()) {
+                // Making a candidate runs user code (a shrinker, a generator
+                // replaying choices): watched like a test, and a candidate
+                // slower than the time limit is skipped.
+                let ticket = watch.start();
+                let next = quietly(|| candidates.next());
+                if watch.finish(ticket) {
+                    continue;
+                }
+                match next {
                     Ok(Some(candidate)) => {
                         if let Some(why) = fails(&candidate) {
                             return Some((candidate, why));
@@ -221,6 +231,7 @@ pub fn minimize(
         } else {
             let shrunk = super::integrated::shrink_choices(
                 prop,
+                watch,
                 failing.inputs,
                 choices.unwrap_or_default(),
                 size,
@@ -257,7 +268,7 @@ pub fn minimize(
         max_time: limits.max_time.saturating_sub(began.elapsed()),
     };
     let integrated_steps = steps;
-    let shrunk = shrink(prop, inputs, reason, limits, fails, on_step);
+    let shrunk = shrink(prop, watch, inputs, reason, limits, fails, on_step);
     steps += shrunk.steps;
     attempts += shrunk.attempts;
     stopped_early |= shrunk.stopped_early;
