@@ -21,6 +21,7 @@ use super::erased::{DynProperty, Generation};
 use super::execute::Verdict;
 use super::shrinker::minimize;
 use super::watchdog::Watch;
+use crate::config::Regressions;
 use crate::report::{Failure, Report, SavedAt, Verdict as Outcome};
 use pbt_core::Binding;
 use std::time::Instant;
@@ -125,8 +126,11 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
-    report.notes.push(save_found(plan, &found, fault.reason()));
-    announce(plan, &found, fault.reason(), &report);
+    let saved_note = save_found(plan, &found, fault.reason());
+    announce(plan, &found, fault.reason(), &saved_note);
+    if plan.config.regressions != Regressions::Off {
+        report.notes.push(saved_note);
+    }
     let mut failure = Failure {
         reason: fault.reason().to_string(),
         counterexample: Vec::new(),
@@ -223,9 +227,13 @@ fn shrink_and_print(
 /// Save `found` to the regressions file (if any): the note for the report.
 fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
     let Some(file) = &plan.regressions else {
-        return "not saved: the regressions file is off (or the test's source file was not \
-                found)"
-            .to_string();
+        return match plan.config.regressions {
+            Regressions::Off => "not saved: the regressions file is off".to_string(),
+            _ => "not saved: the test's source file was not found from the working \
+                  directory, so neither was its regressions file (Config::regressions names \
+                  one)"
+                .to_string(),
+        };
     };
     match file.save(found, &plan.name, reason) {
         Ok(()) => format!(
@@ -238,8 +246,7 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 
 /// Tell stderr about the failure the moment it is found, with the seed:
 /// whatever happens next, the user can replay it.
-fn announce(plan: &Plan, found: &Found, reason: &str, report: &Report) {
-    let saved = report.notes.last().map(String::as_str).unwrap_or("");
+fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str) {
     let reason: String = reason.chars().take(200).collect();
     eprintln!(
         "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}. Shrinking it.",

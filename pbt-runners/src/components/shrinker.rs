@@ -262,9 +262,10 @@ pub fn minimize(
             shrinker: "integrated",
         });
     }
-    // The external shrinker gets what is left of the time.
+    // The external shrinker gets what is left of the time (and, as each
+    // shrinker always has, `max_shrinks` steps of its own).
     let limits = ShrinkLimits {
-        max_steps: limits.max_steps.saturating_sub(steps),
+        max_steps: limits.max_steps,
         max_time: limits.max_time.saturating_sub(began.elapsed()),
     };
     let integrated_steps = steps;
