@@ -613,7 +613,7 @@ fn extreme_configuration_values_have_a_meaning() {
 /// A tree whose generator never reduces the size: two subtrees in two of
 /// three draws, so it never stops growing.
 #[derive(Clone, Debug)]
-#[allow(dead_code)]
+#[allow(dead_code)] // The subtrees are only ever built, never read.
 enum Tree {
     Leaf,
     Node(Box<Tree>, Box<Tree>),
@@ -737,4 +737,35 @@ fn a_panicking_feature_function_is_a_report() {
     let failure = report.failure.clone().expect("a report, not a panic");
     assert!(failure.reason.contains("no features today"), "{report}");
     assert_eq!(saved_lines(&file).len(), 1);
+}
+
+#[test]
+fn the_shrunk_case_joins_the_found_one_when_choices_generate_it() {
+    let file = temp_file("shrunk-joins");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        check x < 1000
+    };
+    let report = integrated(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("fails");
+    assert_eq!(failure.counterexample[0].value, "1000", "{report}");
+    let lines = saved_lines(&file);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("cc "), "found first: {lines:?}");
+    assert!(
+        lines[1].starts_with("cx ") && lines[1].ends_with("x = 1000"),
+        "{lines:?}"
+    );
+    // The next run replays both, the found one first.
+    let again = integrated(&prop, saving_to(&file).cases(0));
+    assert_eq!(again.replayed, 2);
+    assert_eq!(
+        again
+            .failure
+            .expect("replayed")
+            .replayed_from
+            .unwrap()
+            .entry,
+        1
+    );
 }

@@ -68,6 +68,12 @@ impl fmt::Display for Overrun {
 }
 
 /// Stop the generator in progress with `overrun` (a panic the runners catch).
+///
+/// ```
+/// use pbt_core::overrun::{raise, Overrun};
+/// let payload = std::panic::catch_unwind(|| raise(Overrun::Draws { limit: 5 })).unwrap_err();
+/// assert_eq!(payload.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 5 }));
+/// ```
 #[cold]
 #[inline(never)]
 pub fn raise(overrun: Overrun) -> ! {
@@ -93,6 +99,12 @@ pub const DEFAULT_MAX_DRAWS: u64 = 1_000_000;
 pub const DEFAULT_MAX_STACK: usize = 1 << 20;
 
 /// The address of a local of a fresh frame: where the stack is now.
+///
+/// ```
+/// use pbt_core::overrun::stack_position;
+/// fn deeper(n: u32) -> usize { if n == 0 { stack_position() } else { deeper(n - 1) + 0 } }
+/// assert_ne!(deeper(0), deeper(50));
+/// ```
 #[inline(never)]
 pub fn stack_position() -> usize {
     let marker = 0u8;
