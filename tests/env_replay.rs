@@ -28,9 +28,13 @@ fn pbt_seed_and_pbt_cases_override_the_code() {
     let passing = property! { forall x: u8; check x == x };
     std::env::set_var("PBT_CASES", "7");
     assert_eq!(generational(&passing, config()).tests, 7);
-    // A malformed value is ignored (with a note on stderr), not fatal.
+    // A malformed value is an error naming the variable and the value (a
+    // warning a passing test hides would let a typo pass as a random seed).
     std::env::set_var("PBT_CASES", "many");
-    assert_eq!(generational(&passing, config().cases(3)).tests, 3);
+    let err = std::panic::catch_unwind(|| generational(&passing, config().cases(3)))
+        .expect_err("a malformed PBT_CASES is an error");
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("PBT_CASES=\"many\""), "{msg}");
     std::env::remove_var("PBT_SEED");
     std::env::remove_var("PBT_CASES");
 }

@@ -180,10 +180,27 @@ pub fn mutate_choices<S: Source + ?Sized>(choices: &[u64], bounds: &[u64], src: 
 /// When the sequence runs out, or a recorded choice is larger than the bound
 /// asked for now, it yields `0`: the simplest choice. It records what it
 /// actually handed out, so the result can be stored as the new sequence.
+///
+/// A replay is bounded: once it has been read more than
+/// [`replay_limit`](crate::overrun::replay_limit)`(len)` times (twice the
+/// recorded length plus 64), the draw panics with
+/// [`Overrun::Replay`](crate::overrun::Overrun::Replay), which runners
+/// treat as a rejected candidate. A generator that retries until it draws a
+/// non-zero choice would otherwise spin forever on the padding zeros.
+///
+/// ```
+/// use pbt_core::{choices::Replay, overrun::Overrun, Source};
+/// let mut replay = Replay::new(&[]);
+/// let stopped = std::panic::catch_unwind(move || loop {
+///     if replay.draw(9) != 0 { break; }
+/// }).unwrap_err();
+/// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Replay { recorded: 0 }));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Replay<'a> {
     recorded: &'a [u64],
     pos: usize,
+    limit: usize,
     used: Choices,
 }
 
@@ -193,6 +210,7 @@ impl<'a> Replay<'a> {
         Replay {
             recorded,
             pos: 0,
+            limit: crate::overrun::replay_limit(recorded.len()),
             used: Vec::with_capacity(recorded.len()),
         }
     }
@@ -208,6 +226,9 @@ impl Source for Replay<'_> {
     fn draw(&mut self, max: u64) -> u64 {
         let c = match self.recorded.get(self.pos) {
             Some(&c) if c <= max => c,
+            _ if self.pos >= self.limit => crate::overrun::raise(crate::overrun::Overrun::Replay {
+                recorded: self.recorded.len(),
+            }),
             _ => 0,
         };
         self.pos += 1;

@@ -20,6 +20,7 @@ pub mod coverage;
 pub mod feedback;
 pub mod gen;
 pub mod mutate;
+pub mod overrun;
 pub mod property;
 pub mod shrink;
 pub mod source;

@@ -143,6 +143,11 @@ impl Mutate for () {
 /// changes into a different value, so the result differs from `xs` (when
 /// `T` has more than one value).
 ///
+/// Growth is bounded: a mutant has at most `max(size, 64)` elements (or
+/// `xs.len()`, if that is more), so a search that rewards length (the
+/// targeted runner under `target(xs.len())`) cannot double a vector until
+/// allocation fails.
+///
 /// ```
 /// let mut rng = pbt_core::Rng::from_seed(1);
 /// let ys = pbt_core::mutate::mutate_slice(&[5u8, 6], &mut rng, 10);
@@ -154,7 +159,15 @@ where
     S: Source + ?Sized,
 {
     let n = xs.len();
-    let op = if n == 0 { src.draw(1) * 3 } else { src.draw(5) };
+    let cap = size.max(MIN_GROWTH_CAP);
+    let op = if n == 0 {
+        src.draw(1) * 3
+    } else if n < cap {
+        src.draw(5)
+    } else {
+        // At the cap: remove, change or cut only.
+        [1, 2, 4][src.draw(2) as usize]
+    };
     let mut out = xs.to_vec();
     match op {
         0 => {
@@ -180,8 +193,12 @@ where
             out.splice(at..at, xs[start..end].iter().cloned());
         }
     }
+    out.truncate(cap.max(n));
     out
 }
+
+/// The length a mutant sequence may always grow to, whatever the size.
+const MIN_GROWTH_CAP: usize = 64;
 
 impl<T: Mutate + Arbitrary + Clone> Mutate for Vec<T> {
     /// See [`mutate_slice`].

@@ -188,11 +188,41 @@ pub fn shrink_slice<T: Shrink + Clone>(xs: &[T]) -> Candidates<'_, Vec<T>> {
 }
 
 impl Shrink for String {
+    /// [`shrink_slice`]'s candidates over the chars, made one at a time (a
+    /// long string has quadratically many characters over all of them).
     fn shrink(&self) -> Candidates<'_, Self> {
-        let chars: Vec<char> = self.chars().collect();
-        let owned: Vec<Vec<char>> = shrink_slice(&chars).collect();
-        Box::new(owned.into_iter().map(|cs| cs.into_iter().collect()))
+        let chars: Rc<[char]> = self.chars().collect();
+        Box::new(shrink_shared(chars).map(|cs| cs.into_iter().collect()))
     }
+}
+
+/// [`shrink_slice`] over a sequence the iterator owns (shared, so that each
+/// pass holds it without copying).
+fn shrink_shared<T: Shrink + Clone + 'static>(xs: Rc<[T]>) -> impl Iterator<Item = Vec<T>> {
+    let n = xs.len();
+    let without = |xs: &[T], from: usize, to: usize| {
+        let mut v = xs[..from].to_vec();
+        v.extend_from_slice(&xs[to..]);
+        v
+    };
+    let chunks = std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2)).filter(|&k| k > 0);
+    let all = xs.clone();
+    let removals = chunks.flat_map(move |k| {
+        let xs = all.clone();
+        (0..n / k).map(move |i| without(&xs, i * k, (i + 1) * k))
+    });
+    let all = xs.clone();
+    let pairs = (0..n.saturating_sub(1)).map(move |i| without(&all, i, i + 2));
+    let elements = (0..n).flat_map(move |i| {
+        let xs = xs.clone();
+        let shrunk: Vec<T> = xs[i].shrink().collect();
+        shrunk.into_iter().map(move |e| {
+            let mut v = xs.to_vec();
+            v[i] = e;
+            v
+        })
+    });
+    removals.chain(pairs).chain(elements)
 }
 
 impl<T: Shrink + Clone> Shrink for Vec<T> {

@@ -74,13 +74,77 @@ impl<S: Source + ?Sized> Source for &mut S {
 #[derive(Clone, Debug)]
 pub struct Rng {
     inner: Xoshiro256PlusPlus,
+    /// Draws left before the budget is looked at again.
+    countdown: u32,
+    budget: Budget,
 }
+
+/// How much one generated input may draw (see [`Rng::limited`]).
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    drawn: u64,
+    max_draws: u64,
+    stack_start: usize,
+    max_stack: usize,
+}
+
+/// The budget is looked at once every this many draws (one decrement and a
+/// well-predicted branch per draw on the hot path).
+const CHECK_EVERY: u32 = 64;
 
 impl Rng {
     /// A generator whose whole stream is determined by `seed`.
     pub fn from_seed(seed: u64) -> Self {
         Rng {
             inner: Xoshiro256PlusPlus::seed_from_u64(seed),
+            countdown: CHECK_EVERY,
+            budget: Budget {
+                drawn: 0,
+                max_draws: u64::MAX,
+                stack_start: 0,
+                max_stack: usize::MAX,
+            },
+        }
+    }
+
+    /// This generator, bounded for one generated input: past `max_draws`
+    /// draws (give or take 64), or once a draw happens more than
+    /// `max_stack` bytes deeper into the stack than this call, the draw
+    /// panics with an [`crate::overrun::Overrun`] payload, which runners
+    /// report as "data too large".
+    ///
+    /// ```
+    /// use pbt_core::{overrun::Overrun, Rng, Source};
+    /// let mut rng = Rng::from_seed(1).limited(100, 1 << 20);
+    /// let stopped = std::panic::catch_unwind(move || {
+    ///     for _ in 0..1000 { rng.draw(9); }
+    /// }).unwrap_err();
+    /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
+    /// ```
+    pub fn limited(mut self, max_draws: u64, max_stack: usize) -> Self {
+        self.budget = Budget {
+            drawn: 0,
+            max_draws,
+            stack_start: crate::overrun::stack_position(),
+            max_stack,
+        };
+        self.countdown = CHECK_EVERY;
+        self
+    }
+
+    /// Count another `CHECK_EVERY` draws against the budget.
+    #[cold]
+    #[inline(never)]
+    fn check_budget(&mut self) {
+        use crate::overrun::{raise, stack_position, Overrun};
+        self.countdown = CHECK_EVERY;
+        let b = &mut self.budget;
+        b.drawn = b.drawn.saturating_add(u64::from(CHECK_EVERY));
+        if b.drawn > b.max_draws {
+            raise(Overrun::Draws { limit: b.max_draws });
+        }
+        if b.max_stack != usize::MAX && stack_position().abs_diff(b.stack_start) > b.max_stack {
+            raise(Overrun::Stack { limit: b.max_stack });
         }
     }
 
@@ -94,6 +158,10 @@ impl Rng {
 impl Source for Rng {
     #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.check_budget();
+        }
         bounded(max, || self.inner.next_u64())
     }
 

@@ -17,13 +17,17 @@
 //! generations per test, so it suits properties whose check is expensive
 //! (compilers, databases), not cheap ones.
 
-use crate::components::{execute::Verdict, supervise, AnyInputs, Case, DynProperty, Found, Plan};
+use crate::components::{
+    execute::{quietly, Verdict},
+    replay_saved, report_failure, supervise, AnyInputs, Case, Discovery, DynProperty, Fault, Found,
+    Generation, Plan, Watch,
+};
 use crate::config::{Config, FeatureFn};
-use crate::generational::shrink_and_report;
 use crate::report::Report;
 use pbt_core::property::NodeView;
 use pbt_core::{Binding, Property, Structure};
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Run `prop`, choosing each test among `config.candidates` generated ones by
@@ -43,8 +47,7 @@ pub fn combinatorial<P: Property + Sync>(prop: &P, config: Config) -> Report {
 fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let saved = plan.saved();
-    let mut report = Report::new("combinatorial", &plan, saved.len() as u64);
+    let report = Report::empty("combinatorial", &plan);
     let k = plan.config.candidates.max(1) as u64;
     let features = match plan.config.features {
         Some(f) => Features::Printed(f),
@@ -52,32 +55,29 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     };
     let mut covered: HashSet<String> = HashSet::new();
     supervise(prop, &plan, |watch| {
+        let mut report = match replay_saved(prop, &plan, watch, report) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
+        };
         let mut n = 0u64;
-        let mut saved = saved.into_iter();
         while report.tests < plan.config.cases {
-            let (found, inputs) = match saved.next() {
-                Some(found) => match prop.generate_traced(&found) {
-                    Some(Ok(traced)) => (found, traced.inputs),
-                    _ => continue,
-                },
-                None => {
-                    let picked = thin(prop, &plan, n, k, &features, &mut covered);
-                    n += 1;
-                    match picked {
-                        Some((case, inputs)) => (Found::Case(case), inputs),
-                        None => {
-                            report.discards += 1;
-                            if plan.too_many_discards(report.discards) {
-                                return report.gave_up();
-                            }
-                            continue;
-                        }
+            let picked = thin(prop, &plan, watch, n, k, &features, &mut covered);
+            n += 1;
+            let (case, inputs) = match picked {
+                Thinned::Picked(case, inputs) => (case, inputs),
+                Thinned::NoneGenerated => {
+                    report.discards += 1;
+                    if plan.too_many_discards(report.discards) {
+                        return report.gave_up();
                     }
+                    continue;
+                }
+                Thinned::Failed(case, fault) => {
+                    let discovery = Discovery::fresh(Found::Case(case), fault);
+                    return report_failure(prop, &plan, watch, discovery, report);
                 }
             };
-            if let Found::Case(case) = &found {
-                watch.at_case(case);
-            }
+            watch.at_case(&case);
             match prop.run_any(&*inputs, watch) {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
@@ -88,7 +88,8 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                 }
                 Verdict::Fail(reason) => {
                     report.tests += 1;
-                    return shrink_and_report(prop, &plan, watch, &found, reason, report);
+                    let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+                    return report_failure(prop, &plan, watch, discovery, report);
                 }
             }
         }
@@ -100,35 +101,58 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     .finish(started)
 }
 
+/// What thinning the candidates of one test came to.
+enum Thinned {
+    /// The candidate adding the most uncovered features.
+    Picked(Case, AnyInputs),
+    /// No candidate generated (all rejected).
+    NoneGenerated,
+    /// A candidate's user code failed (its generator, or the feature
+    /// function, panicked): the candidate's case and the fault.
+    Failed(Case, Fault),
+}
+
 /// Generate the `k` candidates of test `n` and keep the one adding the most
-/// uncovered features (the first among equals); `None` when none generated.
+/// uncovered features (the first among equals).
 fn thin(
     prop: &dyn DynProperty,
     plan: &Plan,
+    watch: &Watch,
     n: u64,
     k: u64,
     features: &Features,
     covered: &mut HashSet<String>,
-) -> Option<(Case, AnyInputs)> {
+) -> Thinned {
     let size = plan.config.size_of(n);
     let mut best: Option<(usize, Case, AnyInputs, Vec<String>)> = None;
     for j in 0..k {
         let case = Case {
-            seed: plan.case(n * k + j).seed,
+            seed: plan.case(n.saturating_mul(k).saturating_add(j)).seed,
             size,
         };
-        let Some(Ok(inputs)) = prop.generate_from(&mut case.rng(), size) else {
-            continue;
+        watch.at_case(&case);
+        let inputs = match prop.generate_traced(&Found::Case(case), watch) {
+            Generation::Generated(traced) => traced.inputs,
+            Generation::Discarded(_) => continue,
+            Generation::Failed(reason) => return Thinned::Failed(case, Fault::Generator(reason)),
         };
-        let found = features.of(prop, &*inputs);
+        let found = match quietly(|| features.of(prop, &*inputs)) {
+            Ok(found) => found,
+            Err(panic) => {
+                let reason = format!("the feature function panicked: {panic}");
+                return Thinned::Failed(case, Fault::Annotation(reason));
+            }
+        };
         let new = found.iter().filter(|f| !covered.contains(*f)).count();
         if best.as_ref().is_none_or(|(most, ..)| new > *most) {
             best = Some((new, case, inputs, found));
         }
     }
-    let (_, case, inputs, found) = best?;
+    let Some((_, case, inputs, found)) = best else {
+        return Thinned::NoneGenerated;
+    };
     covered.extend(found);
-    Some((case, inputs))
+    Thinned::Picked(case, inputs)
 }
 
 /// Where a candidate's features come from.

@@ -90,7 +90,21 @@ pub enum Regressions {
 ///
 /// The environment overrides the code, so a failure can be replayed and CI
 /// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
-/// fixes the seed, `PBT_CASES` the number of tests.
+/// fixes the seed, `PBT_CASES` the number of tests. A malformed value is an
+/// error: the run panics with a message naming the variable and the value
+/// (a typo must not pass as a random seed).
+///
+/// Extreme values have a meaning, never an overflow:
+///
+/// - `cases(0)` replays the saved cases only (they never count toward
+///   `cases`); `cases(u64::MAX)` runs until a failure.
+/// - `timeout(Duration::ZERO)` is no time limit, like [`Config::no_timeout`].
+/// - `workers(0)` is one worker; more than [`MAX_WORKERS`] are clamped to it.
+/// - `max_size(usize::MAX)` is allowed (the default size schedule reaches a
+///   size only after that many tests); saved cases replay at most at size
+///   `max(max_size, 10 000)`.
+/// - `max_draws` bounds the choices one input may draw (default
+///   1 000 000): past it, generation stops with a "data too large" failure.
 ///
 /// ```
 /// use pbt_runners::Config;
@@ -138,7 +152,14 @@ pub struct Config {
     /// Whether the generational runner steers towards the preconditions
     /// (papers/001 §3) when they reject most inputs.
     pub auto_target: bool,
+    /// The choices one generated (or mutated) input may draw; past it the
+    /// generator is stopped and the run fails with "data too large"
+    /// (Hypothesis's health check of the same name).
+    pub max_draws: u64,
 }
+
+/// The most worker threads the parallel runner starts.
+pub const MAX_WORKERS: usize = 1024;
 
 impl Default for Config {
     fn default() -> Self {
@@ -160,6 +181,7 @@ impl Default for Config {
             pool: None,
             mutation: Mutation::Both,
             auto_target: true,
+            max_draws: pbt_core::overrun::DEFAULT_MAX_DRAWS,
         }
     }
 }
@@ -177,9 +199,28 @@ impl Config {
         self
     }
 
-    /// Fail any test that runs longer than `limit`.
+    /// Fail any test that runs longer than `limit`; `Duration::ZERO` means
+    /// no limit.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// use std::time::Duration;
+    /// assert_eq!(Config::default().timeout(Duration::ZERO).timeout, None);
+    /// ```
     pub fn timeout(mut self, limit: Duration) -> Self {
-        self.timeout = Some(limit);
+        self.timeout = (!limit.is_zero()).then_some(limit);
+        self
+    }
+
+    /// At most `n` choices drawn per generated input (see
+    /// [`Config::max_draws`](Config#structfield.max_draws)).
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert_eq!(Config::default().max_draws(5_000).max_draws, 5_000);
+    /// ```
+    pub fn max_draws(mut self, n: u64) -> Self {
+        self.max_draws = n;
         self
     }
 
@@ -231,9 +272,16 @@ impl Config {
         self
     }
 
-    /// Run the parallel runner on `n` worker threads.
+    /// Run the parallel runner on `n` worker threads (at least 1, at most
+    /// [`MAX_WORKERS`]).
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert_eq!(Config::default().workers(0).workers, 1);
+    /// assert_eq!(Config::default().workers(usize::MAX).workers, pbt_runners::MAX_WORKERS);
+    /// ```
     pub fn workers(mut self, n: usize) -> Self {
-        self.workers = n.max(1);
+        self.workers = n.clamp(1, MAX_WORKERS);
         self
     }
 
@@ -282,7 +330,15 @@ impl Config {
         self
     }
 
-    /// This configuration with the environment applied.
+    /// This configuration with the environment applied (and the fields
+    /// set directly brought into range: `timeout` of zero is none,
+    /// `workers` within `1..=MAX_WORKERS`).
+    ///
+    /// # Panics
+    ///
+    /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
+    /// decimal or `0x`-hex `u64`: the message names the variable and the
+    /// value.
     pub fn resolved(&self) -> Config {
         let mut c = self.clone();
         if c.read_env {
@@ -293,13 +349,18 @@ impl Config {
                 c.cases = cases;
             }
         }
+        c.timeout = c.timeout.filter(|t| !t.is_zero());
+        c.workers = c.workers.clamp(1, MAX_WORKERS);
         c
     }
 
     /// The size for test number `n` (counting from 0).
     pub fn size_of(&self, n: u64) -> usize {
         match self.sizes {
-            Sizes::Cycle => (n % (self.max_size as u64 + 1)) as usize,
+            Sizes::Cycle => match (self.max_size as u64).checked_add(1) {
+                Some(period) => (n % period) as usize,
+                None => n as usize,
+            },
             Sizes::Log2 => (u64::BITS - n.leading_zeros()) as usize,
             Sizes::Fixed(s) => s,
         }
@@ -314,13 +375,24 @@ fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// Parse an environment variable as decimal or `0x` hex.
+/// Parse an environment variable as decimal or `0x` hex; `None` when it is
+/// unset (or empty). A malformed value panics, naming the variable and the
+/// value.
 fn env_u64(name: &str) -> Option<u64> {
-    let raw = std::env::var(name).ok()?;
-    parse_u64(raw.trim()).or_else(|| {
-        eprintln!("pbt: ignoring {name}={raw:?}: expected a decimal or 0x-hex integer");
-        None
-    })
+    let raw = match std::env::var(name) {
+        Ok(raw) => raw,
+        Err(std::env::VarError::NotPresent) => return None,
+        Err(std::env::VarError::NotUnicode(raw)) => {
+            panic!("pbt: {name}={raw:?} is not a number: expected a decimal or 0x-hex u64")
+        }
+    };
+    if raw.trim().is_empty() {
+        return None;
+    }
+    match parse_u64(raw.trim()) {
+        Some(n) => Some(n),
+        None => panic!("pbt: {name}={raw:?} is not a number: expected a decimal or 0x-hex u64"),
+    }
 }
 
 /// Decimal or `0x` hex.

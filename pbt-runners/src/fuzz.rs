@@ -11,9 +11,9 @@
 //! report's notes; the runner then steers by `cover` points only, or —
 //! without those either — is plain generation with mutation.
 
-use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe, replay_saved};
+use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe};
 use crate::components::utility::NewCoverage;
-use crate::components::{supervise, DynProperty, Plan};
+use crate::components::{replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
 use pbt_core::Property;
@@ -47,7 +47,7 @@ pub fn fuzz<P: Property + Sync>(prop: &P, config: Config) -> Report {
 fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let mut report = Report::new("fuzz", &plan, plan.saved().len() as u64);
+    let mut report = Report::empty("fuzz", &plan);
     let instrumented = pbt_core::coverage::instrumented();
     if !instrumented {
         report.notes.push(

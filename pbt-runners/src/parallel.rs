@@ -15,11 +15,14 @@
 //! same seed, however the threads interleave, and `PBT_SEED` replays it on
 //! one thread.
 
-use crate::components::{execute::Verdict, supervise_all, DynProperty, Found, Plan, Step};
+use crate::components::{
+    execute::Verdict, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault,
+    Found, Plan, Step,
+};
 use crate::config::Config;
-use crate::generational::shrink_and_report;
 use crate::report::Report;
 use pbt_core::Property;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -57,8 +60,7 @@ enum Failure {
 fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let saved = plan.saved();
-    let mut report = Report::new("parallel", &plan, saved.len() as u64);
+    let mut report = Report::empty("parallel", &plan);
     let workers = plan.config.workers.max(1);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
         Ok(pool) => pool,
@@ -72,19 +74,10 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     supervise_all(prop, &plan, workers + 1, |watches| {
         // Saved cases first, on this thread.
         let (first, rest) = watches.split_first().expect("at least one watch");
-        for found in &saved {
-            match prop.test_found(found, first) {
-                Step::Ran(Verdict::Fail(reason)) => {
-                    report.tests += 1;
-                    return shrink_and_report(prop, &plan, first, found, reason, report);
-                }
-                Step::GeneratorPanicked(panic) => {
-                    return report.generator_failed(&plan, found, panic)
-                }
-                Step::Ran(Verdict::Pass) => report.tests += 1,
-                Step::Ran(Verdict::Discard) | Step::Discarded(_) => report.discards += 1,
-            }
-        }
+        let report = match replay_saved(prop, &plan, first, report) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
+        };
         let shared = Shared {
             next: AtomicU64::new(0),
             passed: AtomicU64::new(report.tests),
@@ -93,27 +86,21 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
             first: Mutex::new(None),
         };
         pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared));
+        let mut report = report;
         report.tests = shared.passed.load(Relaxed);
         report.discards = shared.discards.load(Relaxed);
         let first_failure = shared.first.into_inner().unwrap_or_else(|p| p.into_inner());
-        match first_failure {
+        let (n, fault) = match first_failure {
             Some((n, Failure::Check(reason))) => {
                 report.tests += 1;
-                shrink_and_report(
-                    prop,
-                    &plan,
-                    first,
-                    &Found::Case(plan.case(n)),
-                    reason,
-                    report,
-                )
+                (n, Fault::Check(reason))
             }
-            Some((n, Failure::Generator(panic))) => {
-                report.generator_failed(&plan, &Found::Case(plan.case(n)), panic)
-            }
-            None if plan.too_many_discards(report.discards) => report.gave_up(),
-            None => report,
-        }
+            Some((n, Failure::Generator(reason))) => (n, Fault::Generator(reason)),
+            None if plan.too_many_discards(report.discards) => return report.gave_up(),
+            None => return report,
+        };
+        let discovery = Discovery::fresh(Found::Case(plan.case(n)), fault);
+        report_failure(prop, &plan, first, discovery, report)
     })
     .finish(started)
 }

@@ -38,6 +38,23 @@ pub struct Failure {
     pub size: usize,
     /// Which shrinker produced the result.
     pub shrinker: &'static str,
+    /// The counterexample passed when it was run once more after
+    /// shrinking: the failure depends on something besides the input
+    /// (time, global state, the order of tests).
+    pub flaky: bool,
+    /// The saved case of the regressions file that failed, when the
+    /// failure was a replay (no `PBT_SEED` reproduces it without the file).
+    pub replayed_from: Option<SavedAt>,
+}
+
+/// A case of a regressions file: the file and the case's number in it
+/// (counting saved cases from 1, in the order they are replayed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SavedAt {
+    /// The regressions file.
+    pub file: String,
+    /// The case's number among the file's saved cases, from 1.
+    pub entry: usize,
 }
 
 /// The serde-serialisable result of a run, the same for every runner.
@@ -99,8 +116,15 @@ impl fmt::Display for Report {
         match self.verdict {
             Verdict::Passed => write!(
                 f,
-                "pbt ({}): passed {} tests ({} discarded) in {secs:.3}s, seed {:#x}",
-                self.runner, self.tests, self.discards, self.seed
+                "pbt ({}): passed {} tests ({} discarded){} in {secs:.3}s, seed {:#x}",
+                self.runner,
+                self.tests,
+                self.discards,
+                match self.replayed {
+                    0 => String::new(),
+                    n => format!(" and {n} saved cases"),
+                },
+                self.seed
             )?,
             Verdict::GaveUp => write!(
                 f,
@@ -120,12 +144,31 @@ impl fmt::Display for Report {
                 for b in &fail.counterexample {
                     writeln!(f, "    {} = {}", b.name, b.value)?;
                 }
+                if fail.counterexample.is_empty() {
+                    writeln!(f, "    (no input: generating it failed)")?;
+                }
                 writeln!(f, "reason: {}", fail.reason)?;
                 if fail.original != fail.counterexample {
                     let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
                     writeln!(f, "first found as: {}", orig.join(", "))?;
                 }
+                if fail.flaky {
+                    writeln!(
+                        f,
+                        "flaky: the counterexample passed when run again; the failure depends on \
+                         more than the input (time, shared state, test order)"
+                    )?;
+                }
                 match (&fail.choices, fail.mutations.len()) {
+                    _ if fail.replayed_from.is_some() => {
+                        let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
+                        write!(
+                            f,
+                            "replayed from {}, saved case {} (it fails again on every run while \
+                             the file keeps it; no PBT_SEED replays it without the file)",
+                            saved.file, saved.entry
+                        )?
+                    }
                     (None, 0) => write!(
                         f,
                         "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",

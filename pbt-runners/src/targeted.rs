@@ -10,9 +10,9 @@
 //! [`generalized`] takes a state and an update function instead
 //! (papers/001 Fig. 4).
 
-use crate::components::feedback_loop::{feedback_loop, no_probe, replay_saved};
+use crate::components::feedback_loop::{feedback_loop, no_probe};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
-use crate::components::{supervise, DynProperty, Plan};
+use crate::components::{replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
 use crate::Pool;
@@ -85,7 +85,7 @@ fn run_targeted(
 ) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let report = Report::new(runner, &plan, plan.saved().len() as u64);
+    let report = Report::empty(runner, &plan);
     let mut pool = pool.build();
     let mut probe = no_probe;
     supervise(prop, &plan, |watch| {

@@ -104,6 +104,11 @@ impl<E, T> ShrinkAnnotation<E, T> for ShrinkByChoices {
 }
 
 /// Shrink with `f(env)`, a function from a value to its candidates (`#[shrink = …]`).
+///
+/// The candidates are taken lazily, one at a time, as the shrinker asks:
+/// `#[shrink = |x: &u32| 0..*x]` costs nothing for the candidates never
+/// tried. (So the iterator must own what it walks over: it may not borrow
+/// from a shorter-lived local.)
 #[derive(Clone, Copy, Debug)]
 pub struct ShrinkWith<F>(pub F);
 
@@ -112,11 +117,11 @@ where
     F: Fn(&E) -> Sh,
     Sh: Fn(&T) -> I,
     I: IntoIterator<Item = T>,
+    I::IntoIter: 'static,
 {
     const CUSTOM: bool = true;
     fn candidates<'a>(&'a self, env: &'a E, value: &'a T) -> Option<Candidates<'a, T>> {
-        let cands: Vec<T> = (self.0)(env)(value).into_iter().collect();
-        Some(Box::new(cands.into_iter()))
+        Some(Box::new((self.0)(env)(value).into_iter()))
     }
 }
 

@@ -79,6 +79,22 @@ pub trait Node<E> {
 /// [`crate::constructors::Constructors`] impl, when it has one.
 pub type ConstructorView<T> = fn(&T, &mut Vec<Constructor>);
 
+/// Run user code that may panic (a generator replaying edited choices, a
+/// printer): `None` when it panicked. A shrink candidate whose regeneration
+/// panics is skipped, not fatal.
+fn guarded<R>(f: impl FnOnce() -> R) -> Option<R> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
+/// The message of a panic payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic with a non-string payload".to_string())
+}
+
 /// The choices recorded for variables `0..depth` of `case`.
 fn prefix_choices<E>(case: &Case<E>, depth: usize) -> Vec<Option<Choices>> {
     (0..depth)
@@ -334,7 +350,7 @@ where
         let (value, used) = if G::CUSTOM && self.reads_env {
             let recorded = old_choices.unwrap_or_default();
             let mut replay = Replay::new(&recorded);
-            let v = self.gen.generate(&env, &mut replay, old.size).ok()?;
+            let v = guarded(|| self.gen.generate(&env, &mut replay, old.size))?.ok()?;
             (v, Some(replay.into_used()))
         } else {
             (old_value.clone(), old_choices)
@@ -359,7 +375,7 @@ where
                     .unwrap_or(&[]);
                 Box::new(simplifications(recorded).filter_map(move |c| {
                     let mut replay = Replay::new(&c);
-                    let v = self.gen.generate(env, &mut replay, case.size).ok()?;
+                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
                     let used = replay.into_used();
                     shortlex_lt(&used, recorded).then_some((v, Some(used)))
                 }))
@@ -392,10 +408,19 @@ where
 
     fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
         let (value, env) = Rest::env_of(fin);
+        // A printer or `Debug` that panics prints a placeholder: the rest of
+        // the counterexample is still shown.
+        let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.print.print(env, value)
+        }));
+        let value = printed.unwrap_or_else(|payload| {
+            let which = if Pr::CUSTOM { "#[print]" } else { "Debug" };
+            format!("<{which} panicked: {}>", panic_message(&*payload))
+        });
         out.push(Binding {
             name: self.name,
             ty: self.ty,
-            value: self.print.print(env, value),
+            value,
         });
         self.rest.print(fin, out);
     }

@@ -1,10 +1,18 @@
-//! Which test cases a run visits: saved regressions first, then one fresh
-//! case per test, each with its own seed and size.
+//! The inputs stream: which test cases a run visits. Saved regressions
+//! first — every one of them, whatever `cases` is, and without counting
+//! toward it ([`replay_saved`], the one place every runner replays them) —
+//! then one fresh case per test, each with its own seed and size.
 
+use super::erased::{DynProperty, Step};
+use super::execute::Verdict;
+use super::failure::{report_failure, Discovery, Fault};
 use super::regressions::RegressionsFile;
+use super::watchdog::Watch;
 use crate::config::Config;
+use crate::report::{Report, SavedAt};
 use pbt_core::source::mix;
 use pbt_core::Structure;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One test case to generate: a seed for it alone and a size.
@@ -83,6 +91,31 @@ impl Found {
         }
     }
 
+    /// This input with every size above `ceiling` lowered to it (a saved
+    /// size of 10¹² must not be allocated).
+    ///
+    /// ```
+    /// use pbt_runners::components::{Case, Found};
+    /// let huge = Found::Case(Case { seed: 1, size: 1 << 40 }).mutated(3);
+    /// assert_eq!(huge.clamped(100).size(), 100);
+    /// ```
+    pub fn clamped(self, ceiling: usize) -> Found {
+        match self {
+            Found::Case(case) => Found::Case(Case {
+                size: case.size.min(ceiling),
+                ..case
+            }),
+            Found::Choices { choices, size } => Found::Choices {
+                choices,
+                size: size.min(ceiling),
+            },
+            Found::Mutated { base, steps } => Found::Mutated {
+                base: Box::new(base.clamped(ceiling)),
+                steps,
+            },
+        }
+    }
+
     /// How many value mutations lead to this input.
     pub fn mutations(&self) -> usize {
         match self {
@@ -127,12 +160,17 @@ impl Plan {
         }
     }
 
-    /// The saved inputs to replay before generating.
+    /// The saved inputs to replay before generating, their sizes clamped
+    /// to `max(max_size, MAX_SAVED_SIZE)`.
     pub fn saved(&self) -> Vec<Found> {
+        let ceiling = self.config.max_size.max(MAX_SAVED_SIZE);
         self.regressions
             .as_ref()
             .map(|r| r.load())
             .unwrap_or_default()
+            .into_iter()
+            .map(|found| found.clamped(ceiling))
+            .collect()
     }
 
     /// The `n`th fresh case (counting from 0).
@@ -145,8 +183,68 @@ impl Plan {
 
     /// Whether `discards` is past the give-up threshold.
     pub fn too_many_discards(&self, discards: u64) -> bool {
-        discards > self.config.cases.max(1) * self.config.max_discard_ratio
+        discards
+            > self
+                .config
+                .cases
+                .max(1)
+                .saturating_mul(self.config.max_discard_ratio)
     }
+}
+
+/// The largest size a saved case is replayed at when `max_size` is smaller:
+/// a case saved under a larger `max_size` replays exactly up to this size.
+pub const MAX_SAVED_SIZE: usize = 10_000;
+
+/// Replay every case saved in the regressions file, before any fresh case:
+/// `Break` with the failure report when one still fails (it goes down the
+/// failure path like any failure, and its report names the saved case),
+/// `Continue` with the report to go on with. Saved cases are replayed
+/// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
+/// `report.replayed` counts them, `report.tests` is left to the fresh ones.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{replay_saved, supervise, DynProperty, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+/// use std::ops::ControlFlow;
+/// let file = std::env::temp_dir().join(format!("pbt-doc-replay-{}", std::process::id()));
+/// std::fs::write(&file, "cc 0x1 0 # t: a saved case\ncc 0x2 3 # t: another\n").unwrap();
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+/// let config = Config::default().ignore_env().cases(0).regressions(Regressions::File(file.clone()));
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let flow = supervise(&prop, &plan, |watch| replay_saved(&prop, &plan, watch, Report::empty("mine", &plan)));
+/// let ControlFlow::Continue(report) = flow else { panic!("both pass") };
+/// assert_eq!((report.replayed, report.tests), (2, 0));
+/// std::fs::remove_file(&file).unwrap();
+/// ```
+pub fn replay_saved(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    mut report: Report,
+) -> ControlFlow<Report, Report> {
+    let saved = plan.saved();
+    report.replayed = saved.len() as u64;
+    for (i, found) in saved.into_iter().enumerate() {
+        watch.at_found(&found);
+        let fault = match prop.test_found(&found, watch) {
+            Step::Ran(Verdict::Fail(reason)) => Fault::Check(reason),
+            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+            Step::Ran(_) | Step::Discarded(_) => continue,
+        };
+        let saved = plan.regressions.as_ref().map(|file| SavedAt {
+            file: file.path().display().to_string(),
+            entry: i + 1,
+        });
+        let discovery = Discovery {
+            found,
+            fault,
+            saved,
+        };
+        return ControlFlow::Break(report_failure(prop, plan, watch, discovery, report));
+    }
+    ControlFlow::Continue(report)
 }
 
 /// A seed nobody chose: time, process and a counter, mixed.

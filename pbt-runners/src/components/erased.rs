@@ -7,7 +7,7 @@
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
 use super::cases::{Case, Found};
-use super::execute::{generate_and_run, quietly, run, Verdict};
+use super::execute::{catch_quietly, generate_and_run, quietly, run, Verdict, MAX_STACK};
 use super::watchdog::Watch;
 use pbt_core::{Binding, Discarded, Property, Source, Structure};
 use std::any::Any;
@@ -33,8 +33,59 @@ pub enum Step {
     Ran(Verdict),
     /// The case was not generated (a precondition or a generator rejected).
     Discarded(Discarded),
-    /// A generator panicked, with this message.
+    /// Generating the case failed: a generator or mutator panicked, or the
+    /// generator drew more than its budget ("data too large"). The reason
+    /// says which. It is a failure, never a discard.
     GeneratorPanicked(String),
+}
+
+/// What generating (or mutating) an input came to.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{supervise, Case, DynProperty, Found, Generation, Plan};
+/// use pbt_runners::{Config, Regressions};
+/// // A generator that panics on 7: generating is a failure, not a discard.
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true))
+///     .gen(|_: &()| pbt_core::Gen::map(pbt_core::gen::int(0..10u8), |x| { assert!(x != 7, "seven"); x })));
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let outcomes: Vec<bool> = supervise(&prop, &plan, |watch| {
+///     (0..50).map(|n| matches!(prop.generate_traced(&Found::Case(plan.case(n)), watch),
+///                              Generation::Failed(_))).collect()
+/// });
+/// assert!(outcomes.contains(&true) && outcomes.contains(&false));
+/// ```
+#[derive(Debug)]
+pub enum Generation<T> {
+    /// The input.
+    Generated(T),
+    /// A precondition or generator rejected it, or a replayed choice
+    /// sequence ran out (see [`pbt_core::overrun::Overrun::Replay`]).
+    Discarded(Discarded),
+    /// User code failed while generating: a generator or mutator panicked,
+    /// ran past the time limit, or drew more than its budget. The reason
+    /// says which; runners report it as a failure.
+    Failed(String),
+}
+
+impl<T> Generation<T> {
+    /// The input, if one was generated.
+    pub fn ok(self) -> Option<T> {
+        match self {
+            Generation::Generated(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Apply `f` to the generated input.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Generation<U> {
+        match self {
+            Generation::Generated(t) => Generation::Generated(f(t)),
+            Generation::Discarded(why) => Generation::Discarded(why),
+            Generation::Failed(reason) => Generation::Failed(reason),
+        }
+    }
 }
 
 /// The object-safe view of a [`Property`] that runners' loops use.
@@ -43,48 +94,42 @@ pub trait DynProperty: Sync {
     fn structure(&self) -> Structure;
     /// Generate `case` and run it (one call, no allocation).
     fn test(&self, case: &Case, watch: &Watch) -> Step;
-    /// Generate `case` with each variable's choices recorded (for shrinking).
-    /// (Through [`DynProperty::generate_from`], so that a property's
-    /// generators are compiled for two sources only: `Rng` and `dyn Source`.)
-    fn generate_recorded(&self, case: &Case) -> Result<Result<AnyInputs, Discarded>, String> {
-        let mut recorder = pbt_core::choices::Recorder::new(case.rng());
-        self.generate_from(&mut recorder, case.size)
-            .ok_or_else(|| "the generator panicked".to_string())
-    }
-    /// Generate a saved or found input and run it.
+    /// Generate a saved or found input and run it, each under the watch
+    /// (the time limit, the draw limit).
     fn test_found(&self, found: &Found, watch: &Watch) -> Step {
-        match found {
-            Found::Case(case) => self.test(case, watch),
-            Found::Choices { choices, size } => {
-                let mut replay = pbt_core::choices::Replay::new(choices);
-                match self.generate_from(&mut replay, *size) {
-                    Some(Ok(inputs)) => Step::Ran(self.run_any(&*inputs, watch)),
-                    Some(Err(why)) => Step::Discarded(why),
-                    None => {
-                        Step::GeneratorPanicked("the generator panicked on replayed choices".into())
-                    }
-                }
-            }
-            Found::Mutated { .. } => match self.generate_traced(found) {
-                Some(Ok(traced)) => Step::Ran(self.run_any(&*traced.inputs, watch)),
-                Some(Err(why)) => Step::Discarded(why),
-                None => Step::GeneratorPanicked(
-                    "the generator or a mutator panicked replaying a mutated input".into(),
-                ),
-            },
+        if let Found::Case(case) = found {
+            return self.test(case, watch);
+        }
+        match self.generate_traced(found, watch) {
+            Generation::Generated(traced) => Step::Ran(self.run_any(&*traced.inputs, watch)),
+            Generation::Discarded(why) => Step::Discarded(why),
+            Generation::Failed(reason) => Step::GeneratorPanicked(reason),
         }
     }
     /// Generate a found input with every draw and its bound traced: the
-    /// inputs, the choices and their bounds (for mutation). An input mutated
-    /// by value is its base, traced, then mutated step by step; it has no
-    /// choices of its own (they come back empty). `None` when a generator
-    /// or a mutator panicked.
-    fn generate_traced(&self, found: &Found) -> Option<Result<Traced, Discarded>> {
+    /// inputs, the choices and their bounds (for mutation and shrinking).
+    /// An input mutated by value is its base, traced, then mutated step by
+    /// step; it has no choices of its own (they come back empty).
+    /// Generation is watched: it fails past the watch's time limit, and a
+    /// fresh case draws from a source bounded by [`Watch::max_draws`].
+    fn generate_traced(&self, found: &Found, watch: &Watch) -> Generation<Traced> {
+        let ticket = watch.start();
+        let traced = self.trace_unwatched(found, watch.max_draws());
+        if watch.finish(ticket) {
+            return Generation::Failed(format!(
+                "the generator ran longer than the time limit of {:?}",
+                watch.limit().unwrap_or_default()
+            ));
+        }
+        traced
+    }
+    /// [`DynProperty::generate_traced`] without the time limit.
+    fn trace_unwatched(&self, found: &Found, max_draws: u64) -> Generation<Traced> {
         let mut rng;
         let mut replay;
         let inner: &mut dyn Source = match found {
             Found::Case(case) => {
-                rng = case.rng();
+                rng = case.rng().limited(max_draws, MAX_STACK);
                 &mut rng
             }
             Found::Choices { choices, .. } => {
@@ -92,76 +137,74 @@ pub trait DynProperty: Sync {
                 &mut replay
             }
             Found::Mutated { base, steps } => {
-                let mut traced = match self.generate_traced(base)? {
-                    Ok(traced) => traced,
-                    Err(why) => return Some(Err(why)),
+                let mut traced = match self.trace_unwatched(base, max_draws) {
+                    Generation::Generated(traced) => traced,
+                    other => return other,
                 };
                 for &step in steps {
-                    match self.mutate_step(&*traced.inputs, step, found.size())? {
-                        Ok(mutant) => traced = mutant,
-                        Err(why) => return Some(Err(why)),
+                    match self.mutate_step(&*traced.inputs, step, found.size(), max_draws) {
+                        Generation::Generated(mutant) => traced = mutant,
+                        other => return other,
                     }
                 }
-                return Some(Ok(traced));
+                return Generation::Generated(traced);
             }
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
-        let result = self.generate_from(&mut tracer, found.size())?;
+        let result = self.generate_from(&mut tracer, found.size());
         let (choices, bounds) = tracer.into_trace();
-        Some(result.map(|inputs| Traced {
+        result.map(|inputs| Traced {
             inputs,
             choices,
             bounds,
-        }))
+        })
     }
     /// One value mutation of `inputs`, drawn from a fresh `Rng` seeded by
-    /// `step` (so [`Found::Mutated`] replays it): the mutant, with no choices
-    /// of its own; `Err` when it broke an implication later variables depend
-    /// on; `None` when a mutator panicked.
+    /// `step` (so [`Found::Mutated`] replays it) and bounded by `max_draws`:
+    /// the mutant, with no choices of its own; `Discarded` when it broke an
+    /// implication later variables depend on; `Failed` when a mutator
+    /// panicked.
     fn mutate_step(
         &self,
         inputs: &dyn Any,
         step: u64,
         size: usize,
-    ) -> Option<Result<Traced, Discarded>> {
-        let mut rng = pbt_core::Rng::from_seed(step);
-        let mutant = self.mutate_any(inputs, &mut rng, size)?;
-        Some(
-            mutant
-                .map(|inputs| Traced {
-                    inputs,
-                    choices: Vec::new(),
-                    bounds: Vec::new(),
-                })
-                .ok_or(Discarded::Precondition),
-        )
+        max_draws: u64,
+    ) -> Generation<Traced> {
+        let mut rng = pbt_core::Rng::from_seed(step).limited(max_draws, MAX_STACK);
+        self.mutate_any(inputs, &mut rng, size)
+            .map(|inputs| Traced {
+                inputs,
+                choices: Vec::new(),
+                bounds: Vec::new(),
+            })
     }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;
     /// [`Property::target`] of inputs produced by this property.
     fn target_any(&self, inputs: &dyn Any) -> Option<f64>;
 
-    /// Generate from any source at `size` (a replayed choice sequence, say);
-    /// `None` when a generator panicked.
-    fn generate_from(
-        &self,
-        src: &mut dyn Source,
-        size: usize,
-    ) -> Option<Result<AnyInputs, Discarded>>;
+    /// Generate from any source at `size` (a replayed choice sequence, say),
+    /// with panics caught: a replay that ran out of choices is a rejection,
+    /// any other panic (or overrun) a failure.
+    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs>;
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict;
-    /// [`Property::mutate`] of inputs produced by this property: `None`
-    /// when a mutator panicked, `Some(None)` when the mutant broke an
-    /// implication later variables depend on.
+    /// [`Property::mutate`] of inputs produced by this property:
+    /// `Discarded` when the mutant broke an implication later variables
+    /// depend on, `Failed` when a mutator panicked.
     fn mutate_any(
         &self,
         inputs: &dyn Any,
         src: &mut dyn Source,
         size: usize,
-    ) -> Option<Option<AnyInputs>>;
-    /// [`Property::shrink`] of inputs produced by this property.
+    ) -> Generation<AnyInputs>;
+    /// [`Property::shrink`] of inputs produced by this property. The
+    /// candidates come lazily; a user's shrinker may panic while producing
+    /// one (the shrinker component catches it).
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a>;
-    /// [`Property::print`] of inputs produced by this property.
+    /// [`Property::print`] of inputs produced by this property. Never
+    /// panics: a printer that does is shown as a placeholder.
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding>;
     /// [`Property::constructors`] of inputs produced by this property.
     fn constructors_any(
@@ -192,16 +235,13 @@ impl<P: Property + Sync> DynProperty for P {
         }
     }
 
-    fn generate_from(
-        &self,
-        src: &mut dyn Source,
-        size: usize,
-    ) -> Option<Result<AnyInputs, Discarded>> {
-        quietly(|| {
-            self.generate(src, size)
-                .map(|inputs| Box::new(inputs) as AnyInputs)
-        })
-        .ok()
+    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
+        match catch_quietly(|| self.generate(src, size)) {
+            Ok(Ok(inputs)) => Generation::Generated(Box::new(inputs)),
+            Ok(Err(why)) => Generation::Discarded(why),
+            Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
+            Err(panic) => Generation::Failed(panic.generator_reason()),
+        }
     }
 
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict {
@@ -213,13 +253,17 @@ impl<P: Property + Sync> DynProperty for P {
         inputs: &dyn Any,
         src: &mut dyn Source,
         size: usize,
-    ) -> Option<Option<AnyInputs>> {
+    ) -> Generation<AnyInputs> {
         let inputs = inputs_of::<P>(inputs);
-        quietly(|| {
-            self.mutate(inputs, src, size)
-                .map(|mutant| Box::new(mutant) as AnyInputs)
-        })
-        .ok()
+        match catch_quietly(|| self.mutate(inputs, src, size)) {
+            Ok(Some(mutant)) => Generation::Generated(Box::new(mutant)),
+            Ok(None) => Generation::Discarded(Discarded::Precondition),
+            Err(panic) if panic.overrun.is_some() => Generation::Failed(panic.message),
+            Err(panic) => Generation::Failed(format!(
+                "a mutator (or a generator it regenerates with) panicked: {}",
+                panic.message
+            )),
+        }
     }
 
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a> {
@@ -230,7 +274,22 @@ impl<P: Property + Sync> DynProperty for P {
     }
 
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding> {
-        self.print(inputs_of::<P>(inputs))
+        let inputs = inputs_of::<P>(inputs);
+        quietly(|| self.print(inputs)).unwrap_or_else(|msg| {
+            // A property of the user's own that does not guard its printers:
+            // every variable gets the placeholder.
+            Property::structure(self)
+                .variables()
+                .filter_map(|v| match v {
+                    pbt_core::property::NodeView::Forall { name, ty, .. } => Some(Binding {
+                        name,
+                        ty,
+                        value: format!("<print panicked: {msg}>"),
+                    }),
+                    _ => None,
+                })
+                .collect()
+        })
     }
 
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {

@@ -3,6 +3,7 @@
 
 use super::cases::Case;
 use super::watchdog::Watch;
+use pbt_core::overrun::Overrun;
 use pbt_core::{Discarded, Outcome, Property};
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
@@ -21,17 +22,19 @@ pub enum Verdict {
 
 /// Generate `case` and run it in one watched, panic-catching call (the hot
 /// path of every generate-and-test loop): a panic while generating is the
-/// generator's, one after is the check's.
+/// generator's, one after is the check's. The generator draws from a source
+/// bounded by the watch's [`Watch::max_draws`]; past it, generation stops
+/// with a "data too large" reason (the `Err` side, as a generator fault).
 #[inline]
 pub fn generate_and_run<P: Property>(
     prop: &P,
     case: &Case,
     watch: &Watch,
 ) -> Result<Result<Verdict, Discarded>, String> {
-    let mut rng = case.rng();
+    let mut rng = case.rng().limited(watch.max_draws(), MAX_STACK);
     let mut generated = false;
     let ticket = watch.start();
-    let result = quietly(|| {
+    let result = catch_quietly(|| {
         let inputs = prop.generate(&mut rng, case.size)?;
         generated = true;
         Ok(prop.run(&inputs))
@@ -39,14 +42,23 @@ pub fn generate_and_run<P: Property>(
     let overran = watch.finish(ticket);
     match result {
         Ok(Err(why)) => Ok(Err(why)),
-        _ if overran => Ok(Ok(Verdict::Fail(format!(
-            "the test ran longer than the time limit of {:?}",
-            watch.limit().unwrap_or_default()
-        )))),
+        _ if overran => Ok(Ok(Verdict::Fail(over_time(watch)))),
         Ok(Ok(outcome)) => Ok(Ok(verdict(outcome))),
-        Err(msg) if !generated => Err(format!("the generator panicked: {msg}")),
-        Err(msg) => Ok(Ok(Verdict::Fail(format!("panicked: {msg}")))),
+        Err(panic) if !generated => Err(panic.generator_reason()),
+        Err(panic) => Ok(Ok(Verdict::Fail(format!("panicked: {}", panic.message)))),
     }
+}
+
+/// How deep into the stack a generator may go from where generation starts
+/// (see [`pbt_core::overrun::DEFAULT_MAX_STACK`]).
+pub const MAX_STACK: usize = pbt_core::overrun::DEFAULT_MAX_STACK;
+
+/// The reason of a test that overran the watch's time limit.
+pub fn over_time(watch: &Watch) -> String {
+    format!(
+        "the test ran longer than the time limit of {:?}",
+        watch.limit().unwrap_or_default()
+    )
 }
 
 /// The run step's verdict for an outcome.
@@ -66,10 +78,7 @@ pub fn run<P: Property>(prop: &P, inputs: &P::Inputs, watch: &Watch) -> Verdict 
     let result = quietly(|| prop.run(inputs));
     let overran = watch.finish(ticket);
     match result {
-        _ if overran => Verdict::Fail(format!(
-            "the test ran longer than the time limit of {:?}",
-            watch.limit().unwrap_or_default()
-        )),
+        _ if overran => Verdict::Fail(over_time(watch)),
         Ok(Outcome::Pass) => Verdict::Pass,
         Ok(Outcome::Discard) => Verdict::Discard,
         Ok(Outcome::Fail(reason)) => Verdict::Fail(reason),
@@ -79,32 +88,95 @@ pub fn run<P: Property>(prop: &P, inputs: &P::Inputs, watch: &Watch) -> Verdict 
 
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
-    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The message and location of the last panic on this thread while
+    /// quiet (the hook sees the location; the payload alone does not).
+    static LAST_PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+}
+
+/// A panic caught by [`catch_quietly`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panic {
+    /// Its message, with where it was raised when known.
+    pub message: String,
+    /// The payload was a source's [`Overrun`]: a generator drew too much
+    /// (the message says what), not a panic of the user's.
+    pub overrun: Option<Overrun>,
+}
+
+impl Panic {
+    /// The reason of a failed generation: "the generator panicked: …", or
+    /// the overrun ("data too large: …").
+    pub fn generator_reason(&self) -> String {
+        match self.overrun {
+            Some(_) => self.message.clone(),
+            None => format!("the generator panicked: {}", self.message),
+        }
+    }
+
+    /// Whether a replayed choice sequence ran out (a rejected candidate,
+    /// not a fault).
+    pub fn replay_ran_out(&self) -> bool {
+        matches!(self.overrun, Some(Overrun::Replay { .. }))
+    }
 }
 
 /// Run `f`, catching a panic and returning its message; while `f` runs on
 /// this thread the panic hook records the message instead of printing it.
 #[inline]
 pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_quietly(f).map_err(|panic| panic.message)
+}
+
+/// [`quietly`], keeping whether the panic was a source's [`Overrun`].
+///
+/// ```
+/// use pbt_runners::components::execute::catch_quietly;
+/// let caught = catch_quietly(|| -> u8 { panic!("boom {}", 1) }).unwrap_err();
+/// assert!(caught.message.starts_with("boom 1") && caught.overrun.is_none());
+/// assert_eq!(catch_quietly(|| 5).unwrap(), 5);
+/// ```
+#[inline]
+pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     let mut f = Some(f);
     let mut out = None;
     // The catching is done once, in `run_quietly`, not once per closure type.
     run_quietly(&mut || out = f.take().map(|f| f()))?;
-    out.ok_or_else(|| "the test did not run".to_string())
+    out.ok_or_else(|| Panic {
+        message: "the test did not run".to_string(),
+        overrun: None,
+    })
 }
 
-fn run_quietly(f: &mut dyn FnMut()) -> Result<(), String> {
+fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
     install_hook();
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     QUIET.with(|q| q.set(was));
-    result.map_err(|payload| {
-        LAST_PANIC
-            .with(|p| p.borrow_mut().take())
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic with a non-string payload".to_string())
-    })
+    let payload = match result {
+        Ok(()) => return Ok(()),
+        Err(payload) => payload,
+    };
+    // What the hook saw last may belong to a panic the user's code caught
+    // (on this input or an earlier one): it is used only when it is this
+    // payload's message, and never kept for the next panic.
+    let recorded = LAST_PANIC.with(|p| p.borrow_mut().take());
+    let overrun = payload.downcast_ref::<Overrun>().copied();
+    let message = payload_message(&*payload);
+    let message = match recorded {
+        Some((msg, at)) if msg == message => format!("{msg}{at}"),
+        _ => message,
+    };
+    Err(Panic { message, overrun })
+}
+
+/// The message a panic payload carries.
+fn payload_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .or_else(|| payload.downcast_ref::<Overrun>().map(Overrun::to_string))
+        .unwrap_or_else(|| "a panic with a non-string payload".to_string())
 }
 
 /// Wrap the process's panic hook once: quiet threads record, others print.
@@ -114,17 +186,12 @@ fn install_hook() {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if QUIET.with(Cell::get) {
-                let msg = info
-                    .payload()
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic with a non-string payload".to_string());
+                let msg = payload_message(info.payload());
                 let at = info
                     .location()
                     .map(|l| format!(" at {}:{}", l.file(), l.line()))
                     .unwrap_or_default();
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some(format!("{msg}{at}")));
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some((msg, at)));
             } else {
                 previous(info);
             }

@@ -2,12 +2,13 @@
 //! (papers/000 Fig. 14) and the targeted runner (Fig. 33):
 //!
 //! ```text
-//! replay the saved inputs first (`replay_saved`), then
+//! (the runner replays the saved inputs first: `cases::replay_saved`)
 //! loop: directive ← pool.sample()
 //!       input ← generate (fresh case)
 //!             | mutate(seed's choices) and regenerate  | mutate(seed's value)
 //!       (verdict, feedback) ← instrumented run(input)
-//!       fail    → shrink, print, save (as every runner)
+//!       fail, or a fault in a generator, mutator or target
+//!               → the failure path (as every runner)
 //!       useful? → pool.invest(input, utility(feedback))
 //!       else    → pool.revise() if the input was a mutant
 //! ```
@@ -26,18 +27,17 @@
 //!   and replayed exactly on the next run.
 
 use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Step};
-use super::execute::Verdict;
+use super::erased::{DynProperty, Generation};
+use super::execute::{quietly, Verdict};
+use super::failure::{report_failure, Discovery, Fault};
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
 use super::watchdog::Watch;
 use crate::config::Mutation;
-use crate::generational::shrink_and_report;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
 use pbt_core::{Rng, Source};
-use std::ops::ControlFlow;
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
 /// hits it caused.
@@ -63,7 +63,8 @@ pub fn feedback_loop(
             Directive::Generate => {
                 fresh += 1;
                 let found = Found::Case(plan.case(fresh - 1));
-                let generated = prop.generate_traced(&found);
+                watch.at_found(&found);
+                let generated = prop.generate_traced(&found, watch);
                 (found, generated, false)
             }
             Directive::Mutate(seed) => {
@@ -74,10 +75,11 @@ pub fn feedback_loop(
                             choices,
                             size: seed.size,
                         };
-                        let generated = prop.generate_traced(&found);
+                        watch.at_found(&found);
+                        let generated = prop.generate_traced(&found, watch);
                         // A mutant is kept as the choices its replay actually used.
                         let found = match &generated {
-                            Some(Ok(traced)) => Found::Choices {
+                            Generation::Generated(traced) => Found::Choices {
                                 choices: traced.choices.clone(),
                                 size: seed.size,
                             },
@@ -87,8 +89,19 @@ pub fn feedback_loop(
                     }
                     Some(How::Values) => {
                         let step = rng.next_u64();
-                        let generated = prop.mutate_step(&*seed.inputs, step, seed.size);
-                        (seed.found.mutated(step), generated, true)
+                        let max_draws = watch.max_draws();
+                        let found = seed.found.mutated(step);
+                        watch.at_found(&found);
+                        let ticket = watch.start();
+                        let mut generated =
+                            prop.mutate_step(&*seed.inputs, step, seed.size, max_draws);
+                        if watch.finish(ticket) {
+                            generated = Generation::Failed(format!(
+                                "a mutator ran longer than the time limit of {:?}",
+                                watch.limit().unwrap_or_default()
+                            ));
+                        }
+                        (found, generated, true)
                     }
                     None => {
                         pool.revise();
@@ -97,15 +110,22 @@ pub fn feedback_loop(
                 }
             }
         };
-        let Some(Ok(traced)) = generated else {
-            report.discards += 1;
-            if mutant {
-                pool.revise();
+        let traced = match generated {
+            Generation::Generated(traced) => traced,
+            Generation::Discarded(_) => {
+                report.discards += 1;
+                if mutant {
+                    pool.revise();
+                }
+                if plan.too_many_discards(report.discards) {
+                    return report.gave_up();
+                }
+                continue;
             }
-            if plan.too_many_discards(report.discards) {
-                return report.gave_up();
+            Generation::Failed(reason) => {
+                let discovery = Discovery::fresh(found, Fault::Generator(reason));
+                return report_failure(prop, plan, watch, discovery, report);
             }
-            continue;
         };
         watch.at_found(&found);
         let mut verdict = Verdict::Discard;
@@ -114,26 +134,39 @@ pub fn feedback_loop(
             let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
             (verdict, feedback) = (v, f);
         });
-        // The check's `target(x)` and the inputs' `#[target = …]`, the larger.
-        let annotated = prop.target_any(&*traced.inputs);
+        if let Verdict::Fail(reason) = verdict {
+            report.tests += 1;
+            let discovery = Discovery::fresh(found, Fault::Check(reason));
+            return report_failure(prop, plan, watch, discovery, report);
+        }
+        // The check's `target(x)` and the inputs' `#[target = …]`, the
+        // larger; the annotations are user code too.
+        let annotations = quietly(|| {
+            let target = prop.target_any(&*traced.inputs);
+            (target, prop.utility_any(&*traced.inputs))
+        });
+        let (annotated, precondition) = match annotations {
+            Ok(values) => values,
+            Err(panic) => {
+                let reason = format!("a #[target] or precondition utility panicked: {panic}");
+                let discovery = Discovery::fresh(found, Fault::Annotation(reason));
+                return report_failure(prop, plan, watch, discovery, report);
+            }
+        };
         let target = match (feedback.target, annotated) {
             (Some(a), Some(b)) => Some(a.max(b)),
             (a, b) => a.or(b),
         };
         let observation = Observation {
             target,
-            precondition: prop.utility_any(&*traced.inputs),
+            precondition,
             points: feedback.points,
             hits,
             data: feedback.data,
         };
         match verdict {
-            Verdict::Fail(reason) => {
-                report.tests += 1;
-                return shrink_and_report(prop, plan, watch, &found, reason, report);
-            }
             Verdict::Pass => report.tests += 1,
-            Verdict::Discard => {
+            _ => {
                 report.discards += 1;
                 if plan.too_many_discards(report.discards) {
                     return report.gave_up();
@@ -156,34 +189,6 @@ pub fn feedback_loop(
         }
     }
     report
-}
-
-/// Run the inputs saved in the regressions file before a feedback-guided
-/// search: `Break` with the failure report when one still fails (it is
-/// shrunk and reported as any failure), `Continue` with the report to go on
-/// with.
-pub fn replay_saved(
-    prop: &dyn DynProperty,
-    plan: &Plan,
-    watch: &Watch,
-    mut report: Report,
-) -> ControlFlow<Report, Report> {
-    for found in plan.saved() {
-        watch.at_found(&found);
-        match prop.test_found(&found, watch) {
-            Step::Ran(Verdict::Pass) => report.tests += 1,
-            Step::Ran(Verdict::Fail(reason)) => {
-                report.tests += 1;
-                let failed = shrink_and_report(prop, plan, watch, &found, reason, report);
-                return ControlFlow::Break(failed);
-            }
-            Step::Ran(Verdict::Discard) | Step::Discarded(_) => report.discards += 1,
-            Step::GeneratorPanicked(panic) => {
-                return ControlFlow::Break(report.generator_failed(plan, &found, panic))
-            }
-        }
-    }
-    ControlFlow::Continue(report)
 }
 
 /// The longest chain of value mutations kept: a seed this many mutations

@@ -9,8 +9,9 @@
 //! regeneration actually used are smaller in shortlex order, which
 //! guarantees termination.
 
-use super::erased::{AnyInputs, DynProperty};
+use super::erased::{AnyInputs, DynProperty, Generation};
 use super::shrinker::{descend, ShrinkLimits};
+use super::watchdog::Watch;
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Replay};
 
 /// The result of shrinking a choice sequence.
@@ -32,9 +33,12 @@ pub struct ShrunkChoices {
 
 /// Shrink `choices` (which generate `failing` at `size`): take the first
 /// simplification whose regeneration still fails, and start again from it.
+/// Each regeneration runs under `watch` (a candidate slower than the time
+/// limit is skipped).
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
+    watch: &Watch,
     failing: AnyInputs,
     choices: Choices,
     size: usize,
@@ -51,10 +55,18 @@ pub fn shrink_choices(
             simplifications(current)
                 .take_while(|_| budget.tick())
                 .find_map(|candidate| {
+                    // Regenerating a candidate is watched like a test: one
+                    // that never returns is a hang the watchdog reports.
                     let mut replay = Replay::new(&candidate);
-                    let Some(Ok(inputs)) = prop.generate_from(&mut replay, size) else {
+                    let ticket = watch.start();
+                    let generated = prop.generate_from(&mut replay, size);
+                    let overran = watch.finish(ticket);
+                    let Generation::Generated(inputs) = generated else {
                         return None;
                     };
+                    if overran {
+                        return None;
+                    }
                     let used = replay.into_used();
                     // Only progress that shows: smaller choices that generate
                     // the same value (bits a generator ignores) are not a step.

@@ -1,6 +1,11 @@
 //! The components runners are built from (papers/000 §6.1): a generator
 //! step, a run step, a shrinker, a printer, plus the bookkeeping every runner
-//! shares (seeds and sizes, the watchdog, the regressions file).
+//! shares (seeds and sizes, the watchdog, the regressions file). Two of them
+//! carry the promise that a found bug is never lost: the inputs stream
+//! ([`replay_saved`]: every saved case first, whatever `cases` is) and the
+//! failure path ([`report_failure`]: save and announce the failing input
+//! before shrinking it; faults in user code on the way become notes, not
+//! lost cases).
 //!
 //! They are public so that a runner in another crate can reuse them; nothing
 //! here knows about any particular runner.
@@ -8,6 +13,7 @@
 pub mod cases;
 pub mod erased;
 pub mod execute;
+pub mod failure;
 pub mod feedback_loop;
 pub mod integrated;
 pub mod regressions;
@@ -16,9 +22,10 @@ pub mod shrinker;
 pub mod utility;
 pub mod watchdog;
 
-pub use cases::{Case, Found, Plan};
-pub use erased::{AnyInputs, DynProperty, Step, Traced};
+pub use cases::{replay_saved, Case, Found, Plan};
+pub use erased::{AnyInputs, DynProperty, Generation, Step, Traced};
 pub use execute::{generate_and_run, run, Verdict as RunVerdict};
+pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};

@@ -2,6 +2,9 @@
 //! property's shrink candidates, bounded by steps and time.
 
 use super::erased::{AnyInputs, DynProperty};
+use super::execute::quietly;
+use super::watchdog::Watch;
+use pbt_core::choices::Choices;
 use std::time::{Duration, Instant};
 
 /// Bounds on shrinking.
@@ -26,6 +29,8 @@ pub struct Shrunk {
     pub attempts: u64,
     /// Whether a limit stopped shrinking before a local minimum.
     pub stopped_early: bool,
+    /// The panic of the user's shrinker that ended shrinking, if one did.
+    pub interrupted: Option<String>,
 }
 
 /// The attempts and time of one greedy descent.
@@ -38,11 +43,15 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Count one candidate; `false` once the time limit has passed.
+    /// Count one candidate; `false` once the time limit has passed (checked
+    /// before every candidate, so shrinking overruns its time by one
+    /// candidate at most).
     pub fn tick(&mut self) -> bool {
-        self.tried += 1;
-        if self.tried % 32 == 0 && self.began.elapsed() >= self.limits.max_time {
+        if self.began.elapsed() >= self.limits.max_time {
             self.out_of_time = true;
+        }
+        if !self.out_of_time {
+            self.tried += 1;
         }
         !self.out_of_time
     }
@@ -83,22 +92,57 @@ pub fn descend<T>(
 
 /// Shrink `failing` greedily: take the first candidate for which `fails`
 /// returns a reason, and start again from it, until no candidate fails or a
-/// limit is hit. `on_step` sees each accepted input.
+/// limit is hit. `on_step` sees each accepted input. The candidates are
+/// taken one at a time, each made under `watch`; a shrinker that panics while producing one ends
+/// shrinking at the last failing input (the panic is in
+/// [`Shrunk::interrupted`]).
 pub fn shrink(
     prop: &dyn DynProperty,
+    watch: &Watch,
     failing: AnyInputs,
     reason: String,
     limits: ShrinkLimits,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
 ) -> Shrunk {
+    let mut interrupted = None;
     let ((inputs, reason), steps, attempts, stopped_early) = descend(
         (failing, reason),
         limits,
         |(best, _), budget| {
-            prop.shrink_any(&**best)
-                .take_while(|_| budget.tick())
-                .find_map(|candidate| fails(&candidate).map(|why| (candidate, why)))
+            if interrupted.is_some() {
+                return None;
+            }
+            let mut candidates = match quietly(|| prop.shrink_any(&**best)) {
+                Ok(candidates) => candidates,
+                Err(panic) => {
+                    interrupted = Some(panic);
+                    return None;
+                }
+            };
+            while budget.tick() {
+                // Making a candidate runs user code (a shrinker, a generator
+                // replaying choices): watched like a test, and a candidate
+                // slower than the time limit is skipped.
+                let ticket = watch.start();
+                let next = quietly(|| candidates.next());
+                if watch.finish(ticket) {
+                    continue;
+                }
+                match next {
+                    Ok(Some(candidate)) => {
+                        if let Some(why) = fails(&candidate) {
+                            return Some((candidate, why));
+                        }
+                    }
+                    Ok(None) => return None,
+                    Err(panic) => {
+                        interrupted = Some(panic);
+                        return None;
+                    }
+                }
+            }
+            None
         },
         |(inputs, _)| on_step(inputs),
     );
@@ -108,6 +152,7 @@ pub fn shrink(
         steps,
         attempts,
         stopped_early,
+        interrupted,
     }
 }
 
@@ -118,6 +163,9 @@ pub struct Minimized {
     pub original: AnyInputs,
     /// The smallest failing input found.
     pub inputs: AnyInputs,
+    /// The choices that generate it, when a choice sequence does (the
+    /// integrated shrinker's result): saved with the regressions.
+    pub choices: Option<Choices>,
     /// Why it fails.
     pub reason: String,
     /// Accepted steps, over all shrinkers that ran.
@@ -126,6 +174,8 @@ pub struct Minimized {
     pub attempts: u64,
     /// Whether a limit stopped shrinking before a local minimum.
     pub stopped_early: bool,
+    /// The panic of the user's shrinker that ended shrinking, if one did.
+    pub interrupted: Option<String>,
     /// Which shrinker produced the result: `"external"`, `"integrated"`, or
     /// `"integrated+external"` when both ran and the external one still
     /// improved on the integrated result.
@@ -133,9 +183,9 @@ pub struct Minimized {
 }
 
 /// The shrink-and-check stage shared by the runners: regenerate the failing
-/// `case` with its choices recorded, then minimise it with the shrinker the
-/// configuration names. `None` when the case no longer generates (a flaky
-/// generator).
+/// input with its choices recorded, then minimise it with the shrinker the
+/// configuration names, within `max_shrinks` steps and `max_shrink_time`
+/// in all. `None` when the input no longer generates (a flaky generator).
 pub fn minimize(
     prop: &dyn DynProperty,
     plan: &super::Plan,
@@ -145,6 +195,7 @@ pub fn minimize(
 ) -> Option<Minimized> {
     use super::execute::Verdict;
     use crate::config::Shrinker;
+    let began = Instant::now();
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
@@ -162,39 +213,36 @@ pub fn minimize(
         watch.shrinking(printed.join(", "));
     };
     let size = found.size();
-    let regenerate = || match found {
-        super::Found::Case(case) => prop.generate_recorded(case).ok()?.ok(),
-        super::Found::Choices { choices, size } => prop
-            .generate_from(&mut pbt_core::choices::Replay::new(choices), *size)?
-            .ok(),
-        super::Found::Mutated { .. } => Some(prop.generate_traced(found)?.ok()?.inputs),
-    };
-    let original = regenerate()?;
-    let (failing, choices) = match found {
-        super::Found::Case(case) => {
-            let mut recorder = pbt_core::choices::Recorder::new(case.rng());
-            let failing = prop.generate_from(&mut recorder, size)?.ok()?;
-            (failing, Some(recorder.into_choices()))
-        }
-        super::Found::Choices { choices, .. } => (regenerate()?, Some(choices.clone())),
-        // Mutated by value: no choice sequence generates it, so only the
-        // external shrinker applies.
-        super::Found::Mutated { .. } => (regenerate()?, None),
+    let original = prop.generate_traced(found, watch).ok()?;
+    let failing = prop.generate_traced(found, watch).ok()?;
+    // Mutated by value: no choice sequence generates it, so only the
+    // external shrinker applies.
+    let choices = match found {
+        super::Found::Mutated { .. } => None,
+        _ => Some(failing.choices),
     };
     let shrinker = match choices {
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
     };
-    let (inputs, reason, mut steps, mut attempts, mut stopped_early) =
+    let (inputs, choices, reason, mut steps, mut attempts, mut stopped_early) =
         if shrinker == Shrinker::External {
-            (failing, reason, 0, 0, false)
+            (failing.inputs, None, reason, 0, 0, false)
         } else {
-            let choices = choices.unwrap_or_default();
             let shrunk = super::integrated::shrink_choices(
-                prop, failing, choices, size, reason, limits, fails, on_step,
+                prop,
+                watch,
+                failing.inputs,
+                choices.unwrap_or_default(),
+                size,
+                reason,
+                limits,
+                fails,
+                on_step,
             );
             (
                 shrunk.inputs,
+                Some(shrunk.choices),
                 shrunk.reason,
                 shrunk.steps,
                 shrunk.attempts,
@@ -203,17 +251,25 @@ pub fn minimize(
         };
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
-            original,
+            original: original.inputs,
             inputs,
+            choices,
             reason,
             steps,
             attempts,
             stopped_early,
+            interrupted: None,
             shrinker: "integrated",
         });
     }
+    // The external shrinker gets what is left of the time (and, as each
+    // shrinker always has, `max_shrinks` steps of its own).
+    let limits = ShrinkLimits {
+        max_steps: limits.max_steps,
+        max_time: limits.max_time.saturating_sub(began.elapsed()),
+    };
     let integrated_steps = steps;
-    let shrunk = shrink(prop, inputs, reason, limits, fails, on_step);
+    let shrunk = shrink(prop, watch, inputs, reason, limits, fails, on_step);
     steps += shrunk.steps;
     attempts += shrunk.attempts;
     stopped_early |= shrunk.stopped_early;
@@ -223,12 +279,15 @@ pub fn minimize(
         _ => "external",
     };
     Some(Minimized {
-        original,
+        original: original.inputs,
         inputs: shrunk.inputs,
+        // The external shrinker's steps leave the choices behind.
+        choices: choices.filter(|_| shrunk.steps == 0),
         reason: shrunk.reason,
         steps,
         attempts,
         stopped_early,
+        interrupted: shrunk.interrupted,
         shrinker: name,
     })
 }

@@ -30,20 +30,35 @@ pub struct Watch {
     at_mutant: AtomicBool,
     mutant: Mutex<Option<Found>>,
     shrinking: Mutex<Option<String>>,
+    /// The choices one generated input may draw (`Config::max_draws`).
+    max_draws: u64,
 }
 
 impl Watch {
-    /// A watch with this per-test limit (`None`: no limit).
+    /// A watch with this per-test limit (`None`: no limit) and the default
+    /// draw limit.
     pub fn new(limit: Option<Duration>) -> Self {
         Watch {
             limit,
+            max_draws: pbt_core::overrun::DEFAULT_MAX_DRAWS,
             ..Watch::default()
         }
+    }
+
+    /// This watch with `max_draws` choices allowed per generated input.
+    pub fn with_max_draws(mut self, max_draws: u64) -> Self {
+        self.max_draws = max_draws;
+        self
     }
 
     /// The per-test limit.
     pub fn limit(&self) -> Option<Duration> {
         self.limit
+    }
+
+    /// The choices one generated input may draw.
+    pub fn max_draws(&self) -> u64 {
+        self.max_draws
     }
 
     /// A test starts: returns its ticket.
@@ -105,7 +120,7 @@ pub fn supervise_all<R>(
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
     let watches: Vec<Watch> = (0..n.max(1))
-        .map(|_| Watch::new(plan.config.timeout))
+        .map(|_| Watch::new(plan.config.timeout).with_max_draws(plan.config.max_draws))
         .collect();
     let Some(limit) = plan.config.timeout else {
         return body(&watches);
@@ -192,7 +207,7 @@ fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Durati
         }
         None => {
             let _ = err.flush();
-            if let Some(Ok(traced)) = prop.generate_traced(&found) {
+            if let super::Generation::Generated(traced) = prop.generate_traced(&found, watch) {
                 let printed: Vec<String> = prop
                     .print_any(&*traced.inputs)
                     .iter()

@@ -1,0 +1,344 @@
+//! The failure path every runner ends in (papers/000 Fig. 12: shrink,
+//! print, save — in the order that loses nothing):
+//!
+//! ```text
+//! found a failing input
+//!   → save it to the regressions file and print its seed to stderr   (before
+//!     any user code runs again: a shrinker, printer or Debug that panics or
+//!     hangs cannot lose it)
+//!   → shrink it (a check failure only), each candidate's user code guarded
+//!   → print the result (a printer that panics prints a placeholder)
+//!   → run the result once more: passing now means the failure is flaky
+//!   → save the shrunk case too (when choices generate it)
+//!   → the report
+//! ```
+//!
+//! A runner calls [`report_failure`] with a [`Discovery`]; nothing else in a
+//! runner saves or shrinks.
+
+use super::cases::{Found, Plan};
+use super::erased::{DynProperty, Generation};
+use super::execute::Verdict;
+use super::shrinker::minimize;
+use super::watchdog::Watch;
+use crate::config::Regressions;
+use crate::report::{Failure, Report, SavedAt, Verdict as Outcome};
+use pbt_core::Binding;
+use std::time::Instant;
+
+/// What went wrong with a found input.
+///
+/// ```
+/// use pbt_runners::components::Fault;
+/// let fault = Fault::Generator("the generator panicked: seven".into());
+/// assert_eq!(fault.reason(), "the generator panicked: seven");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The check failed: it returned `false` or `Err`, panicked, or ran past
+    /// the time limit. The input is shrunk.
+    Check(String),
+    /// Generating the input failed: a generator or mutator panicked, ran
+    /// past the time limit, or drew more than its budget. Reported as found.
+    Generator(String),
+    /// Other user code on the input failed: a `#[target]`, a utility.
+    /// Reported as found.
+    Annotation(String),
+}
+
+impl Fault {
+    /// Why the input fails.
+    pub fn reason(&self) -> &str {
+        match self {
+            Fault::Check(r) | Fault::Generator(r) | Fault::Annotation(r) => r,
+        }
+    }
+}
+
+/// A failing input as first found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Discovery {
+    /// Where the input comes from (replayable).
+    pub found: Found,
+    /// What went wrong.
+    pub fault: Fault,
+    /// The saved case it was replayed from, if it came from the file.
+    pub saved: Option<SavedAt>,
+}
+
+impl Discovery {
+    /// A fresh input (not from the regressions file) with this fault.
+    ///
+    /// ```
+    /// use pbt_runners::components::{Case, Discovery, Fault, Found};
+    /// let d = Discovery::fresh(Found::Case(Case { seed: 1, size: 2 }), Fault::Check("false".into()));
+    /// assert!(d.saved.is_none());
+    /// ```
+    pub fn fresh(found: Found, fault: Fault) -> Discovery {
+        Discovery {
+            found,
+            fault,
+            saved: None,
+        }
+    }
+}
+
+/// The failure path: save and announce the failing input, shrink it, print
+/// it, re-run it once (flakiness), save the shrunk case, and return the
+/// report of the failure. User code that panics on the way (a shrinker, a
+/// printer, `Debug`) ends shrinking or prints a placeholder; the input is
+/// already saved.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{
+///     report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, RunVerdict, Step,
+/// };
+/// use pbt_runners::{Config, Regressions, Report};
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 10)));
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let report = supervise(&prop, &plan, |watch| {
+///     // A runner's loop: the first failing case goes down the failure path.
+///     let (case, reason) = (0..)
+///         .map(|n| plan.case(n))
+///         .find_map(|case| match prop.test(&case, watch) {
+///             Step::Ran(RunVerdict::Fail(reason)) => Some((case, reason)),
+///             _ => None,
+///         })
+///         .unwrap();
+///     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+///     report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
+/// });
+/// let failure = report.failure.unwrap();
+/// assert_eq!(failure.counterexample[0].value, "10");
+/// assert!(!failure.flaky);
+/// ```
+pub fn report_failure(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    discovery: Discovery,
+    mut report: Report,
+) -> Report {
+    let Discovery {
+        found,
+        fault,
+        saved,
+    } = discovery;
+    let saved_note = save_found(plan, &found, fault.reason());
+    announce(plan, &found, fault.reason(), &saved_note);
+    if plan.config.regressions != Regressions::Off {
+        report.notes.push(saved_note);
+    }
+    let mut failure = Failure {
+        reason: fault.reason().to_string(),
+        counterexample: Vec::new(),
+        original: Vec::new(),
+        case_seed: 0,
+        choices: None,
+        mutations: Vec::new(),
+        size: found.size(),
+        shrinker: "none",
+        flaky: false,
+        replayed_from: saved,
+    };
+    describe(&found, &mut failure);
+    match fault {
+        Fault::Check(reason) => {
+            shrink_and_print(prop, plan, watch, &found, reason, &mut report, &mut failure)
+        }
+        Fault::Generator(_) => {
+            // Generated once more: if it generates now, the fault was flaky
+            // (and the input it made is shown).
+            if let Generation::Generated(traced) = prop.generate_traced(&found, watch) {
+                failure.flaky = true;
+                failure.counterexample = printed(prop, watch, &*traced.inputs);
+                failure.original = failure.counterexample.clone();
+            }
+        }
+        Fault::Annotation(_) => {
+            if let Some(traced) = prop.generate_traced(&found, watch).ok() {
+                failure.counterexample = printed(prop, watch, &*traced.inputs);
+                failure.original = failure.counterexample.clone();
+            }
+        }
+    }
+    report.verdict = Outcome::Failed;
+    report.failure = Some(failure);
+    report
+}
+
+/// Minimise a check failure, print it, re-run it, save the shrunk case.
+fn shrink_and_print(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    found: &Found,
+    reason: String,
+    report: &mut Report,
+    failure: &mut Failure,
+) {
+    let Some(shrunk) = minimize(prop, plan, watch, found, reason) else {
+        report.notes.push(
+            "the failing input no longer generates (a generator that depends on more than its \
+             choices?); it is reported as found"
+                .to_string(),
+        );
+        failure.flaky = true;
+        return;
+    };
+    report.shrinks = shrunk.steps;
+    report.shrink_attempts = shrunk.attempts;
+    if shrunk.stopped_early {
+        report.notes.push(format!(
+            "shrinking stopped at a limit (max_shrinks {}, max_shrink_time {:?}) before a local minimum",
+            plan.config.max_shrinks, plan.config.max_shrink_time
+        ));
+    }
+    if let Some(panic) = &shrunk.interrupted {
+        report.notes.push(format!(
+            "the shrinker panicked ({panic}); the smallest failing input before that is reported"
+        ));
+    }
+    failure.counterexample = printed(prop, watch, &*shrunk.inputs);
+    failure.original = printed(prop, watch, &*shrunk.original);
+    failure.reason = shrunk.reason;
+    failure.shrinker = shrunk.shrinker;
+    failure.flaky = !matches!(prop.run_any(&*shrunk.inputs, watch), Verdict::Fail(_));
+    let shrunk_choices = shrunk.choices.filter(|_| shrunk.steps > 0);
+    if let (Some(file), Some(choices)) = (&plan.regressions, shrunk_choices) {
+        let smallest = Found::Choices {
+            choices,
+            size: found.size(),
+        };
+        if &smallest != found {
+            let note = render(&failure.counterexample);
+            if let Err(e) = file.save(&smallest, &plan.name, &note) {
+                report.notes.push(format!(
+                    "could not save the shrunk case to {}: {e}",
+                    file.path().display()
+                ));
+            }
+        }
+    }
+}
+
+/// Save `found` to the regressions file (if any): the note for the report.
+fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
+    let Some(file) = &plan.regressions else {
+        return match plan.config.regressions {
+            Regressions::Off => "not saved: the regressions file is off".to_string(),
+            _ => "not saved: the test's source file was not found from the working \
+                  directory, so neither was its regressions file (Config::regressions names \
+                  one)"
+                .to_string(),
+        };
+    };
+    match file.save(found, &plan.name, reason) {
+        Ok(()) => format!(
+            "saved to {}; the next run replays it first",
+            file.path().display()
+        ),
+        Err(e) => format!("could not save to {}: {e}", file.path().display()),
+    }
+}
+
+/// Tell stderr about the failure the moment it is found, with the seed:
+/// whatever happens next, the user can replay it.
+fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str) {
+    let reason: String = reason.chars().take(200).collect();
+    eprintln!(
+        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}. Shrinking it.",
+        plan.name,
+        plan.seed,
+        case_of(found),
+    );
+}
+
+/// The case part of a replay hint.
+fn case_of(found: &Found) -> String {
+    match found {
+        Found::Case(case) => format!("case seed {:#x} at size {}", case.seed, case.size),
+        Found::Choices { choices, size } => {
+            format!("{} replayed choices at size {size}", choices.len())
+        }
+        Found::Mutated { base, steps } => {
+            format!("{} value mutations of {}", steps.len(), case_of(base))
+        }
+    }
+}
+
+/// Fill in how `found` replays.
+fn describe(found: &Found, failure: &mut Failure) {
+    let base = match found {
+        Found::Mutated { base, steps } => {
+            failure.mutations = steps.clone();
+            &**base
+        }
+        other => other,
+    };
+    match base {
+        Found::Case(case) => failure.case_seed = case.seed,
+        Found::Choices { choices, .. } => failure.choices = Some(choices.clone()),
+        Found::Mutated { .. } => {}
+    }
+}
+
+/// The variables of `inputs` printed, under the watch (a `Debug` that never
+/// returns is a hang the watchdog reports); a printer that panics prints a
+/// placeholder.
+fn printed(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any) -> Vec<Binding> {
+    let ticket = watch.start();
+    let out = prop.print_any(inputs);
+    watch.finish(ticket);
+    out
+}
+
+/// Bindings on one line: `x = 1, ys = [2]`.
+pub(crate) fn render(bindings: &[Binding]) -> String {
+    bindings
+        .iter()
+        .map(|b| b.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl Report {
+    /// An empty report of `runner` for `plan` (what a runner starts from).
+    ///
+    /// ```
+    /// use pbt_runners::components::Plan;
+    /// use pbt_runners::{Config, Report};
+    /// let plan = Plan::new(&Config::default().ignore_env().seed(3), &Default::default());
+    /// let report = Report::empty("mine", &plan);
+    /// assert!(report.passed() && report.seed == 3);
+    /// ```
+    pub fn empty(runner: &'static str, plan: &Plan) -> Report {
+        Report {
+            runner,
+            verdict: Outcome::Passed,
+            tests: 0,
+            discards: 0,
+            shrinks: 0,
+            shrink_attempts: 0,
+            seed: plan.seed,
+            replayed: 0,
+            failure: None,
+            elapsed: Default::default(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// This report, given up (too many discards).
+    pub fn gave_up(mut self) -> Report {
+        self.verdict = Outcome::GaveUp;
+        self
+    }
+
+    /// This report, with the time since `started`.
+    pub fn finish(mut self, started: Instant) -> Report {
+        self.elapsed = started.elapsed();
+        self
+    }
+}

@@ -1,0 +1,771 @@
+//! Never lose a counterexample (issue 11, the in-process half): one test per
+//! scenario of `docs/reliability.md`. Every fault in user code (generator,
+//! shrinker, mutator, printer, `Debug`, target, check) must end in a report
+//! with the seed and a saved case; saved cases are replayed whatever
+//! `cases` is; resource guards turn runaway generators into reports.
+//!
+//! Every test here ignores the environment (one test sets `PBT_SEED` and
+//! `PBT_CASES` and checks the errors they give).
+
+use pbt::dbas::{Check, Forall, Prop};
+use pbt::prelude::*;
+use pbt::runners::{
+    combinatorial, fuzz, generalized, generational, integrated, parallel, targeted, Mutation,
+    Regressions, Shrinker,
+};
+use pbt::{Generated, Source};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
+use std::time::Duration;
+
+/// A fresh regressions file in a directory of its own.
+fn temp_file(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbt-reliability-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("cases.pbt-regressions")
+}
+
+/// A configuration saving to `file`, blind to the environment.
+fn saving_to(file: &Path) -> Config {
+    Config::default()
+        .ignore_env()
+        .seed(7)
+        .regressions(Regressions::File(file.to_path_buf()))
+}
+
+/// The case lines of a regressions file.
+fn saved_lines(file: &Path) -> Vec<String> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `prop` under each of the seven built-in runners, each with a fresh
+/// configuration from `config`, and hands every report to `judge`.
+fn each_runner<P: Property + Sync>(
+    prop: &P,
+    config: impl Fn(&str) -> Config,
+    mut judge: impl FnMut(&str, Report),
+) {
+    judge("generational", generational(prop, config("generational")));
+    judge("integrated", integrated(prop, config("integrated")));
+    judge("parallel", parallel(prop, config("parallel").workers(2)));
+    judge(
+        "combinatorial",
+        combinatorial(prop, config("combinatorial")),
+    );
+    judge("fuzz", fuzz(prop, config("fuzz")));
+    judge("targeted", targeted(prop, config("targeted")));
+    let update = |_: &mut (), _: &()| false;
+    judge(
+        "generalized",
+        generalized(prop, config("generalized"), (), update),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 1. Save on discovery
+// ---------------------------------------------------------------------------
+
+#[test]
+fn every_runner_saves_the_case_before_shrinking_it() {
+    static DISCOVERED: AtomicBool = AtomicBool::new(false);
+    static SAVED_WHILE_SHRINKING: AtomicBool = AtomicBool::new(false);
+    static FILE: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)];
+        check {
+            if DISCOVERED.load(SeqCst) {
+                let file = FILE.lock().unwrap().clone().unwrap();
+                if !saved_lines(&file).is_empty() {
+                    SAVED_WHILE_SHRINKING.store(true, SeqCst);
+                }
+            }
+            if x >= 10 {
+                DISCOVERED.store(true, SeqCst);
+            }
+            x < 10
+        }
+    };
+    let base = temp_file("discovery");
+    each_runner(
+        &prop,
+        |runner| {
+            let file = base.with_file_name(format!("{runner}.pbt-regressions"));
+            *FILE.lock().unwrap() = Some(file.clone());
+            DISCOVERED.store(false, SeqCst);
+            SAVED_WHILE_SHRINKING.store(false, SeqCst);
+            saving_to(&file).max_shrinks(50)
+        },
+        |runner, report| {
+            assert!(!report.passed(), "{runner}: {report}");
+            assert!(
+                SAVED_WHILE_SHRINKING.load(SeqCst),
+                "{runner}: the case was not in the file while shrinking"
+            );
+            let file = FILE.lock().unwrap().clone().unwrap();
+            assert!(!saved_lines(&file).is_empty(), "{runner}: nothing saved");
+        },
+    );
+}
+
+#[test]
+fn a_panicking_shrink_annotation_still_saves_and_reports_the_case() {
+    let file = temp_file("shrink-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)], #[shrink = |_: &u32| -> Vec<u32> { panic!("the shrinker broke") }];
+        check x < 10
+    };
+    let report = generational(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert_eq!(failure.reason, "the check returned false");
+    assert!(
+        report.to_string().contains("the shrinker broke"),
+        "{report}"
+    );
+    assert!(report.to_string().contains("seed"), "{report}");
+    let value: u32 = failure.counterexample[0].value.parse().unwrap();
+    assert!(value >= 10);
+    assert_eq!(saved_lines(&file).len(), 1, "{:?}", saved_lines(&file));
+}
+
+#[test]
+fn a_panicking_print_annotation_prints_a_placeholder() {
+    let file = temp_file("print-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)], #[print = |_: &u32| -> String { panic!("the printer broke") }];
+        forall y: u8;
+        check x < 10
+    };
+    let report = generational(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert!(
+        failure.counterexample[0]
+            .value
+            .contains("the printer broke"),
+        "{report}"
+    );
+    assert_eq!(failure.counterexample[1].name, "y", "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+}
+
+/// A type whose `Debug` panics on values above 5.
+#[derive(Clone, PartialEq)]
+struct Touchy(u32);
+
+impl std::fmt::Debug for Touchy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        assert!(self.0 <= 5, "Debug cannot print {}", self.0);
+        write!(f, "Touchy({})", self.0)
+    }
+}
+
+#[test]
+fn a_panicking_debug_impl_prints_a_placeholder() {
+    let file = temp_file("debug-panic");
+    let prop = property! {
+        forall t: Touchy, #[gen = map(int(0..1000u32), Touchy)];
+        check t.0 < 10
+    };
+    let report = generational(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert!(
+        failure.counterexample[0]
+            .value
+            .contains("<Debug panicked: Debug cannot print"),
+        "{report}"
+    );
+    assert_eq!(saved_lines(&file).len(), 1);
+}
+
+#[test]
+fn a_panicking_target_annotation_is_a_report() {
+    let file = temp_file("target-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100)], #[target = if x == 42 { panic!("no target for 42") } else { f64::from(x) }];
+        check true
+    };
+    let report = targeted(&prop, saving_to(&file).cases(5_000));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert!(failure.reason.contains("no target for 42"), "{report}");
+    assert_eq!(failure.counterexample[0].value, "42", "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+}
+
+// ---------------------------------------------------------------------------
+// 2. Faults in user code are reports, never discards
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_generator_panic_is_a_failure_in_every_runner() {
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..10u32), |x| if x == 7 { panic!("seven is not allowed") } else { x })];
+        check x < 100
+    };
+    let base = temp_file("generator-panic");
+    each_runner(
+        &prop,
+        |runner| saving_to(&base.with_file_name(format!("{runner}.pbt-regressions"))),
+        |runner, report| {
+            let failure = report
+                .failure
+                .clone()
+                .unwrap_or_else(|| panic!("{runner}: {report}"));
+            assert!(
+                failure.reason.contains("generator") && failure.reason.contains("seven"),
+                "{runner}: {report}"
+            );
+            assert_eq!(report.discards, 0, "{runner}: a panic is not a discard");
+            assert!(!failure.flaky, "{runner}: it panics every time");
+            let file = base.with_file_name(format!("{runner}.pbt-regressions"));
+            assert_eq!(saved_lines(&file).len(), 1, "{runner}: {report}");
+        },
+    );
+}
+
+#[test]
+fn a_saved_generator_panic_is_replayed_first() {
+    let file = temp_file("generator-panic-replay");
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..10u32), |x| if x == 7 { panic!("seven") } else { x })];
+        check true
+    };
+    let first = fuzz(&prop, saving_to(&file));
+    assert!(!first.passed());
+    let second = fuzz(&prop, saving_to(&file).seed(12345).cases(0));
+    assert!(!second.passed(), "{second}");
+    assert!(second.to_string().contains("replayed from"), "{second}");
+}
+
+#[test]
+fn a_panicking_mutator_is_a_failure_report() {
+    let file = temp_file("mutator-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)], #[mutate = |_: &u32, _: &mut dyn pbt::Source, _: usize| -> u32 { panic!("the mutator broke") }];
+        check { cover(1); true }
+    };
+    let report = fuzz(&prop, saving_to(&file).mutation(Mutation::Values));
+    let failure = report.failure.clone().expect("a report");
+    assert!(failure.reason.contains("the mutator broke"), "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+    // The saved mutant replays the panic.
+    let again = fuzz(&prop, saving_to(&file).cases(0));
+    assert!(!again.passed(), "{again}");
+}
+
+#[test]
+fn shrink_candidates_that_panic_in_the_generator_are_skipped() {
+    // Shrinking toward 0 passes through inputs the generator refuses (it
+    // panics on values below 100): those candidates are skipped.
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..10_000u32), |x| { assert!(x == 0 || x >= 100, "small"); x })];
+        check x < 500
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated] {
+        let report = generational(
+            &prop,
+            Config::default()
+                .ignore_env()
+                .regressions(Regressions::Off)
+                .seed(3)
+                .shrinker(shrinker),
+        );
+        let failure = report.failure.expect("fails");
+        assert_eq!(failure.reason, "the check returned false", "{shrinker:?}");
+        assert_eq!(failure.counterexample[0].value, "500", "{shrinker:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 3. Generation and shrinking are watched
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_slow_generator_fails_the_time_limit_in_the_feedback_runners() {
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..10u32), |x| { if x == 3 { std::thread::sleep(Duration::from_millis(300)) } x })];
+        check true
+    };
+    let file = temp_file("slow-generator");
+    let report = fuzz(
+        &prop,
+        saving_to(&file)
+            .timeout(Duration::from_millis(50))
+            .cases(200),
+    );
+    let failure = report
+        .failure
+        .clone()
+        .expect("the time limit applies to generation");
+    assert!(failure.reason.contains("time limit"), "{report}");
+    assert!(!failure.flaky, "it is slow every time: {report}");
+}
+
+#[test]
+fn shrinking_stops_at_max_shrink_time_between_candidates() {
+    // Each failing run takes at least 40 ms; with 200 ms to shrink, at most
+    // 200 / 40 + 1 candidates fit (fewer on a slow machine, never more).
+    let prop = property! {
+        forall x: u64, #[gen = int(0..1_000_000_000u64)];
+        check {
+            std::thread::sleep(Duration::from_millis(40));
+            x < 10
+        }
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+            .max_shrink_time(Duration::from_millis(200)),
+    );
+    assert!(!report.passed());
+    assert!(
+        report.shrink_attempts <= 6,
+        "{} candidates tried",
+        report.shrink_attempts
+    );
+    assert!(report.to_string().contains("max_shrink_time"), "{report}");
+}
+
+// ---------------------------------------------------------------------------
+// 4. Replayed choice sequences are bounded
+// ---------------------------------------------------------------------------
+
+/// A hand-written generator that retries until it draws a non-zero choice:
+/// fed zeros forever, it would never return.
+struct NonZero;
+
+impl Gen for NonZero {
+    type Value = u64;
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<u64> {
+        loop {
+            let x = src.draw(9);
+            if x != 0 {
+                return Ok(x);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_replay_that_runs_out_of_choices_is_rejected_not_spun_forever() {
+    let prop = Prop::new(
+        Forall::new("x", "u64", Check::new(|&(x, ()): &(u64, ())| x < 5)).gen(|_: &()| NonZero),
+    );
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        let report = generational(
+            &prop,
+            Config::default()
+                .ignore_env()
+                .regressions(Regressions::Off)
+                .seed(2)
+                .shrinker(shrinker),
+        );
+        let failure = report.failure.expect("fails");
+        assert_eq!(failure.counterexample[0].value, "5", "{shrinker:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 5. Shrink candidates are consumed lazily
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_lazy_shrink_annotation_is_not_collected_up_front() {
+    // `0..x` for x near 4e9 is 16 GB if collected; taken lazily, the
+    // shrinker stops at the first failing candidate.
+    let prop = property! {
+        forall x: u32, #[gen = int(4_000_000_000..=u32::MAX)], #[shrink = |x: &u32| 0..*x];
+        check x < 10
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(5),
+    );
+    assert_eq!(report.failure.expect("fails").counterexample[0].value, "10");
+}
+
+// ---------------------------------------------------------------------------
+// 6, 7. Saved cases: all replayed, not counted, correct replay hint
+// ---------------------------------------------------------------------------
+
+/// Finds the seed of a case that makes `prop` fail and returns its line.
+fn failing_line<P: Property + Sync>(prop: &P, test: &str) -> String {
+    let file = temp_file(test);
+    let report = generational(prop, saving_to(&file).cases(100_000).max_shrinks(0));
+    assert!(!report.passed(), "{report}");
+    let lines = saved_lines(&file);
+    lines[0].clone()
+}
+
+/// `passing` lines of cases that pass, then `failing`.
+fn write_saved(file: &Path, passing: u64, failing: &str) {
+    let mut text = String::new();
+    for seed in 0..passing {
+        text.push_str(&format!("cc {:#x} 0 # t: passes\n", 1_000_000 + seed));
+    }
+    text.push_str(failing);
+    text.push('\n');
+    std::fs::write(file, text).unwrap();
+}
+
+#[test]
+fn every_saved_case_is_replayed_whatever_cases_is() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        check x != 4242 && x % 1000 != 999
+    };
+    let failing = failing_line(&prop, "saved-source");
+    let file = temp_file("saved-all");
+    write_saved(&file, 10, &failing);
+    for cases in [0, 5] {
+        each_runner(
+            &prop,
+            |_| saving_to(&file).cases(cases).seed(99),
+            |runner, report| {
+                assert!(!report.passed(), "{runner}, cases {cases}: {report}");
+                assert_eq!(report.replayed, 11, "{runner}, cases {cases}");
+            },
+        );
+    }
+}
+
+#[test]
+fn saved_cases_do_not_count_toward_cases() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100u32)];
+        check x < 1000
+    };
+    let file = temp_file("saved-not-counted");
+    write_saved(&file, 150, "cc 0x2 0 # t: passes too");
+    each_runner(
+        &prop,
+        |_| saving_to(&file).cases(20),
+        |runner, report| {
+            assert!(report.passed(), "{runner}: {report}");
+            assert_eq!(report.replayed, 151, "{runner}");
+            assert_eq!(report.tests, 20, "{runner}: fresh tests");
+        },
+    );
+}
+
+#[test]
+fn the_replay_hint_names_the_file_after_a_replayed_case() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        check x % 1000 != 999
+    };
+    let failing = failing_line(&prop, "hint-source");
+    let file = temp_file("hint");
+    write_saved(&file, 3, &failing);
+    let report = generational(&prop, saving_to(&file).cases(0).seed(0xabc));
+    let text = report.to_string();
+    let failure = report.failure.clone().expect("replayed");
+    let saved = failure.replayed_from.clone().expect("from the file");
+    assert_eq!(saved.entry, 4, "{text}");
+    assert!(text.contains("replayed from"), "{text}");
+    assert!(
+        !text.contains("PBT_SEED=0xabc"),
+        "a seed that passes without the file: {text}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 8, 9. Flaky failures; panic messages belong to their input
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_failure_that_passes_when_rerun_is_reported_as_flaky() {
+    static FAILED: AtomicBool = AtomicBool::new(false);
+    let prop = property! {
+        forall x: u32;
+        check x < 50 || FAILED.swap(true, SeqCst)
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(4),
+    );
+    let failure = report.failure.clone().expect("fails once");
+    assert!(failure.flaky, "{report}");
+    assert!(report.to_string().contains("flaky"), "{report}");
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    assert_eq!(json["failure"]["flaky"], true);
+}
+
+#[test]
+fn a_steady_failure_is_not_flaky() {
+    let prop = property! {
+        forall x: u32;
+        check x < 50
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(4),
+    );
+    assert!(!report.failure.expect("fails").flaky);
+}
+
+#[test]
+fn a_panic_message_belongs_to_the_input_that_raised_it() {
+    // Small inputs catch a panic of their own and pass; the rare large ones
+    // (found after many small ones) raise a payload without a panic, so no
+    // hook runs: the report must show the large input's message, not the
+    // last one caught on another input.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x < 500 {
+                let _ = std::panic::catch_unwind(|| panic!("stale message from {x}"));
+            } else if x >= 990 {
+                std::panic::resume_unwind(Box::new(format!("fresh message from {x}")));
+            }
+            true
+        }
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(8)
+            .cases(100_000)
+            .max_shrinks(0),
+    );
+    let failure = report.failure.expect("fails");
+    assert!(
+        failure.reason.contains("fresh message from"),
+        "{}",
+        failure.reason
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 10. Configuration errors and extreme values
+// ---------------------------------------------------------------------------
+
+#[test]
+fn malformed_environment_values_fail_naming_the_variable_and_value() {
+    let prop = property! { forall x: u8; check x == x };
+    let run = || generational(&prop, Config::default().regressions(Regressions::Off));
+    for (var, value) in [
+        ("PBT_SEED", "0xnope"),
+        ("PBT_CASES", "many"),
+        ("PBT_CASES", "-3"),
+    ] {
+        std::env::set_var(var, value);
+        let err = std::panic::catch_unwind(run).expect_err("a malformed value is an error");
+        std::env::remove_var(var);
+        let msg = err
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| err.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        assert!(msg.contains(var) && msg.contains(value), "{msg}");
+    }
+    std::env::set_var("PBT_CASES", "0");
+    assert_eq!(run().tests, 0, "PBT_CASES=0 runs saved cases only");
+    std::env::remove_var("PBT_CASES");
+}
+
+#[test]
+fn extreme_configuration_values_have_a_meaning() {
+    let failing = property! { forall x: u32; check x < 1000 };
+    let passing = property! { forall x: u8; check x == x };
+    let base = || {
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+    };
+    // No overflow: the run stops at the first failure.
+    assert!(!generational(&failing, base().cases(u64::MAX)).passed());
+    assert!(!generational(&failing, base().max_size(usize::MAX)).passed());
+    assert!(!fuzz(&failing, base().cases(u64::MAX).max_size(usize::MAX)).passed());
+    // timeout(0) is no time limit.
+    assert!(generational(&passing, base().timeout(Duration::ZERO)).passed());
+    // workers(0) is one worker; an absurd count is clamped.
+    assert_eq!(Config::default().workers(0).workers, 1);
+    assert!(Config::default().workers(usize::MAX).workers <= 1024);
+    assert!(parallel(&passing, base().workers(usize::MAX)).passed());
+    // cases(0) runs the saved cases only.
+    assert_eq!(generational(&passing, base().cases(0)).tests, 0);
+}
+
+// ---------------------------------------------------------------------------
+// 11. Resource guards
+// ---------------------------------------------------------------------------
+
+/// A tree whose generator never reduces the size: two subtrees in two of
+/// three draws, so it never stops growing.
+#[derive(Clone, Debug)]
+#[allow(dead_code)] // The subtrees are only ever built, never read.
+enum Tree {
+    Leaf,
+    Node(Box<Tree>, Box<Tree>),
+}
+
+struct Runaway;
+
+impl Gen for Runaway {
+    type Value = Tree;
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<Tree> {
+        Ok(match src.draw(2) {
+            0 => Tree::Leaf,
+            _ => Tree::Node(
+                Box::new(self.generate(src, size)?),
+                Box::new(self.generate(src, size)?),
+            ),
+        })
+    }
+}
+
+#[test]
+fn a_runaway_recursive_generator_is_a_data_too_large_report() {
+    let file = temp_file("runaway");
+    let prop = Prop::new(
+        Forall::new("t", "Tree", Check::new(|(_, ()): &(Tree, ())| true)).gen(|_: &()| Runaway),
+    );
+    let report = generational(&prop, saving_to(&file).seed(1));
+    let failure = report.failure.clone().expect("a report, not a crash");
+    assert!(failure.reason.contains("too large"), "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+}
+
+#[test]
+fn the_draw_limit_is_configurable() {
+    let prop = property! {
+        forall xs: Vec<u64>, #[gen = vec(int(0..10u64), 500..=500)];
+        check xs.len() == 500
+    };
+    let base = || {
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+    };
+    assert!(generational(&prop, base()).passed());
+    let report = generational(&prop, base().max_draws(100));
+    let failure = report.failure.clone().expect("over the limit");
+    assert!(failure.reason.contains("more than 100 choices"), "{report}");
+}
+
+#[test]
+fn the_targeted_runner_does_not_grow_values_without_bound() {
+    // Maximising the length: value mutation duplicates blocks, so without a
+    // bound the vector doubles until allocation fails.
+    let prop = property! {
+        forall xs: Vec<u8>;
+        check { target(xs.len() as f64); true }
+    };
+    let report = targeted(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+            .cases(3_000)
+            .mutation(Mutation::Values),
+    );
+    // Either it passes with bounded inputs or it reports the limit.
+    if let Some(failure) = &report.failure {
+        assert!(failure.reason.contains("too large"), "{report}");
+    }
+}
+
+#[test]
+fn a_saved_huge_size_does_not_allocate_it() {
+    static LONGEST: AtomicU64 = AtomicU64::new(0);
+    let file = temp_file("huge-size");
+    std::fs::write(&file, "cc 0x1 1000000000000 # t: a size nobody generates\n").unwrap();
+    let prop = property! {
+        forall xs: Vec<u64>;
+        check { LONGEST.fetch_max(xs.len() as u64, SeqCst); true }
+    };
+    let report = generational(&prop, saving_to(&file).cases(1));
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.replayed, 1);
+    assert!(LONGEST.load(SeqCst) <= 1_000_000);
+}
+
+#[test]
+fn a_long_string_is_shrunk_without_materialising_every_candidate() {
+    // About 10 000 chars: its candidates, made up front, would take
+    // gigabytes (quadratic); taken one at a time they take one string.
+    let prop = property! {
+        forall s: String;
+        check s.chars().count() < 5
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+            .max_size(20_000)
+            .sizes(pbt::runners::Sizes::Fixed(20_000)),
+    );
+    let failure = report.failure.expect("fails");
+    // Five chars, printed with quotes and escapes.
+    let printed = &failure.counterexample[0].value;
+    assert!(printed.len() < 64, "{printed}");
+}
+
+#[test]
+fn a_panicking_feature_function_is_a_report() {
+    let file = temp_file("features-panic");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000)];
+        check x < 2000
+    };
+    let features: pbt::runners::FeatureFn = |_| panic!("no features today");
+    let report = combinatorial(&prop, saving_to(&file).features(features));
+    let failure = report.failure.clone().expect("a report, not a panic");
+    assert!(failure.reason.contains("no features today"), "{report}");
+    assert_eq!(saved_lines(&file).len(), 1);
+}
+
+#[test]
+fn the_shrunk_case_joins_the_found_one_when_choices_generate_it() {
+    let file = temp_file("shrunk-joins");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        check x < 1000
+    };
+    let report = integrated(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("fails");
+    assert_eq!(failure.counterexample[0].value, "1000", "{report}");
+    let lines = saved_lines(&file);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("cc "), "found first: {lines:?}");
+    assert!(
+        lines[1].starts_with("cx ") && lines[1].ends_with("x = 1000"),
+        "{lines:?}"
+    );
+    // The next run replays both, the found one first.
+    let again = integrated(&prop, saving_to(&file).cases(0));
+    assert_eq!(again.replayed, 2);
+    assert_eq!(
+        again
+            .failure
+            .expect("replayed")
+            .replayed_from
+            .unwrap()
+            .entry,
+        1
+    );
+}
