@@ -2,9 +2,12 @@
 #![forbid(unsafe_code)]
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, gen, mutate, property as dbas, shrink,
-    source, utility,
+    arbitrary, choices, constructors, coverage, feedback, gen, mutate, notes, property as dbas,
+    shrink, source, statistics, utility,
 };
+/// What a check reports about its tests ([`statistics`]) and notes for the
+/// final counterexample ([`notes`]).
+pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
 pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
@@ -29,6 +32,10 @@ pub mod runners {
 pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
+    /// Statistics of the generated tests (`label!`, `collect!`, `classify!`,
+    /// `tabulate!`), coverage requirements (`require_cover!`) and notes for
+    /// the final counterexample (`note!`).
+    pub use crate::{classify, collect, label, note, require_cover, tabulate};
     pub use crate::{generator, property, property_test, Arbitrary, Outcome, Property, Shrink};
     pub use crate::{Constructors, Mutate};
     /// Feedback for the feedback-guided runners (`target` to maximise,

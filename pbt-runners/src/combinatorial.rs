@@ -54,7 +54,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
     supervise(prop, &plan, |watch| {
         let mut n = 0u64;
         let mut saved = saved.into_iter();
-        while report.tests < plan.config.cases {
+        while report.tests < plan.config.cases || report.statistics.keep_testing() {
             let (found, inputs) = match saved.next() {
                 Some(found) => match prop.generate_traced(&found) {
                     Some(Ok(traced)) => (found, traced.inputs),
@@ -78,7 +78,12 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             if let Found::Case(case) = &found {
                 watch.at_case(case);
             }
-            match prop.run_any(&*inputs, watch) {
+            let observer = pbt_core::statistics::Observer::start();
+            let verdict = prop.run_any(&*inputs, watch);
+            report
+                .statistics
+                .record(observer.finish(), &verdict, found.size());
+            match verdict {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
                     report.discards += 1;

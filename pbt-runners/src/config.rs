@@ -1,5 +1,6 @@
 //! [`Config`]: how long to test, from which seed, with which limits.
 
+use crate::components::statistics::CoverageCheck;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -90,7 +91,9 @@ pub enum Regressions {
 ///
 /// The environment overrides the code, so a failure can be replayed and CI
 /// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
-/// fixes the seed, `PBT_CASES` the number of tests.
+/// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
+/// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
+/// requirements (a malformed switch is an error naming the value).
 ///
 /// ```
 /// use pbt_runners::Config;
@@ -138,6 +141,12 @@ pub struct Config {
     /// Whether the generational runner steers towards the preconditions
     /// (papers/001 §3) when they reject most inputs.
     pub auto_target: bool,
+    /// Test coverage requirements ([`pbt_core::require_cover!`])
+    /// statistically, testing beyond `cases` until each is decided
+    /// (`None`: an unmet requirement is only a warning).
+    pub check_coverage: Option<CoverageCheck>,
+    /// Show the statistics table for passing runs too.
+    pub show_statistics: bool,
 }
 
 impl Default for Config {
@@ -160,6 +169,8 @@ impl Default for Config {
             pool: None,
             mutation: Mutation::Both,
             auto_target: true,
+            check_coverage: None,
+            show_statistics: false,
         }
     }
 }
@@ -276,6 +287,49 @@ impl Config {
         self
     }
 
+    /// Test the coverage requirements ([`pbt_core::require_cover!`])
+    /// statistically (QuickCheck's `checkCoverage`): after `cases` tests,
+    /// keep testing until each requirement is shown met or unmet with the
+    /// [`CoverageCheck::default`] certainty, and fail the property if one
+    /// is unmet. `PBT_CHECK_COVERAGE=1` turns it on from the environment.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions, Verdict};
+    /// // About 1 in 256 bytes is 0, far from the 10% required.
+    /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| {
+    ///     pbt_core::require_cover!(10.0, x == 0, "zero");
+    ///     true
+    /// })));
+    /// let config = Config::default().regressions(Regressions::Off).check_coverage(true);
+    /// let report = generational(&prop, config);
+    /// assert_eq!(report.verdict, Verdict::InsufficientCoverage, "{report}");
+    /// ```
+    pub fn check_coverage(mut self, on: bool) -> Self {
+        self.check_coverage = on.then(CoverageCheck::default);
+        self
+    }
+
+    /// [`Config::check_coverage`] with this certainty, tolerance and cap
+    /// (QuickCheck's `checkCoverageWith`).
+    pub fn check_coverage_with(mut self, check: CoverageCheck) -> Self {
+        self.check_coverage = Some(check);
+        self
+    }
+
+    /// Show the statistics table (labels, classes, tables, coverage, sizes,
+    /// discard rate) for passing runs too; `#[property_test]` then prints
+    /// it to stderr. `PBT_STATS=1` turns it on from the environment.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().show_statistics(true).show_statistics);
+    /// ```
+    pub fn show_statistics(mut self, on: bool) -> Self {
+        self.show_statistics = on;
+        self
+    }
+
     /// Ignore `PBT_SEED` and `PBT_CASES`.
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
@@ -291,6 +345,16 @@ impl Config {
             }
             if let Some(cases) = env_u64("PBT_CASES") {
                 c.cases = cases;
+            }
+            if let Some(on) = env_switch("PBT_STATS") {
+                c.show_statistics = on;
+            }
+            if let Some(on) = env_switch("PBT_CHECK_COVERAGE") {
+                c.check_coverage = match (on, c.check_coverage) {
+                    (true, Some(check)) => Some(check),
+                    (true, None) => Some(CoverageCheck::default()),
+                    (false, _) => None,
+                };
             }
         }
         c
@@ -321,6 +385,32 @@ fn env_u64(name: &str) -> Option<u64> {
         eprintln!("pbt: ignoring {name}={raw:?}: expected a decimal or 0x-hex integer");
         None
     })
+}
+
+/// An on/off environment variable: `1`/`true`/`yes`/`on` or
+/// `0`/`false`/`no`/`off` (any case); unset or empty is `None`.
+///
+/// # Panics
+///
+/// On any other value, with a message naming the variable and the value.
+fn env_switch(name: &str) -> Option<bool> {
+    let raw = std::env::var(name).ok()?;
+    match parse_switch(&raw) {
+        Ok(on) => on,
+        Err(()) => panic!(
+            "pbt: {name}={raw:?} is not a switch: expected 1, 0, true, false, yes, no, on or off"
+        ),
+    }
+}
+
+/// `Ok(None)` for an empty value, `Ok(Some(on))` for a switch, `Err` otherwise.
+fn parse_switch(raw: &str) -> Result<Option<bool>, ()> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "1" | "true" | "yes" | "on" => Ok(Some(true)),
+        "0" | "false" | "no" | "off" => Ok(Some(false)),
+        _ => Err(()),
+    }
 }
 
 /// Decimal or `0x` hex.

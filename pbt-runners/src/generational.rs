@@ -56,9 +56,10 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
         // they fail).
         let fresh = (0..).map(|n| Err(plan.case(n)));
         for next in saved.into_iter().map(Ok).chain(fresh) {
-            if report.tests >= plan.config.cases {
+            if report.tests >= plan.config.cases && !report.statistics.keep_testing() {
                 break;
             }
+            let observer = pbt_core::statistics::Observer::start();
             let step = match &next {
                 Ok(found) => prop.test_found(found, watch),
                 Err(case) => {
@@ -74,6 +75,8 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                     return report.generator_failed(&plan, &found(), panic)
                 }
             };
+            let size = next.as_ref().map_or_else(|case| case.size, Found::size);
+            report.statistics.record(observer.finish(), &verdict, size);
             match verdict {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
@@ -146,14 +149,16 @@ pub(crate) fn shrink_and_report(
     }
     let counterexample = prop.print_any(&*shrunk.inputs);
     let original = prop.print_any(&*shrunk.original);
-    report.failed(
+    let mut report = report.failed(
         plan,
         found,
         shrunk.reason,
         counterexample,
         original,
         shrunk.shrinker,
-    )
+    );
+    crate::components::statistics::attach_notes(&mut report, prop, &*shrunk.inputs, watch);
+    report
 }
 
 /// Bindings on one line: `x = 1, ys = [2]`.
@@ -180,6 +185,7 @@ impl Report {
             failure: None,
             elapsed: Default::default(),
             notes: Vec::new(),
+            statistics: crate::components::statistics::Statistics::new(&plan.config),
         }
     }
 
@@ -190,6 +196,7 @@ impl Report {
 
     pub(crate) fn finish(mut self, started: Instant) -> Report {
         self.elapsed = started.elapsed();
+        crate::components::statistics::conclude(&mut self);
         self
     }
 
@@ -241,6 +248,7 @@ impl Report {
             },
             size: found.size(),
             shrinker,
+            notes: Vec::new(),
         });
         self
     }

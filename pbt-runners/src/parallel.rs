@@ -15,6 +15,7 @@
 //! same seed, however the threads interleave, and `PBT_SEED` replays it on
 //! one thread.
 
+use crate::components::statistics::Statistics;
 use crate::components::{execute::Verdict, supervise_all, DynProperty, Found, Plan, Step};
 use crate::config::Config;
 use crate::generational::shrink_and_report;
@@ -60,6 +61,10 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     let saved = plan.saved();
     let mut report = Report::new("parallel", &plan, saved.len() as u64);
     let workers = plan.config.workers.max(1);
+    if plan.config.check_coverage.is_some() {
+        // The coverage check decides when to stop from the counts so far: one thread.
+        return crate::generational::run_loop(prop, config, "parallel");
+    }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
         Ok(pool) => pool,
         Err(e) => {
@@ -73,7 +78,12 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
         // Saved cases first, on this thread.
         let (first, rest) = watches.split_first().expect("at least one watch");
         for found in &saved {
-            match prop.test_found(found, first) {
+            let observer = pbt_core::statistics::Observer::start();
+            let step = prop.test_found(found, first);
+            report
+                .statistics
+                .record_step(observer.finish(), &step, found.size());
+            match step {
                 Step::Ran(Verdict::Fail(reason)) => {
                     report.tests += 1;
                     return shrink_and_report(prop, &plan, first, found, reason, report);
@@ -92,7 +102,9 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
             found: AtomicBool::new(false),
             first: Mutex::new(None),
         };
-        pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared));
+        for stats in pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)) {
+            report.statistics.merge(stats);
+        }
         report.tests = shared.passed.load(Relaxed);
         report.discards = shared.discards.load(Relaxed);
         let first_failure = shared.first.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -118,18 +130,27 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     .finish(started)
 }
 
-/// One worker's loop.
-fn work(prop: &dyn DynProperty, plan: &Plan, watch: &crate::components::Watch, shared: &Shared) {
+/// One worker's loop; returns the statistics of the tests it ran.
+fn work(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &crate::components::Watch,
+    shared: &Shared,
+) -> Statistics {
+    let mut stats = Statistics::new(&plan.config);
     while !shared.found.load(Relaxed) {
         if shared.passed.load(Relaxed) >= plan.config.cases
             || plan.too_many_discards(shared.discards.load(Relaxed))
         {
-            return;
+            return stats;
         }
         let n = shared.next.fetch_add(1, Relaxed);
         let case = plan.case(n);
         watch.at_case(&case);
-        let failure = match prop.test(&case, watch) {
+        let observer = pbt_core::statistics::Observer::start();
+        let step = prop.test(&case, watch);
+        stats.record_step(observer.finish(), &step, case.size);
+        let failure = match step {
             Step::Ran(Verdict::Pass) => {
                 shared.passed.fetch_add(1, Relaxed);
                 continue;
@@ -147,4 +168,5 @@ fn work(prop: &dyn DynProperty, plan: &Plan, watch: &crate::components::Watch, s
         }
         shared.found.store(true, Relaxed);
     }
+    stats
 }

@@ -58,7 +58,7 @@ pub fn feedback_loop(
     let mut rng = Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465));
     let mut fresh = 0u64;
     let by_value = prop.structure().mutates_by_value();
-    while report.tests < plan.config.cases {
+    while report.tests < plan.config.cases || report.statistics.keep_testing() {
         let (found, generated, mutant) = match pool.sample() {
             Directive::Generate => {
                 fresh += 1;
@@ -110,10 +110,14 @@ pub fn feedback_loop(
         watch.at_found(&found);
         let mut verdict = Verdict::Discard;
         let mut feedback = pbt_core::feedback::Feedback::default();
+        let observer = pbt_core::statistics::Observer::start();
         let hits = probe(&mut || {
             let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
             (verdict, feedback) = (v, f);
         });
+        report
+            .statistics
+            .record(observer.finish(), &verdict, found.size());
         // The check's `target(x)` and the inputs' `#[target = …]`, the larger.
         let annotated = prop.target_any(&*traced.inputs);
         let target = match (feedback.target, annotated) {
@@ -170,7 +174,12 @@ pub fn replay_saved(
 ) -> ControlFlow<Report, Report> {
     for found in plan.saved() {
         watch.at_found(&found);
-        match prop.test_found(&found, watch) {
+        let observer = pbt_core::statistics::Observer::start();
+        let step = prop.test_found(&found, watch);
+        report
+            .statistics
+            .record_step(observer.finish(), &step, found.size());
+        match step {
             Step::Ran(Verdict::Pass) => report.tests += 1,
             Step::Ran(Verdict::Fail(reason)) => {
                 report.tests += 1;
