@@ -184,6 +184,22 @@ fn an_unmet_requirement_is_a_warning_without_the_check() {
 }
 
 #[test]
+fn a_share_that_is_not_a_percentage_fails_the_check_saying_so() {
+    let prop = property! {
+        forall x: u8;
+        check { require_cover!(0.5 * 300.0, x > 0, "positive"); true }
+    };
+    let report = generational(&prop, quiet().seed(1));
+    let failure = report.failure.as_ref().expect("fails");
+    assert!(
+        failure
+            .reason
+            .contains("a percentage in 0..=100, not 150 (for `positive`)"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_met_requirement_is_shown_met_by_the_check() {
     let prop = property! {
         forall x: u8, #[gen = int(0..=255u8)];

@@ -85,6 +85,9 @@ macro_rules! note {
     ($($arg:tt)+) => {
         $crate::notes::note(::core::format_args!($($arg)+))
     };
+    () => {
+        ::core::compile_error!("note! expects format! arguments, e.g. note!(\"sorted: {:?}\", ys)")
+    };
 }
 
 #[cfg(test)]

@@ -203,8 +203,16 @@ pub fn tabulate(table: &dyn fmt::Display, value: &dyn fmt::Display) {
 /// Require `label` to hold in at least `percent` % of the tests; it holds
 /// in this one when `holds` (what [`require_cover!`](crate::require_cover)
 /// calls).
+///
+/// # Panics
+///
+/// When `percent` is not in `0.0..=100.0` (a mistake in the check, reported
+/// as its failure).
 #[inline]
 pub fn require_cover(percent: f64, holds: bool, label: &dyn fmt::Display) {
+    if !(0.0..=100.0).contains(&percent) {
+        panic!("require_cover!: the share of tests is a percentage in 0..=100, not {percent} (for `{label}`)");
+    }
     if watched() {
         let label = label.to_string();
         record(
@@ -236,6 +244,9 @@ macro_rules! label {
     ($($arg:tt)+) => {
         $crate::statistics::label(::core::format_args!($($arg)+))
     };
+    () => {
+        ::core::compile_error!("label! expects format! arguments, e.g. label!(\"length {}\", xs.len())")
+    };
 }
 
 /// Label the current test with a value's `Debug` form (QuickCheck's
@@ -250,6 +261,9 @@ macro_rules! label {
 macro_rules! collect {
     ($value:expr $(,)?) => {
         $crate::statistics::label(::core::format_args!("{:?}", $value))
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!("collect! expects one value, e.g. collect!(xs.len())")
     };
 }
 
@@ -267,6 +281,11 @@ macro_rules! classify {
     ($holds:expr, $name:expr $(,)?) => {
         $crate::statistics::classify($holds, &$name)
     };
+    ($($other:tt)*) => {
+        ::core::compile_error!(
+            "classify! expects a condition and a label, e.g. classify!(xs.is_empty(), \"empty\")"
+        )
+    };
 }
 
 /// Count a value in a named table (QuickCheck's `tabulate`): each table is
@@ -281,6 +300,11 @@ macro_rules! classify {
 macro_rules! tabulate {
     ($table:expr, $value:expr $(,)?) => {
         $crate::statistics::tabulate(&$table, &$value)
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!(
+            "tabulate! expects a table name and a value, e.g. tabulate!(\"operations\", op)"
+        )
     };
 }
 
@@ -303,6 +327,9 @@ macro_rules! tabulate {
 macro_rules! require_cover {
     ($percent:expr, $holds:expr, $label:expr $(,)?) => {
         $crate::statistics::require_cover($percent as f64, $holds, &$label)
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!("require_cover! expects a percentage, a condition and a label, e.g. require_cover!(10.0, xs.is_empty(), \"empty\")")
     };
 }
 
