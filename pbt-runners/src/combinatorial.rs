@@ -80,9 +80,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             }
             let observer = pbt_core::statistics::Observer::start();
             let verdict = prop.run_any(&*inputs, watch);
-            report
-                .statistics
-                .record(observer.finish(), &verdict, found.size());
+            report.statistics.record(observer, &verdict, found.size());
             match verdict {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {

@@ -76,7 +76,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                 }
             };
             let size = next.as_ref().map_or_else(|case| case.size, Found::size);
-            report.statistics.record(observer.finish(), &verdict, size);
+            report.statistics.record(observer, &verdict, size);
             match verdict {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {

@@ -80,9 +80,7 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
         for found in &saved {
             let observer = pbt_core::statistics::Observer::start();
             let step = prop.test_found(found, first);
-            report
-                .statistics
-                .record_step(observer.finish(), &step, found.size());
+            report.statistics.record_step(observer, &step, found.size());
             match step {
                 Step::Ran(Verdict::Fail(reason)) => {
                     report.tests += 1;
@@ -149,7 +147,7 @@ fn work(
         watch.at_case(&case);
         let observer = pbt_core::statistics::Observer::start();
         let step = prop.test(&case, watch);
-        stats.record_step(observer.finish(), &step, case.size);
+        stats.record_step(observer, &step, case.size);
         let failure = match step {
             Step::Ran(Verdict::Pass) => {
                 shared.passed.fetch_add(1, Relaxed);

@@ -115,9 +115,7 @@ pub fn feedback_loop(
             let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
             (verdict, feedback) = (v, f);
         });
-        report
-            .statistics
-            .record(observer.finish(), &verdict, found.size());
+        report.statistics.record(observer, &verdict, found.size());
         // The check's `target(x)` and the inputs' `#[target = …]`, the larger.
         let annotated = prop.target_any(&*traced.inputs);
         let target = match (feedback.target, annotated) {
@@ -176,9 +174,7 @@ pub fn replay_saved(
         watch.at_found(&found);
         let observer = pbt_core::statistics::Observer::start();
         let step = prop.test_found(&found, watch);
-        report
-            .statistics
-            .record_step(observer.finish(), &step, found.size());
+        report.statistics.record_step(observer, &step, found.size());
         match step {
             Step::Ran(Verdict::Pass) => report.tests += 1,
             Step::Ran(Verdict::Fail(reason)) => {

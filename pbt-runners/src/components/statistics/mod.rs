@@ -16,7 +16,7 @@
 //! for x in 0..10u32 {
 //!     let observer = Observer::start();
 //!     pbt_core::classify!(x % 2 == 0, "even");
-//!     stats.record(observer.finish(), &RunVerdict::Pass, x as usize);
+//!     stats.record(observer, &RunVerdict::Pass, x as usize);
 //! }
 //! stats.conclude(0);
 //! assert_eq!(stats.tests, 10);
@@ -31,7 +31,7 @@ pub use requirements::{is_look, judge, Coverage, CoverageCheck, CoverageOutcome}
 
 use super::execute::Verdict;
 use crate::config::Config;
-use pbt_core::statistics::Observations;
+use pbt_core::statistics::{Observations, Observer};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -150,10 +150,12 @@ impl Statistics {
         }
     }
 
-    /// Count one test: what its check reported, its verdict and its size. A
-    /// discarded test is not counted (its observations are dropped).
+    /// Count one test: what its check reported while `observer` watched,
+    /// its verdict and its size. A discarded test is not counted (its
+    /// observations are dropped).
     #[inline]
-    pub fn record(&mut self, observed: Option<Observations>, verdict: &Verdict, size: usize) {
+    pub fn record(&mut self, observer: Observer, verdict: &Verdict, size: usize) {
+        let observed = observer.finish();
         if matches!(verdict, Verdict::Discard) {
             return;
         }
@@ -170,9 +172,10 @@ impl Statistics {
     /// [`Statistics::record`] for a test step: a step that did not run
     /// (discarded, or its generator panicked) is not counted.
     #[inline]
-    pub fn record_step(&mut self, observed: Option<Observations>, step: &super::Step, size: usize) {
-        if let super::Step::Ran(verdict) = step {
-            self.record(observed, verdict, size);
+    pub fn record_step(&mut self, observer: Observer, step: &super::Step, size: usize) {
+        match step {
+            super::Step::Ran(verdict) => self.record(observer, verdict, size),
+            _ => drop(observer.finish()),
         }
     }
 

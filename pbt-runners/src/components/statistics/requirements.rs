@@ -247,7 +247,6 @@ mod tests {
     /// `per_mille` / 1000 against `required` percent: how many runs ended
     /// met, insufficient and undecided, and the most tests a run took.
     fn simulate(per_mille: u64, required: f64, check: CoverageCheck, runs: u64) -> [u64; 4] {
-        use pbt_core::Source;
         let mut ended = [0u64; 4];
         for seed in 0..runs {
             let mut rng = pbt_core::Rng::from_seed(seed);
