@@ -95,11 +95,14 @@ thread_local! {
 /// A runner watching one test: what the check reports between
 /// [`Observer::start`] and [`Observer::finish`] on this thread is recorded.
 /// Dropped without `finish` (a runner that returned early), it stops
-/// watching; what was recorded is thrown away at the next start.
+/// watching and throws away what it saw. Observers nest: a check that runs
+/// a property of its own keeps its own observations.
 #[derive(Debug)]
 #[must_use = "observations are recorded only until the observer is finished or dropped"]
 pub struct Observer {
     was_watching: u8,
+    /// What the enclosing watched test had reported, put back at the end.
+    outer: Option<Box<Observations>>,
 }
 
 impl Observer {
@@ -107,32 +110,44 @@ impl Observer {
     #[inline]
     pub fn start() -> Observer {
         let state = STATE.with(|s| s.replace(WATCHING));
-        if state & RECORDED != 0 {
-            take();
-        }
+        let was_watching = state & WATCHING;
+        let outer = if state & RECORDED != 0 {
+            stash(was_watching != 0)
+        } else {
+            None
+        };
         Observer {
-            was_watching: state & WATCHING,
+            was_watching,
+            outer,
         }
     }
 
     /// Stop watching; what the test reported, `None` when it reported
     /// nothing (then the buffer is not touched).
     #[inline]
-    pub fn finish(self) -> Option<Observations> {
+    pub fn finish(mut self) -> Option<Observations> {
         let state = STATE.with(|s| s.replace(self.was_watching));
-        std::mem::forget(self);
-        if state & RECORDED != 0 {
+        let observed = if state & RECORDED != 0 {
             Some(take()).filter(|o| !o.is_empty())
         } else {
             None
+        };
+        if let Some(outer) = self.outer.take() {
+            restore(outer);
         }
+        std::mem::forget(self);
+        observed
     }
 }
 
 impl Drop for Observer {
     fn drop(&mut self) {
-        // What was recorded stays marked, to be thrown away at the next start.
+        // What this test recorded is thrown away at the next start, unless
+        // an enclosing test's observations take its place now.
         STATE.with(|s| s.set(self.was_watching | (s.get() & RECORDED)));
+        if let Some(outer) = self.outer.take() {
+            restore(outer);
+        }
     }
 }
 
@@ -143,6 +158,26 @@ fn take() -> Observations {
             .map(|mut o| std::mem::take(&mut *o))
             .unwrap_or_default()
     })
+}
+
+/// Empty the buffer at the start of a test: keep what it holds when an
+/// enclosing test is being watched (`nested`), drop it otherwise (left by
+/// an observer that was dropped).
+#[cold]
+fn stash(nested: bool) -> Option<Box<Observations>> {
+    let held = take();
+    STATE.with(|s| s.set(s.get() & !RECORDED));
+    nested.then(|| Box::new(held))
+}
+
+#[cold]
+fn restore(outer: Box<Observations>) {
+    OBSERVED.with(|o| {
+        if let Ok(mut o) = o.try_borrow_mut() {
+            *o = *outer;
+        }
+    });
+    STATE.with(|s| s.set(s.get() | RECORDED));
 }
 
 /// Whether a runner is watching the current test on this thread.
@@ -351,6 +386,23 @@ mod tests {
         assert_eq!(seen.classes, ["c"]);
         assert_eq!(seen.requirements.len(), 1);
         assert!(seen.requirements[0].covered);
+    }
+
+    #[test]
+    fn a_nested_observer_keeps_the_outer_observations_apart() {
+        let outer = Observer::start();
+        crate::label!("outer before");
+        let inner = Observer::start();
+        crate::label!("inner");
+        assert_eq!(inner.finish().unwrap().labels, ["inner"]);
+        let dropped = Observer::start();
+        crate::label!("dropped");
+        drop(dropped);
+        crate::label!("outer after");
+        let seen = outer.finish().unwrap();
+        assert_eq!(seen.labels, ["outer before", "outer after"]);
+        assert!(!watched());
+        assert_eq!(Observer::start().finish(), None);
     }
 
     #[test]

@@ -99,33 +99,10 @@ impl Report {
         if !self.passed() {
             panic!("{self}");
         }
-        if self.statistics.shown
-            || self
-                .statistics
-                .coverage
-                .iter()
-                .any(|c| c.outcome.fails() || c.outcome == crate::CoverageOutcome::Below)
-        {
+        let warns =
+            (self.statistics.coverage.iter()).any(|c| c.outcome == crate::CoverageOutcome::Below);
+        if self.statistics.shown || warns {
             eprintln!("{self}");
-        }
-    }
-
-    /// Discarded tests as a share of all tests tried, in percent.
-    ///
-    /// ```
-    /// use pbt_core::property::{Check, Forall, Implies, Prop};
-    /// use pbt_runners::{generational, Config, Regressions};
-    /// // forall x: u8; x is even ==> true
-    /// let prop = Prop::new(Forall::new("x", "u8", Implies::new(|&(x, ()): &(u8, ())| x % 2 == 0, Check::new(|_: &(u8, ())| true))));
-    /// let report = generational(&prop, Config::default().regressions(Regressions::Off).auto_target(false));
-    /// assert!(report.discard_rate() > 20.0 && report.discard_rate() < 80.0, "{report}");
-    /// ```
-    pub fn discard_rate(&self) -> f64 {
-        let tried = self.tests + self.discards;
-        if tried == 0 {
-            0.0
-        } else {
-            100.0 * self.discards as f64 / tried as f64
         }
     }
 

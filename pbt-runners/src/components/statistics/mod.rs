@@ -1,6 +1,7 @@
-//! The statistics of a run (papers/000 §6.1's printer, extended with
-//! QuickCheck's labels, classes, tables and coverage requirements): what the
-//! counted tests reported, how large they were, how many were discarded.
+//! The statistics of a run (the printer of *Programmable Property-Based
+//! Testing*, extended with QuickCheck's labels, classes, tables and coverage
+//! requirements): what the counted tests reported, how large they were, how
+//! many were discarded.
 //!
 //! A runner counts a test by watching it with a
 //! [`pbt_core::statistics::Observer`] and handing what it saw to
