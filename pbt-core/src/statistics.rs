@@ -82,6 +82,9 @@ const RECORDED: u8 = 2;
 
 thread_local! {
     static STATE: Cell<u8> = const { Cell::new(0) };
+    /// The observations of enclosing watched tests (a check running a
+    /// property of its own), innermost last.
+    static OUTER: RefCell<Vec<Observations>> = const { RefCell::new(Vec::new()) };
     static OBSERVED: RefCell<Observations> = const {
         RefCell::new(Observations {
             labels: Vec::new(),
@@ -101,8 +104,8 @@ thread_local! {
 #[must_use = "observations are recorded only until the observer is finished or dropped"]
 pub struct Observer {
     was_watching: u8,
-    /// What the enclosing watched test had reported, put back at the end.
-    outer: Option<Box<Observations>>,
+    /// Whether an enclosing watched test's observations wait in `OUTER`.
+    nested: bool,
 }
 
 impl Observer {
@@ -111,33 +114,40 @@ impl Observer {
     pub fn start() -> Observer {
         let state = STATE.with(|s| s.replace(WATCHING));
         let was_watching = state & WATCHING;
-        let outer = if state & RECORDED != 0 {
-            stash(was_watching != 0)
-        } else {
-            None
-        };
+        let nested = state & RECORDED != 0 && stash(was_watching != 0);
         Observer {
             was_watching,
-            outer,
+            nested,
         }
     }
 
     /// Stop watching; what the test reported, `None` when it reported
     /// nothing (then the buffer is not touched).
     #[inline]
-    pub fn finish(mut self) -> Option<Observations> {
+    pub fn finish(self) -> Option<Observations> {
         let state = STATE.with(|s| s.replace(self.was_watching));
-        let observed = if state & RECORDED != 0 {
-            Some(take()).filter(|o| !o.is_empty())
-        } else {
-            None
-        };
-        if let Some(outer) = self.outer.take() {
-            restore(outer);
-        }
+        let nested = self.nested;
         std::mem::forget(self);
-        observed
+        if state & RECORDED == 0 && !nested {
+            return None;
+        }
+        finished(state, nested)
     }
+}
+
+/// The rest of [`Observer::finish`] when the test recorded something or an
+/// enclosing test's observations wait.
+#[cold]
+fn finished(state: u8, nested: bool) -> Option<Observations> {
+    let observed = if state & RECORDED != 0 {
+        Some(take()).filter(|o| !o.is_empty())
+    } else {
+        None
+    };
+    if nested {
+        restore();
+    }
+    observed
 }
 
 impl Drop for Observer {
@@ -145,8 +155,8 @@ impl Drop for Observer {
         // What this test recorded is thrown away at the next start, unless
         // an enclosing test's observations take its place now.
         STATE.with(|s| s.set(self.was_watching | (s.get() & RECORDED)));
-        if let Some(outer) = self.outer.take() {
-            restore(outer);
+        if self.nested {
+            restore();
         }
     }
 }
@@ -160,21 +170,26 @@ fn take() -> Observations {
     })
 }
 
-/// Empty the buffer at the start of a test: keep what it holds when an
-/// enclosing test is being watched (`nested`), drop it otherwise (left by
-/// an observer that was dropped).
+/// Empty the buffer at the start of a test: keep what it holds in `OUTER`
+/// when an enclosing test is being watched (`nested`, the result), drop it
+/// otherwise (left by an observer that was dropped).
 #[cold]
-fn stash(nested: bool) -> Option<Box<Observations>> {
+fn stash(nested: bool) -> bool {
     let held = take();
     STATE.with(|s| s.set(s.get() & !RECORDED));
-    nested.then(|| Box::new(held))
+    if nested {
+        OUTER.with(|o| o.borrow_mut().push(held));
+    }
+    nested
 }
 
+/// Put the enclosing test's observations back.
 #[cold]
-fn restore(outer: Box<Observations>) {
+fn restore() {
+    let outer = OUTER.with(|o| o.borrow_mut().pop()).unwrap_or_default();
     OBSERVED.with(|o| {
         if let Ok(mut o) = o.try_borrow_mut() {
-            *o = *outer;
+            *o = outer;
         }
     });
     STATE.with(|s| s.set(s.get() | RECORDED));
