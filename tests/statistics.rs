@@ -254,6 +254,33 @@ fn the_check_keeps_testing_until_a_close_requirement_is_decided() {
 }
 
 #[test]
+fn the_check_may_discard_in_proportion_to_the_tests_it_adds() {
+    // Half the inputs are discarded; deciding needs thousands of tests, far
+    // more discards than `cases * max_discard_ratio` = 1 000.
+    let prop = property! {
+        forall x: u8, #[gen = int(0..=255u8)];
+        implies x % 2 == 0;
+        check { require_cover!(10, x % 16 == 0, "multiple of 16"); true }
+    };
+    let report = generational(
+        &prop,
+        quiet().seed(14).auto_target(false).check_coverage(true),
+    );
+    assert!(report.passed(), "{report}");
+    assert!(report.discards > 1_000, "{report}");
+    assert_eq!(report.statistics.coverage[0].outcome, CoverageOutcome::Met);
+    // A precondition that rejects everything still gives up early.
+    let never = property! {
+        forall x: u8;
+        implies x > 255;
+        check { require_cover!(10, x == 0, "zero"); true }
+    };
+    let report = generational(&never, quiet().auto_target(false).check_coverage(true));
+    assert_eq!(report.verdict, Verdict::GaveUp, "{report}");
+    assert!(report.discards <= 1_001, "{report}");
+}
+
+#[test]
 fn an_undecided_requirement_fails_at_the_cap() {
     // 10% is required and the true rate is 10.2% (26 of 256): too close to
     // decide within 3 000 tests.

@@ -67,7 +67,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                         Some((case, inputs)) => (Found::Case(case), inputs),
                         None => {
                             report.discards += 1;
-                            if plan.too_many_discards(report.discards) {
+                            if report.statistics.too_many_discards(&plan, report.discards) {
                                 return report.gave_up();
                             }
                             continue;
@@ -85,7 +85,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
                     report.discards += 1;
-                    if plan.too_many_discards(report.discards) {
+                    if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                 }

@@ -84,7 +84,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                     if targetable && report.discards >= 100 && report.tests * 2 < report.discards {
                         return target_preconditions(prop, &plan, watch, report);
                     }
-                    if plan.too_many_discards(report.discards) {
+                    if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                 }

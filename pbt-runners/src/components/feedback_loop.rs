@@ -102,7 +102,7 @@ pub fn feedback_loop(
             if mutant {
                 pool.revise();
             }
-            if plan.too_many_discards(report.discards) {
+            if report.statistics.too_many_discards(plan, report.discards) {
                 return report.gave_up();
             }
             continue;
@@ -137,7 +137,7 @@ pub fn feedback_loop(
             Verdict::Pass => report.tests += 1,
             Verdict::Discard => {
                 report.discards += 1;
-                if plan.too_many_discards(report.discards) {
+                if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();
                 }
             }

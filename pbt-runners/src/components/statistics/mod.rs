@@ -30,6 +30,7 @@ mod table;
 
 pub use requirements::{is_look, judge, Coverage, CoverageCheck, CoverageOutcome};
 
+use super::cases::Plan;
 use super::execute::Verdict;
 use crate::config::Config;
 use pbt_core::statistics::{Observations, Observer};
@@ -269,6 +270,16 @@ impl Statistics {
             }
         }
         !decided
+    }
+
+    /// Whether a run has discarded too many tests to go on:
+    /// [`Plan::too_many_discards`], except that a run the coverage check
+    /// keeps going beyond `cases` may discard `max_discard_ratio` per test
+    /// run so far (QuickCheck's rule under `checkCoverage`).
+    pub fn too_many_discards(&self, plan: &Plan, discards: u64) -> bool {
+        let extended = self.check.is_some()
+            && discards <= self.tests.saturating_mul(plan.config.max_discard_ratio);
+        plan.too_many_discards(discards) && !extended
     }
 
     /// Fill in the tables, the coverage outcomes, the sizes and the discard
