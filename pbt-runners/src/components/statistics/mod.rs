@@ -80,7 +80,9 @@ pub struct SizeDistribution {
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Statistics {
     /// Tests counted: the generated (and replayed saved) tests that ran to
-    /// a verdict; neither discards nor shrinking runs.
+    /// a verdict; neither discards nor shrinking runs. Equal to
+    /// `Report::tests`, except that a failing run of the parallel runner
+    /// also counts the failing tests of other workers (at most one each).
     pub tests: u64,
     /// The labels of each test together ([`pbt_core::label!`],
     /// [`pbt_core::collect!`]), most frequent first; a share of `tests`.
