@@ -334,6 +334,21 @@ fn the_feedback_guided_and_parallel_runners_count_too() {
 }
 
 #[test]
+fn a_failing_parallel_run_counts_at_most_one_failure_per_worker() {
+    let prop = property! {
+        forall x: u32;
+        check { classify!(x % 2 == 0, "even"); x < 1_000_000 }
+    };
+    let report = parallel(&prop, quiet().seed(1).workers(2).cases(10_000));
+    assert_eq!(report.verdict, Verdict::Failed, "{report}");
+    let counted = report.statistics.tests;
+    assert!(
+        report.tests <= counted && counted < report.tests + 2,
+        "{counted}: {report}"
+    );
+}
+
+#[test]
 fn note_is_kept_for_the_final_counterexample_only() {
     static RUNS: AtomicU64 = AtomicU64::new(0);
     let prop = property! {
