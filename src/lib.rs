@@ -7,9 +7,12 @@ mod examples;
 pub use examples::run_examples;
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, gen, mutate, property as dbas, shrink,
-    source, utility,
+    arbitrary, choices, constructors, coverage, feedback, gen, mutate, notes, property as dbas,
+    shrink, source, statistics, utility,
 };
+/// What a check reports about its tests ([`statistics`]) and notes for the
+/// final counterexample ([`notes`]).
+pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
 pub use pbt_core::{
     Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
     Source, Structure,
@@ -55,6 +58,10 @@ pub mod prelude {
     pub use crate::gen::Gen;
     pub use crate::runners::{Config, Report};
     pub use crate::{assume, generator, property, property_test, Constructors, Outcome, Property};
+    /// Statistics of the generated tests (`label!`, `collect!`, `classify!`,
+    /// `tabulate!`), coverage requirements (`require_cover!`) and notes for
+    /// the final counterexample (`note!`).
+    pub use crate::{classify, collect, label, note, require_cover, tabulate};
     /// Feedback for the feedback-guided runners (`target` to maximise,
     /// `cover` to report a point reached, `observe` for generalized targeting).
     pub use pbt_core::feedback::{cover, observe, target};

@@ -46,7 +46,9 @@ pub fn target(value: f64) {
 }
 
 /// Report that the test reached point `id` (manual coverage: any `u64` that
-/// names a branch or state).
+/// names a branch or state), for the coverage-guided fuzzer. To require that
+/// a share of the tests covers a case, use
+/// [`require_cover!`](crate::require_cover) instead.
 #[inline]
 pub fn cover(id: u64) {
     if ACTIVE.with(Cell::get) {

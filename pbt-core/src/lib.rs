@@ -11,6 +11,9 @@
 //!   value for combinatorial coverage.
 //! - [`property`]: the DBAS nodes `Forall` / `Implies` / `Check` and the
 //!   [`Property`] trait every runner is written against.
+//! - [`statistics`] / [`notes`]: what a check reports about its tests
+//!   ([`label!`], [`classify!`], [`require_cover!`], …) and notes for the
+//!   final counterexample ([`note!`]).
 #![deny(unsafe_code)]
 
 pub mod arbitrary;
@@ -20,10 +23,12 @@ pub mod coverage;
 pub mod feedback;
 pub mod gen;
 pub mod mutate;
+pub mod notes;
 pub mod overrun;
 pub mod property;
 pub mod shrink;
 pub mod source;
+pub mod statistics;
 pub mod utility;
 
 #[doc(hidden)]

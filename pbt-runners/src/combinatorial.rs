@@ -60,14 +60,14 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             ControlFlow::Break(failed) => return failed,
         };
         let mut n = 0u64;
-        while report.tests < plan.config.cases {
+        while report.tests < plan.config.cases || report.statistics.keep_testing() {
             let picked = thin(prop, &plan, watch, n, k, &features, &mut covered);
             n += 1;
             let (case, inputs) = match picked {
                 Thinned::Picked(case, inputs) => (case, inputs),
                 Thinned::NoneGenerated => {
                     report.discards += 1;
-                    if plan.too_many_discards(report.discards) {
+                    if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                     continue;
@@ -78,11 +78,14 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
                 }
             };
             watch.at_case(&case);
-            match prop.run_any(&*inputs, watch) {
+            let observer = pbt_core::statistics::Observer::start();
+            let verdict = prop.run_any(&*inputs, watch);
+            report.statistics.record(observer, &verdict, case.size);
+            match verdict {
                 Verdict::Pass => report.tests += 1,
                 Verdict::Discard => {
                     report.discards += 1;
-                    if plan.too_many_discards(report.discards) {
+                    if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                 }

@@ -1,5 +1,6 @@
 //! [`Config`]: how long to test, from which seed, with which limits.
 
+use crate::components::statistics::CoverageCheck;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -90,8 +91,9 @@ pub enum Regressions {
 ///
 /// The environment overrides the code, so a failure can be replayed and CI
 /// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
-/// fixes the seed, `PBT_CASES` the number of tests. A malformed value is an
-/// error: the run panics with a message naming the variable and the value
+/// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
+/// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
+/// requirements. A malformed value is an error: the run panics with a message naming the variable and the value
 /// (a typo must not pass as a random seed).
 ///
 /// Extreme values have a meaning, never an overflow:
@@ -156,6 +158,12 @@ pub struct Config {
     /// generator is stopped and the run fails with "data too large"
     /// (Hypothesis's health check of the same name).
     pub max_draws: u64,
+    /// Test coverage requirements ([`pbt_core::require_cover!`])
+    /// statistically, testing beyond `cases` until each is decided
+    /// (`None`: an unmet requirement is only a warning).
+    pub check_coverage: Option<CoverageCheck>,
+    /// Show the statistics table for passing runs too.
+    pub show_statistics: bool,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -182,6 +190,8 @@ impl Default for Config {
             mutation: Mutation::Both,
             auto_target: true,
             max_draws: pbt_core::overrun::DEFAULT_MAX_DRAWS,
+            check_coverage: None,
+            show_statistics: false,
         }
     }
 }
@@ -324,6 +334,49 @@ impl Config {
         self
     }
 
+    /// Test the coverage requirements ([`pbt_core::require_cover!`])
+    /// statistically (QuickCheck's `checkCoverage`): after `cases` tests,
+    /// keep testing until each requirement is shown met or unmet with the
+    /// [`CoverageCheck::default`] certainty, and fail the property if one
+    /// is unmet. `PBT_CHECK_COVERAGE=1` turns it on from the environment.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions, Verdict};
+    /// // About 1 in 256 bytes is 0, far from the 10% required.
+    /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| {
+    ///     pbt_core::require_cover!(10.0, x == 0, "zero");
+    ///     true
+    /// })));
+    /// let config = Config::default().regressions(Regressions::Off).check_coverage(true);
+    /// let report = generational(&prop, config);
+    /// assert_eq!(report.verdict, Verdict::InsufficientCoverage, "{report}");
+    /// ```
+    pub fn check_coverage(mut self, on: bool) -> Self {
+        self.check_coverage = on.then(CoverageCheck::default);
+        self
+    }
+
+    /// [`Config::check_coverage`] with this certainty, tolerance and cap
+    /// (QuickCheck's `checkCoverageWith`).
+    pub fn check_coverage_with(mut self, check: CoverageCheck) -> Self {
+        self.check_coverage = Some(check);
+        self
+    }
+
+    /// Show the statistics table (labels, classes, tables, coverage, sizes,
+    /// discard rate) for passing runs too; `#[property_test]` then prints
+    /// it to stderr. `PBT_STATS=1` turns it on from the environment.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().show_statistics(true).show_statistics);
+    /// ```
+    pub fn show_statistics(mut self, on: bool) -> Self {
+        self.show_statistics = on;
+        self
+    }
+
     /// Ignore `PBT_SEED` and `PBT_CASES`.
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
@@ -347,6 +400,16 @@ impl Config {
             }
             if let Some(cases) = env_u64("PBT_CASES") {
                 c.cases = cases;
+            }
+            if let Some(on) = env_switch("PBT_STATS") {
+                c.show_statistics = on;
+            }
+            if let Some(on) = env_switch("PBT_CHECK_COVERAGE") {
+                c.check_coverage = match (on, c.check_coverage) {
+                    (true, Some(check)) => Some(check),
+                    (true, None) => Some(CoverageCheck::default()),
+                    (false, _) => None,
+                };
             }
         }
         c.timeout = c.timeout.filter(|t| !t.is_zero());
@@ -392,6 +455,32 @@ fn env_u64(name: &str) -> Option<u64> {
     match parse_u64(raw.trim()) {
         Some(n) => Some(n),
         None => panic!("pbt: {name}={raw:?} is not a number: expected a decimal or 0x-hex u64"),
+    }
+}
+
+/// An on/off environment variable: `1`/`true`/`yes`/`on` or
+/// `0`/`false`/`no`/`off` (any case); unset or empty is `None`.
+///
+/// # Panics
+///
+/// On any other value, with a message naming the variable and the value.
+fn env_switch(name: &str) -> Option<bool> {
+    let raw = std::env::var(name).ok()?;
+    match parse_switch(&raw) {
+        Ok(on) => on,
+        Err(()) => panic!(
+            "pbt: {name}={raw:?} is not a switch: expected 1, 0, true, false, yes, no, on or off"
+        ),
+    }
+}
+
+/// `Ok(None)` for an empty value, `Ok(Some(on))` for a switch, `Err` otherwise.
+fn parse_switch(raw: &str) -> Result<Option<bool>, ()> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(None),
+        "1" | "true" | "yes" | "on" => Ok(Some(true)),
+        "0" | "false" | "no" | "off" => Ok(Some(false)),
+        _ => Err(()),
     }
 }
 

@@ -61,11 +61,14 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
             ControlFlow::Break(failed) => return failed,
         };
         let mut n = 0;
-        while report.tests < plan.config.cases {
+        while report.tests < plan.config.cases || report.statistics.keep_testing() {
             let case = plan.case(n);
             n += 1;
             watch.at_case(&case);
-            let fault = match prop.test(&case, watch) {
+            let observer = pbt_core::statistics::Observer::start();
+            let step = prop.test(&case, watch);
+            report.statistics.record_step(observer, &step, case.size);
+            let fault = match step {
                 Step::Ran(Verdict::Pass) => {
                     report.tests += 1;
                     continue;
@@ -75,7 +78,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                     if targetable && report.discards >= 100 && report.tests * 2 < report.discards {
                         return target_preconditions(prop, &plan, watch, report);
                     }
-                    if plan.too_many_discards(report.discards) {
+                    if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                     continue;

@@ -17,6 +17,7 @@ mod targeted;
 
 pub use combinatorial::combinatorial;
 pub use components::seed_pool::{Energy, Pool, SeedPool};
+pub use components::statistics::{CoverageCheck, CoverageOutcome, Statistics};
 pub use components::utility::Utility;
 pub use config::{Config, FeatureFn, Mutation, Regressions, Shrinker, Sizes, MAX_WORKERS};
 pub use fuzz::fuzz;

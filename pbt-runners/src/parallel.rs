@@ -15,6 +15,7 @@
 //! same seed, however the threads interleave, and `PBT_SEED` replays it on
 //! one thread.
 
+use crate::components::statistics::Statistics;
 use crate::components::{
     execute::Verdict, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault,
     Found, Plan, Step,
@@ -44,6 +45,9 @@ pub fn parallel<P: Property + Sync>(prop: &P, config: Config) -> Report {
 /// What the workers share.
 struct Shared {
     next: AtomicU64,
+    /// Tests that passed or are running: a worker claims a test before it
+    /// runs one and gives the claim back on a discard, so no more than
+    /// `cases` tests pass however the workers race.
     passed: AtomicU64,
     discards: AtomicU64,
     found: AtomicBool,
@@ -61,6 +65,10 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
     let mut report = Report::empty("parallel", &plan);
+    if plan.config.check_coverage.is_some() {
+        // The coverage check decides when to stop from the counts so far: one thread.
+        return crate::generational::run_loop(prop, config, "parallel");
+    }
     let workers = plan.config.workers.max(1);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
         Ok(pool) => pool,
@@ -85,8 +93,10 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
             found: AtomicBool::new(false),
             first: Mutex::new(None),
         };
-        pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared));
         let mut report = report;
+        for stats in pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)) {
+            report.statistics.merge(stats);
+        }
         report.tests = shared.passed.load(Relaxed);
         report.discards = shared.discards.load(Relaxed);
         let first_failure = shared.first.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -96,7 +106,9 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
                 (n, Fault::Check(reason))
             }
             Some((n, Failure::Generator(reason))) => (n, Fault::Generator(reason)),
-            None if plan.too_many_discards(report.discards) => return report.gave_up(),
+            None if report.statistics.too_many_discards(&plan, report.discards) => {
+                return report.gave_up()
+            }
             None => return report,
         };
         let discovery = Discovery::fresh(Found::Case(plan.case(n)), fault);
@@ -105,33 +117,45 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
     .finish(started)
 }
 
-/// One worker's loop.
-fn work(prop: &dyn DynProperty, plan: &Plan, watch: &crate::components::Watch, shared: &Shared) {
+/// One worker's loop; returns the statistics of the tests it ran.
+fn work(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &crate::components::Watch,
+    shared: &Shared,
+) -> Statistics {
+    let mut stats = Statistics::new(&plan.config);
     while !shared.found.load(Relaxed) {
-        if shared.passed.load(Relaxed) >= plan.config.cases
-            || plan.too_many_discards(shared.discards.load(Relaxed))
-        {
-            return;
+        if plan.too_many_discards(shared.discards.load(Relaxed)) {
+            return stats;
+        }
+        // Claim a test; given back unless it passes.
+        if shared.passed.fetch_add(1, Relaxed) >= plan.config.cases {
+            shared.passed.fetch_sub(1, Relaxed);
+            return stats;
         }
         let n = shared.next.fetch_add(1, Relaxed);
         let case = plan.case(n);
         watch.at_case(&case);
-        let failure = match prop.test(&case, watch) {
-            Step::Ran(Verdict::Pass) => {
-                shared.passed.fetch_add(1, Relaxed);
-                continue;
-            }
+        let observer = pbt_core::statistics::Observer::start();
+        let step = prop.test(&case, watch);
+        stats.record_step(observer, &step, case.size);
+        let failure = match step {
+            Step::Ran(Verdict::Pass) => continue,
             Step::Ran(Verdict::Discard) | Step::Discarded(_) => {
+                shared.passed.fetch_sub(1, Relaxed);
                 shared.discards.fetch_add(1, Relaxed);
                 continue;
             }
             Step::Ran(Verdict::Fail(reason)) => Failure::Check(reason),
             Step::GeneratorPanicked(panic) => Failure::Generator(panic),
         };
+        shared.passed.fetch_sub(1, Relaxed);
         let mut first = shared.first.lock().unwrap_or_else(|p| p.into_inner());
         if first.as_ref().is_none_or(|(m, _)| n < *m) {
             *first = Some((n, failure));
         }
         shared.found.store(true, Relaxed);
     }
+    stats
 }

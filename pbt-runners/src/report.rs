@@ -1,5 +1,6 @@
 //! [`Report`]: what every runner returns.
 
+use crate::components::statistics::Statistics;
 use pbt_core::Binding;
 use serde::Serialize;
 use std::fmt;
@@ -14,6 +15,10 @@ pub enum Verdict {
     Failed,
     /// Too many tests were discarded to reach the requested number.
     GaveUp,
+    /// Every test passed, but a coverage requirement
+    /// ([`pbt_core::require_cover!`]) was shown unmet by the coverage check
+    /// (`Config::check_coverage`); `statistics.coverage` says which.
+    InsufficientCoverage,
 }
 
 /// A found counterexample.
@@ -45,6 +50,9 @@ pub struct Failure {
     /// The saved case of the regressions file that failed, when the
     /// failure was a replay (no `PBT_SEED` reproduces it without the file).
     pub replayed_from: Option<SavedAt>,
+    /// What the check wrote with [`pbt_core::note!`] when the shrunk input
+    /// ran once more (notes are not kept while generating or shrinking).
+    pub notes: Vec<String>,
 }
 
 /// A case of a regressions file: the file and the case's number in it
@@ -83,6 +91,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// Anything else the user should know (where a failure was saved, …).
     pub notes: Vec<String>,
+    /// What the counted tests reported (labels, classes, tables, coverage
+    /// requirements), their sizes and the discard rate.
+    pub statistics: Statistics,
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -96,11 +107,19 @@ impl Report {
     }
 
     /// Panic with the whole report unless every test passed (what
-    /// `#[property_test]` ends with).
+    /// `#[property_test]` ends with). A passing report is printed to
+    /// stderr (which the test harness shows with `--nocapture`) when it
+    /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`) or warns
+    /// of an unmet coverage requirement.
     #[track_caller]
     pub fn assert_passed(&self) {
         if !self.passed() {
             panic!("{self}");
+        }
+        let warns =
+            (self.statistics.coverage.iter()).any(|c| c.outcome == crate::CoverageOutcome::Below);
+        if self.statistics.shown || warns {
+            eprintln!("{self}");
         }
     }
 
@@ -133,6 +152,27 @@ impl fmt::Display for Report {
                  valid inputs directly with #[gen = …], or loosen the precondition. Seed {:#x}",
                 self.runner, self.tests, self.discards, self.seed
             )?,
+            Verdict::InsufficientCoverage => {
+                write!(
+                    f,
+                    "pbt ({}): insufficient coverage after {} passed tests ({} discarded):",
+                    self.runner, self.tests, self.discards
+                )?;
+                for c in self.statistics.failed_requirements() {
+                    write!(
+                        f,
+                        "\n    `{}` held in {:.1}% of tests ({} of {}), but {}% is required",
+                        c.label, c.observed, c.covered, c.tests, c.required
+                    )?;
+                }
+                if let Some(check) = self.statistics.check {
+                    write!(
+                        f,
+                        "\n(checked with certainty {:e}, tolerance {}, at most {} tests; seed {:#x})",
+                        check.certainty, check.tolerance, check.max_tests, self.seed
+                    )?;
+                }
+            }
             Verdict::Failed => {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
                 writeln!(
@@ -148,6 +188,12 @@ impl fmt::Display for Report {
                     writeln!(f, "    (no input: generating it failed)")?;
                 }
                 writeln!(f, "reason: {}", fail.reason)?;
+                if !fail.notes.is_empty() {
+                    writeln!(f, "notes:")?;
+                    for note in &fail.notes {
+                        writeln!(f, "    {note}")?;
+                    }
+                }
                 if fail.original != fail.counterexample {
                     let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
                     writeln!(f, "first found as: {}", orig.join(", "))?;
@@ -189,6 +235,9 @@ impl fmt::Display for Report {
                     )?,
                 }
             }
+        }
+        if self.statistics.worth_showing(self.passed()) {
+            write!(f, "\n{}", self.statistics)?;
         }
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;

@@ -142,6 +142,7 @@ pub fn report_failure(
         shrinker: "none",
         flaky: false,
         replayed_from: saved,
+        notes: Vec::new(),
     };
     describe(&found, &mut failure);
     match fault {
@@ -205,7 +206,11 @@ fn shrink_and_print(
     failure.original = printed(prop, watch, &*shrunk.original);
     failure.reason = shrunk.reason;
     failure.shrinker = shrunk.shrinker;
-    failure.flaky = !matches!(prop.run_any(&*shrunk.inputs, watch), Verdict::Fail(_));
+    // Run once more: a counterexample that passes now is flaky, and this
+    // run (only this one) keeps what the check wrote with `note!`.
+    let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));
+    failure.flaky = !matches!(rerun, Verdict::Fail(_));
+    failure.notes = notes;
     let shrunk_choices = shrunk.choices.filter(|_| shrunk.steps > 0);
     if let (Some(file), Some(choices)) = (&plan.regressions, shrunk_choices) {
         let smallest = Found::Choices {
@@ -327,6 +332,7 @@ impl Report {
             failure: None,
             elapsed: Default::default(),
             notes: Vec::new(),
+            statistics: super::statistics::Statistics::new(&plan.config),
         }
     }
 
@@ -339,6 +345,7 @@ impl Report {
     /// This report, with the time since `started`.
     pub fn finish(mut self, started: Instant) -> Report {
         self.elapsed = started.elapsed();
+        super::statistics::conclude(&mut self);
         self
     }
 }

@@ -58,7 +58,7 @@ pub fn feedback_loop(
     let mut rng = Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465));
     let mut fresh = 0u64;
     let by_value = prop.structure().mutates_by_value();
-    while report.tests < plan.config.cases {
+    while report.tests < plan.config.cases || report.statistics.keep_testing() {
         let (found, generated, mutant) = match pool.sample() {
             Directive::Generate => {
                 fresh += 1;
@@ -117,7 +117,7 @@ pub fn feedback_loop(
                 if mutant {
                     pool.revise();
                 }
-                if plan.too_many_discards(report.discards) {
+                if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();
                 }
                 continue;
@@ -130,10 +130,12 @@ pub fn feedback_loop(
         watch.at_found(&found);
         let mut verdict = Verdict::Discard;
         let mut feedback = pbt_core::feedback::Feedback::default();
+        let observer = pbt_core::statistics::Observer::start();
         let hits = probe(&mut || {
             let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
             (verdict, feedback) = (v, f);
         });
+        report.statistics.record(observer, &verdict, found.size());
         if let Verdict::Fail(reason) = verdict {
             report.tests += 1;
             let discovery = Discovery::fresh(found, Fault::Check(reason));
@@ -168,7 +170,7 @@ pub fn feedback_loop(
             Verdict::Pass => report.tests += 1,
             _ => {
                 report.discards += 1;
-                if plan.too_many_discards(report.discards) {
+                if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();
                 }
             }

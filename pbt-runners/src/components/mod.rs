@@ -19,6 +19,7 @@ pub mod integrated;
 pub mod regressions;
 pub mod seed_pool;
 pub mod shrinker;
+pub mod statistics;
 pub mod utility;
 pub mod watchdog;
 
