@@ -138,6 +138,9 @@ pub struct Config {
     /// Whether the generational runner steers towards the preconditions
     /// (papers/001 §3) when they reject most inputs.
     pub auto_target: bool,
+    /// Whether each test runs in a child process (`PBT_ISOLATE=1` sets it
+    /// too): see [`Config::isolated`].
+    pub isolated: bool,
 }
 
 impl Default for Config {
@@ -160,6 +163,7 @@ impl Default for Config {
             pool: None,
             mutation: Mutation::Both,
             auto_target: true,
+            isolated: false,
         }
     }
 }
@@ -276,7 +280,25 @@ impl Config {
         self
     }
 
-    /// Ignore `PBT_SEED` and `PBT_CASES`.
+    /// Run every test in a child process (the generational and integrated
+    /// runners; `PBT_ISOLATE=1` does the same from the environment): a
+    /// hang is killed at the time limit, and an abort, a stack overflow, an
+    /// allocation failure or `exit` ends only the child. Each is a failure
+    /// like any other, saved, reported with its input and shrunk (on its
+    /// choice sequence, each candidate in a child); the other tests of the
+    /// binary go on. It costs a process per failing candidate and a round
+    /// trip per test (see `benches/isolation.rs`).
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().isolated(true).isolated);
+    /// ```
+    pub fn isolated(mut self, on: bool) -> Self {
+        self.isolated = on;
+        self
+    }
+
+    /// Ignore `PBT_SEED`, `PBT_CASES` and `PBT_ISOLATE`.
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self

@@ -14,7 +14,7 @@
 //! giving up.
 
 use crate::components::{
-    execute::Verdict, minimize, supervise, DynProperty, Found, Plan, Step, Watch,
+    execute::Verdict, isolation, minimize, supervise, DynProperty, Found, Plan, Step, Watch,
 };
 use crate::config::Config;
 use crate::report::{Failure, Report, Verdict as Outcome};
@@ -33,8 +33,10 @@ use std::time::Instant;
 /// assert!(!report.passed());
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
-pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
-    run_loop(prop, config, "generational")
+pub fn generational<P: Property>(prop: &P, config: Config) -> Report {
+    isolation::run(prop, config, "generational", |prop, config| {
+        run_loop(prop, config, "generational")
+    })
 }
 
 /// The generate-and-check loop (compiled once for every property): saved

@@ -54,7 +54,7 @@ enum Failure {
     Generator(String),
 }
 
-fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
+fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
     let saved = plan.saved();
@@ -119,7 +119,12 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
 }
 
 /// One worker's loop.
-fn work(prop: &dyn DynProperty, plan: &Plan, watch: &crate::components::Watch, shared: &Shared) {
+fn work(
+    prop: &(dyn DynProperty + Sync),
+    plan: &Plan,
+    watch: &crate::components::Watch,
+    shared: &Shared,
+) {
     while !shared.found.load(Relaxed) {
         if shared.passed.load(Relaxed) >= plan.config.cases
             || plan.too_many_discards(shared.discards.load(Relaxed))

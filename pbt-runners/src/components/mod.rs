@@ -6,10 +6,12 @@
 //! here knows about any particular runner.
 
 pub mod cases;
+pub mod crash;
 pub mod erased;
 pub mod execute;
 pub mod feedback_loop;
 pub mod integrated;
+pub mod isolation;
 pub mod regressions;
 pub mod seed_pool;
 pub mod shrinker;

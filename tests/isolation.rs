@@ -1,0 +1,372 @@
+//! Faults that end the process: the crash handler, the watchdog's hang
+//! path, and the process-isolated mode.
+//!
+//! Scenarios that end a process are `scenario_*` tests that do nothing
+//! unless `PBT_SCENARIO` names them; the driver tests run this binary again
+//! as a child with it set and judge the child's exit, output and files. The
+//! isolated-mode tests call the isolated runner directly: its children
+//! re-run the same test and serve as workers.
+
+use pbt::prelude::*;
+use pbt::runners::components::regressions::RegressionsFile;
+use pbt::runners::components::Found;
+use pbt::runners::{generational, Regressions};
+use pbt::Report;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+/// The scenario's regressions file when `PBT_SCENARIO` names it.
+fn scenario(name: &str) -> Option<PathBuf> {
+    (std::env::var("PBT_SCENARIO").ok()? == name)
+        .then(|| PathBuf::from(std::env::var("PBT_SCENARIO_FILE").unwrap()))
+}
+
+/// A fresh regressions file path for one driver.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbt-iso-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("r.pbt-regressions")
+}
+
+/// Run the scenario tests matching `filter` in a child.
+fn run(filter: &str, name: &str, file: &Path, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([filter, "--test-threads=1", "--nocapture"])
+        .env("PBT_SCENARIO", name)
+        .env("PBT_SCENARIO_FILE", file)
+        .env_remove("PBT_SEED")
+        .env_remove("PBT_CASES")
+        .env_remove("PBT_ISOLATE");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status: {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn config(file: &Path) -> Config {
+    Config::default()
+        .seed(7)
+        .regressions(Regressions::File(file.to_path_buf()))
+}
+
+/// Tests run so far by a scenario's check (to see which test crashed).
+static TESTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn count() -> u64 {
+    TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
+}
+
+// ---- the crash handler: the case in flight is saved when the process dies
+
+fn crash_scenario(name: &str, fault: fn()) {
+    let Some(file) = scenario(name) else { return };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                fault();
+            }
+            true
+        }
+    };
+    let _ = generational(&prop, config(&file));
+}
+
+#[test]
+fn scenario_abort() {
+    crash_scenario("abort", || std::process::abort());
+}
+
+#[allow(unconditional_recursion)]
+fn recurse(depth: u64) -> u64 {
+    std::hint::black_box(recurse(std::hint::black_box(depth + 1))) + 1
+}
+
+#[test]
+fn scenario_stack_overflow() {
+    crash_scenario("stack_overflow", || {
+        recurse(0);
+    });
+}
+
+#[test]
+fn scenario_exit() {
+    crash_scenario("exit", || std::process::exit(3));
+}
+
+struct PanicOnDrop;
+impl Drop for PanicOnDrop {
+    fn drop(&mut self) {
+        panic!("second panic, while unwinding");
+    }
+}
+
+#[test]
+fn scenario_double_panic() {
+    crash_scenario("double_panic", || {
+        let _guard = PanicOnDrop;
+        panic!("first panic");
+    });
+}
+
+#[test]
+fn scenario_out_of_memory() {
+    crash_scenario("out_of_memory", || {
+        let v = vec![1u8; 1 << 46];
+        std::hint::black_box(v);
+    });
+}
+
+/// The fault ends the child; the case in flight is in the file; the next
+/// run replays it first (its first test faults).
+fn the_case_in_flight_is_saved(name: &str, dying: &str) {
+    let file = scratch(name);
+    let first = run(&format!("scenario_{name}"), name, &file, &[]);
+    let first_text = text(&first);
+    assert!(!first.status.success(), "{first_text}");
+    assert!(
+        first_text.contains("the process is dying") || first_text.contains("exit() was called"),
+        "{first_text}"
+    );
+    assert!(first_text.contains("PBT_SEED=0x7"), "{first_text}");
+    let saved = RegressionsFile::at(&file).read();
+    assert_eq!(saved.cases.len(), 1, "{saved:?}\n{first_text}");
+    assert!(saved.warnings.is_empty(), "{saved:?}");
+    let line = std::fs::read_to_string(&file).unwrap();
+    assert!(line.contains(dying), "{line}");
+    let second = run(&format!("scenario_{name}"), name, &file, &[]);
+    let second_text = text(&second);
+    assert!(
+        second_text.contains("faulting at test 1\n"),
+        "the saved case is not replayed first:\n{second_text}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn an_abort_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("abort", "SIGABRT");
+}
+
+#[test]
+fn a_stack_overflow_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("stack_overflow", "SIGSEGV");
+}
+
+#[test]
+fn exit_in_the_check_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("exit", "exit() was called");
+}
+
+#[test]
+fn a_double_panic_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("double_panic", "SIGABRT");
+}
+
+#[test]
+fn an_allocation_failure_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("out_of_memory", "SIGABRT");
+}
+
+// ---- the isolated mode: each fault is a failure, shrunk like any other
+
+/// A property over `x` that faults from `x >= 10` on, run isolated.
+fn isolated_fault(file: &Path, fault: fn()) -> Report {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                fault();
+            }
+            true
+        }
+    };
+    generational(
+        &prop,
+        config(file)
+            .isolated(true)
+            .timeout(Duration::from_millis(300))
+            .max_shrink_time(Duration::from_secs(60)),
+    )
+}
+
+fn shrunk_to_ten(report: &Report, reason: &str) {
+    assert!(!report.passed(), "{report}");
+    let failure = report.failure.as_ref().unwrap();
+    assert_eq!(failure.counterexample[0].value, "10", "{report}");
+    assert!(failure.reason.contains(reason), "{report}");
+    assert_eq!(failure.shrinker, "integrated");
+}
+
+#[test]
+fn isolated_a_hang_is_killed_at_the_time_limit_and_shrunk() {
+    let file = scratch("iso-hang");
+    let report = isolated_fault(&file, || loop {
+        std::hint::black_box(0);
+    });
+    shrunk_to_ten(&report, "time limit");
+    // Saved on discovery, and the shrunk input too.
+    let saved = RegressionsFile::at(&file).read().cases;
+    assert!(saved.len() >= 2, "{saved:?}");
+    assert!(matches!(saved[0], Found::Case(_)), "{saved:?}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_an_abort_is_a_failure_and_shrunk() {
+    let file = scratch("iso-abort");
+    let report = isolated_fault(&file, || std::process::abort());
+    shrunk_to_ten(&report, "SIGABRT");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_stack_overflow_is_a_failure_and_shrunk() {
+    let file = scratch("iso-overflow");
+    let report = isolated_fault(&file, || {
+        recurse(0);
+    });
+    shrunk_to_ten(&report, "stack overflow");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_exit_is_a_failure_and_shrunk() {
+    let file = scratch("iso-exit");
+    let report = isolated_fault(&file, || std::process::exit(3));
+    shrunk_to_ten(&report, "exited with code 3");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_the_saved_case_is_replayed_first() {
+    let file = scratch("iso-replay");
+    let first = isolated_fault(&file, || std::process::abort());
+    assert!(!first.passed());
+    let second = isolated_fault(&file, || std::process::abort());
+    assert!(second.replayed >= 1, "{second}");
+    assert_eq!(
+        second.tests, 1,
+        "the first saved case fails first: {second}"
+    );
+    assert_eq!(second.failure.unwrap().counterexample[0].value, "10");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_passing_property_passes_with_every_test_counted() {
+    let file = scratch("iso-pass");
+    let prop = property! {
+        forall xs: Vec<u8>;
+        check xs.len() < 1000
+    };
+    let report = generational(&prop, config(&file).isolated(true).cases(50));
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.tests, 50);
+    assert!(!file.exists(), "nothing to save");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_generator_that_hangs_is_reported() {
+    let file = scratch("iso-gen");
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..100u32), |x| { while x >= 50 { std::hint::black_box(x); } x })];
+        check x < 1000
+    };
+    let report = generational(
+        &prop,
+        config(&file)
+            .isolated(true)
+            .timeout(Duration::from_millis(300)),
+    );
+    assert!(!report.passed(), "{report}");
+    let failure = report.failure.unwrap();
+    assert!(
+        failure.reason.contains("while generating"),
+        "{}",
+        failure.reason
+    );
+    assert!(failure.reason.contains("time limit"), "{}", failure.reason);
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1);
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+/// Two tests of one binary: an isolated one that hangs, and another.
+#[test]
+fn scenario_two_tests_isolated_hang() {
+    let Some(file) = scenario("two_tests") else {
+        return;
+    };
+    let report = isolated_fault(&file, || loop {
+        std::hint::black_box(0);
+    });
+    report.assert_passed();
+}
+
+#[test]
+fn scenario_two_tests_other() {
+    if scenario("two_tests").is_none() {
+        return;
+    }
+    println!("the other test ran");
+}
+
+#[test]
+fn isolated_other_tests_in_the_binary_still_run_and_report() {
+    let file = scratch("two-tests");
+    let out = run("scenario_two_tests", "two_tests", &file, &[]);
+    let all = text(&out);
+    assert!(all.contains("the other test ran"), "{all}");
+    assert!(
+        all.contains("test scenario_two_tests_isolated_hang ... FAILED"),
+        "{all}"
+    );
+    assert!(all.contains("counterexample:\n    x = 10"), "{all}");
+    assert!(all.contains("1 passed; 1 failed"), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_pbt_isolate_value() {
+    if scenario("isolate_value").is_none() {
+        return;
+    }
+    match pbt::runners::components::isolation::requested(&Config::default()) {
+        Ok(on) => println!("isolated: {on}"),
+        Err(e) => println!("error: {e}"),
+    }
+}
+
+#[test]
+fn pbt_isolate_is_read_and_a_malformed_value_is_an_error_naming_it() {
+    let file = scratch("isolate-value");
+    let ask = |value: &str| {
+        let out = run(
+            "scenario_pbt_isolate_value",
+            "isolate_value",
+            &file,
+            &[("PBT_ISOLATE", value)],
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(ask("1").contains("isolated: true"));
+    assert!(ask("0").contains("isolated: false"));
+    let bad = ask("sometimes");
+    assert!(bad.contains("error: PBT_ISOLATE=\"sometimes\""), "{bad}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
