@@ -370,3 +370,166 @@ fn pbt_isolate_is_read_and_a_malformed_value_is_an_error_naming_it() {
     assert!(bad.contains("error: PBT_ISOLATE=\"sometimes\""), "{bad}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+// ---- the hang path without isolation: save, print, shrink in a child, exit
+
+fn hang_config(file: &Path) -> Config {
+    config(file)
+        .timeout(Duration::from_millis(100))
+        .max_shrink_time(Duration::from_secs(60))
+}
+
+#[test]
+fn scenario_hang_in_check() {
+    let Some(file) = scenario("hang_in_check") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            while x >= 10 {
+                std::hint::black_box(x);
+            }
+            true
+        }
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_without_isolation_is_saved_printed_and_shrunk_in_a_child() {
+    let file = scratch("hang-check");
+    let out = run("scenario_hang_in_check", "hang_in_check", &file, &[]);
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(all.contains("saved to"), "{all}");
+    assert!(all.contains("shrunk in"), "{all}");
+    assert!(
+        all.contains("did not return within the time limit"),
+        "{all}"
+    );
+    assert!(all.contains(": 10\n"), "shrunk to 10:\n{all}");
+    assert!(all.contains("PBT_ISOLATE=1"), "{all}");
+    let saved = RegressionsFile::at(&file).read().cases;
+    // The hung case, then its shrunk form.
+    assert_eq!(saved.len(), 2, "{saved:?}\n{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_generator_loops_under_fuzz() {
+    let Some(file) = scenario("generator_loops") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..20u32), |x| { while x == 7 { std::hint::black_box(x); } x })];
+        check x < 1000
+    };
+    let _ = pbt::runners::fuzz(&prop, hang_config(&file).cases(10_000));
+}
+
+#[test]
+fn a_generator_that_loops_forever_under_fuzz_is_reported_and_saved() {
+    let file = scratch("gen-loops");
+    let out = run(
+        "scenario_generator_loops_under_fuzz",
+        "generator_loops",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("does not return"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(all.contains("a generator hangs"), "{all}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+/// A type whose `Debug` never returns.
+#[derive(Clone, Arbitrary)]
+struct Endless(u8);
+
+impl std::fmt::Debug for Endless {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        loop {
+            std::hint::black_box(self.0);
+        }
+    }
+}
+
+#[test]
+fn scenario_debug_never_returns() {
+    let Some(file) = scenario("debug_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall e: Endless;
+        check e.0 < 5
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_debug_impl_that_never_returns_is_reported_and_saved() {
+    let file = scratch("debug-loops");
+    let out = run(
+        "scenario_debug_never_returns",
+        "debug_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(!RegressionsFile::at(&file).read().cases.is_empty(), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+// ---- the sequential runners take properties that are not `Sync`
+
+#[test]
+fn the_sequential_runners_accept_a_property_that_is_not_sync() {
+    use pbt::runners::{combinatorial, fuzz, integrated, targeted};
+    let runs = std::cell::Cell::new(0u64);
+    let prop = property! {
+        forall x: u8;
+        check { runs.set(runs.get() + 1); x == x }
+    };
+    let quiet = || {
+        Config::default()
+            .cases(20)
+            .seed(1)
+            .regressions(Regressions::Off)
+    };
+    for runner in [generational, integrated, fuzz, targeted, combinatorial] {
+        let before = runs.get();
+        let report = runner(&prop, quiet());
+        assert!(report.passed(), "{report}");
+        assert_eq!(runs.get() - before, report.tests, "{report}");
+    }
+}
+
+// ---- `#[property_test(isolated)]`
+
+/// A runner that checks the macro asked for isolation, then runs isolated.
+fn must_be_isolated<P: Property>(prop: &P, config: Config) -> Report {
+    assert!(
+        config.isolated,
+        "#[property_test(isolated)] sets Config::isolated"
+    );
+    generational(prop, config)
+}
+
+#[property_test(isolated, cases = 20, runner = must_be_isolated)]
+fn property_test_isolated_runs_in_a_child(xs: Vec<u8>) -> bool {
+    // In the worker, the test's body runs in a process of its own.
+    std::env::var_os("PBT_ISOLATE_CHILD").is_some() && xs.len() <= 100
+}
+
+#[property_test(isolated = false, cases = 5)]
+fn property_test_isolated_false_runs_in_process(x: u8) -> bool {
+    std::env::var_os("PBT_ISOLATE_CHILD").is_none() && x == x
+}

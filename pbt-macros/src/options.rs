@@ -1,5 +1,6 @@
 //! The options of `#[property_test(…)]`: `cases = N`, `seed = N`,
-//! `timeout_ms = N`, `runner = path`, `shrink = "…"` and `mutation = "…"`.
+//! `timeout_ms = N`, `runner = path`, `shrink = "…"`, `mutation = "…"` and
+//! `isolated` (or `isolated = true | false`).
 
 use crate::errors::{written, Errors};
 use proc_macro2::{Literal, Span, TokenStream};
@@ -10,7 +11,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprPath, Lit, Meta, Token};
 
 /// The valid option names, as listed in error messages.
-const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`, `shrink`, `mutation`";
+const VALID: &str = "`cases`, `seed`, `timeout_ms`, `runner`, `shrink`, `mutation`, `isolated`";
 
 /// The shrinkers `shrink = "…"` may name.
 const SHRINKERS: [(&str, &str); 3] = [
@@ -45,6 +46,7 @@ pub struct Options {
     pub runner: Option<ExprPath>,
     pub shrink: Option<syn::LitStr>,
     pub mutation: Option<syn::LitStr>,
+    pub isolated: Option<syn::LitBool>,
 }
 
 /// An integer option's value, with the span of its literal.
@@ -83,6 +85,14 @@ impl Options {
             .get_ident()
             .map(ToString::to_string)
             .unwrap_or_default();
+        if name == "isolated" {
+            let on = isolated(meta)?;
+            if self.isolated.replace(on).is_some() {
+                let message = "duplicate option `isolated`: it may be given once";
+                return Err(syn::Error::new_spanned(path, message));
+            }
+            return Ok(());
+        }
         let int_slot = match name.as_str() {
             "cases" => Some(&mut self.cases),
             "seed" => Some(&mut self.seed),
@@ -145,6 +155,9 @@ impl Options {
         if let Some(name) = &self.mutation {
             let variant = variant(&MUTATIONS, name);
             config = quote!(#config.mutation(::pbt::__private::Mutation::#variant));
+        }
+        if let Some(on) = &self.isolated {
+            config = quote!(#config.isolated(#on));
         }
         config
     }
@@ -219,6 +232,21 @@ fn one_of(name: &str, choices: &[(&str, &str)], value: &Expr) -> syn::Result<syn
             );
             Err(syn::Error::new(other.span(), message))
         }
+    }
+}
+
+/// The value of `isolated` (a flag) or `isolated = true | false`.
+fn isolated(meta: &Meta) -> syn::Result<syn::LitBool> {
+    let expected = "expected `isolated` or `isolated = true` (or `= false`)";
+    match meta {
+        Meta::Path(path) => Ok(syn::LitBool::new(true, path.span())),
+        Meta::NameValue(option) => match &option.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Bool(on), ..
+            }) => Ok(on.clone()),
+            other => Err(syn::Error::new(other.span(), expected)),
+        },
+        Meta::List(list) => Err(syn::Error::new_spanned(list, expected)),
     }
 }
 

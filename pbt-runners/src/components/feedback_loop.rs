@@ -63,6 +63,7 @@ pub fn feedback_loop(
             Directive::Generate => {
                 fresh += 1;
                 let found = Found::Case(plan.case(fresh - 1));
+                watch.at_found(&found);
                 let generated = prop.generate_traced(&found);
                 (found, generated, false)
             }
@@ -74,6 +75,7 @@ pub fn feedback_loop(
                             choices,
                             size: seed.size,
                         };
+                        watch.at_found(&found);
                         let generated = prop.generate_traced(&found);
                         // A mutant is kept as the choices its replay actually used.
                         let found = match &generated {
@@ -87,6 +89,7 @@ pub fn feedback_loop(
                     }
                     Some(How::Values) => {
                         let step = rng.next_u64();
+                        watch.at_found(&seed.found.mutated(step));
                         let generated = prop.mutate_step(&*seed.inputs, step, seed.size);
                         (seed.found.mutated(step), generated, true)
                     }

@@ -1,10 +1,10 @@
 //! The child's side of the isolated mode: a worker that tests the inputs its
 //! parent sends, one per line on stdin, and answers on stdout.
 //!
-//! For each input it answers twice: once generated (the choices its
-//! generators drew and the input printed), then with the verdict of the
-//! check. A child that dies or hangs between the two has shown its input
-//! first, so the parent can report and shrink it.
+//! For each input it answers three times: once generated (the choices its
+//! generators drew), once printed, then with the verdict of the check. A
+//! child that dies or hangs after the first has shown its input first, so
+//! the parent can report and shrink it, and knows which stage failed.
 
 use super::super::cases::Found;
 use super::super::erased::DynProperty;
@@ -38,14 +38,12 @@ fn test(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Reply {
         Some(Err(_)) => return Reply::Discarded,
         None => return Reply::GeneratorPanicked,
     };
+    send(&Reply::Drawn(traced.choices));
     let printed = match quietly(|| prop.print_any(&*traced.inputs)) {
         Ok(bindings) => bindings.into_iter().map(|b| b.value).collect(),
         Err(panic) => vec![format!("<printing panicked: {panic}>")],
     };
-    send(&Reply::Generated {
-        choices: traced.choices,
-        printed,
-    });
+    send(&Reply::Printed(printed));
     match prop.run_any(&*traced.inputs, watch) {
         Verdict::Pass => Reply::Passed,
         Verdict::Discard => Reply::Discarded,

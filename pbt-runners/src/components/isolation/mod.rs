@@ -29,7 +29,7 @@
 mod child;
 mod worker;
 
-pub use worker::{Outcome, Spawn, Tested, Worker};
+pub use worker::{Outcome, Spawn, Tested, Worker, UNPRINTED};
 
 use super::cases::{Found, Plan};
 use super::erased::DynProperty;
@@ -51,11 +51,10 @@ const MARK: &str = "\u{1e}pbt-isolate:";
 /// A worker's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Reply {
-    /// The input was generated: its choices and its variables printed.
-    Generated {
-        choices: Vec<u64>,
-        printed: Vec<String>,
-    },
+    /// The input was generated from these choices.
+    Drawn(Vec<u64>),
+    /// Its variables, printed.
+    Printed(Vec<String>),
     Passed,
     Discarded,
     Failed(String),
@@ -233,7 +232,6 @@ fn fail(
             .collect()
     };
     let Some((choices, printed)) = generated else {
-        let reason = format!("{reason} (while generating the input)");
         return report.failed(plan, found, reason, Vec::new(), Vec::new(), "none");
     };
     let shrunk = shrink(plan, spawn, found.size(), choices, printed.clone(), reason);
@@ -341,8 +339,9 @@ fn shrink(
                         }
                         _ => return None,
                     };
-                    (shortlex_lt(&used, current) && &printed != shown)
-                        .then_some((used, printed, why))
+                    // Only progress that shows (when it can be printed).
+                    let shows = &printed != shown || printed.iter().any(|p| p == UNPRINTED);
+                    (shortlex_lt(&used, current) && shows).then_some((used, printed, why))
                 })
         },
         |_| {},
@@ -391,7 +390,9 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
             reason,
             generated: None,
         } => {
-            eprintln!("pbt: in a child process it {reason} before the input was generated: the generator hangs");
+            eprintln!(
+                "pbt: in a child process: {reason}; a generator hangs, so there is no input to shrink"
+            );
             return;
         }
         Tested::Ran {

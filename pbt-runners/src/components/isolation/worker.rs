@@ -13,6 +13,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// What stands for the printed input when printing it did not return.
+pub const UNPRINTED: &str = "<printing did not return>";
+
 /// How to start a worker: this executable, re-run on the same test.
 #[derive(Clone, Debug)]
 pub struct Spawn {
@@ -142,10 +145,10 @@ impl Worker {
             .as_mut()
             .map(|stdin| stdin.write_all(format!("{}\n", encode(found)).as_bytes()));
         if !matches!(sent, Some(Ok(()))) {
-            return self.died(None, false);
+            return self.died(None, false, "before the input was sent");
         }
-        let (choices, printed) = match self.reply(deadline) {
-            Ok(Reply::Generated { choices, printed }) => (choices, printed),
+        let choices = match self.reply(deadline) {
+            Ok(Reply::Drawn(choices)) => choices,
             Ok(Reply::Discarded) => return Tested::Discarded,
             Ok(Reply::GeneratorPanicked) => {
                 return Tested::Ran {
@@ -155,14 +158,22 @@ impl Worker {
                 }
             }
             Ok(other) => return self.protocol(other),
-            Err(hung) => return self.died(None, hung),
+            Err(hung) => return self.died(None, hung, "while generating the input"),
+        };
+        let printed = match self.reply(deadline) {
+            Ok(Reply::Printed(printed)) => printed,
+            Ok(other) => return self.protocol(other),
+            Err(hung) => {
+                let unprinted = vec![UNPRINTED.to_string()];
+                return self.died(Some((choices, unprinted)), hung, "while printing the input");
+            }
         };
         let outcome = match self.reply(deadline) {
             Ok(Reply::Passed) => Outcome::Pass,
             Ok(Reply::Discarded) => Outcome::Discard,
             Ok(Reply::Failed(reason)) => Outcome::Fail(reason),
             Ok(other) => return self.protocol(other),
-            Err(hung) => return self.died(Some((choices, printed)), hung),
+            Err(hung) => return self.died(Some((choices, printed)), hung, "in the check"),
         };
         Tested::Ran {
             choices,
@@ -198,7 +209,12 @@ impl Worker {
     }
 
     /// The child hung (killed now) or died: how.
-    fn died(&mut self, generated: Option<(Vec<u64>, Vec<String>)>, hung: bool) -> Tested {
+    fn died(
+        &mut self,
+        generated: Option<(Vec<u64>, Vec<String>)>,
+        hung: bool,
+        stage: &str,
+    ) -> Tested {
         let limit_note = if hung {
             let _ = self.child.kill();
             "the test did not return within the time limit; its process was killed".to_string()
@@ -224,6 +240,10 @@ impl Worker {
                 Some(line) => format!("{how}: {line}"),
                 None => how,
             }
+        };
+        let reason = match stage {
+            "in the check" => reason,
+            _ => format!("{reason} ({stage})"),
         };
         Tested::Died { reason, generated }
     }
