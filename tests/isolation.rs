@@ -55,6 +55,13 @@ fn text(out: &Output) -> String {
     )
 }
 
+/// An infinite loop the optimiser keeps.
+fn hang_forever() -> ! {
+    loop {
+        std::hint::black_box(0);
+    }
+}
+
 fn config(file: &Path) -> Config {
     Config::default()
         .seed(7)
@@ -215,9 +222,7 @@ fn shrunk_to_ten(report: &Report, reason: &str) {
 #[test]
 fn isolated_a_hang_is_killed_at_the_time_limit_and_shrunk() {
     let file = scratch("iso-hang");
-    let report = isolated_fault(&file, || loop {
-        std::hint::black_box(0);
-    });
+    let report = isolated_fault(&file, || hang_forever());
     shrunk_to_ten(&report, "time limit");
     // Saved on discovery, and the shrunk input too.
     let saved = RegressionsFile::at(&file).read().cases;
@@ -285,7 +290,7 @@ fn isolated_a_passing_property_passes_with_every_test_counted() {
 fn isolated_a_generator_that_hangs_is_reported() {
     let file = scratch("iso-gen");
     let prop = property! {
-        forall x: u32, #[gen = map(int(0..100u32), |x| { while x >= 50 { std::hint::black_box(x); } x })];
+        forall x: u32, #[gen = map(int(0..100u32), |x| { if x >= 50 { hang_forever() } x })];
         check x < 1000
     };
     let report = generational(
@@ -312,9 +317,7 @@ fn scenario_two_tests_isolated_hang() {
     let Some(file) = scenario("two_tests") else {
         return;
     };
-    let report = isolated_fault(&file, || loop {
-        std::hint::black_box(0);
-    });
+    let report = isolated_fault(&file, || hang_forever());
     report.assert_passed();
 }
 
@@ -387,8 +390,8 @@ fn scenario_hang_in_check() {
     let prop = property! {
         forall x: u32, #[gen = int(0..1000u32)];
         check {
-            while x >= 10 {
-                std::hint::black_box(x);
+            if x >= 10 {
+                hang_forever();
             }
             true
         }
@@ -423,7 +426,7 @@ fn scenario_generator_loops_under_fuzz() {
         return;
     };
     let prop = property! {
-        forall x: u32, #[gen = map(int(0..20u32), |x| { while x == 7 { std::hint::black_box(x); } x })];
+        forall x: u32, #[gen = map(int(0..20u32), |x| { if x == 7 { hang_forever() } x })];
         check x < 1000
     };
     let _ = pbt::runners::fuzz(&prop, hang_config(&file).cases(10_000));
