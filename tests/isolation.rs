@@ -536,3 +536,52 @@ fn property_test_isolated_runs_in_a_child(xs: Vec<u8>) -> bool {
 fn property_test_isolated_false_runs_in_process(x: u8) -> bool {
     std::env::var_os("PBT_ISOLATE_CHILD").is_none() && x == x
 }
+
+#[test]
+fn isolated_a_slow_setup_before_the_runner_call_is_not_a_hang() {
+    // The worker re-runs this setup too before it reaches the property:
+    // starting is not the test's time.
+    std::thread::sleep(Duration::from_millis(400));
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(5)
+        .regressions(Regressions::Off)
+        .isolated(true)
+        .timeout(Duration::from_millis(100));
+    let report = generational(&prop, config);
+    assert!(report.passed(), "{report}");
+}
+
+#[test]
+fn scenario_fuzz_asked_to_isolate() {
+    if scenario("fuzz_isolated").is_none() {
+        return;
+    }
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(10)
+        .regressions(Regressions::Off)
+        .isolated(true);
+    pbt::runners::fuzz(&prop, config).assert_passed();
+}
+
+#[test]
+fn a_runner_without_isolation_says_so() {
+    let file = scratch("fuzz-isolated");
+    let out = run(
+        "scenario_fuzz_asked_to_isolate",
+        "fuzz_isolated",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("this runner does not run isolated"), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}

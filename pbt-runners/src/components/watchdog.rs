@@ -164,6 +164,7 @@ pub fn supervise_all<R>(
         .map(|_| Watch::new(plan.config.timeout))
         .collect();
     let _armed = super::crash::arm(plan, &watches);
+    super::isolation::warn_unsupported(plan);
     let Some(limit) = plan.config.timeout else {
         return body(&watches);
     };

@@ -17,6 +17,7 @@ use std::io::{BufRead, Write};
 /// Serve `prop`'s inputs until stdin closes, then end the process.
 pub(super) fn serve(prop: &dyn DynProperty) -> ! {
     let watch = Watch::new(None);
+    send(&Reply::Ready);
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };

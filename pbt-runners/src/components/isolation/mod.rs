@@ -51,6 +51,8 @@ const MARK: &str = "\u{1e}pbt-isolate:";
 /// A worker's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Reply {
+    /// The worker reached the property and waits for inputs.
+    Ready,
     /// The input was generated from these choices.
     Drawn(Vec<u64>),
     /// Its variables, printed.
@@ -108,6 +110,19 @@ pub fn run(
         Ok(false) => in_process(prop, config),
         Ok(true) => isolated(prop, config, runner),
         Err(message) => panic!("pbt: {message}"),
+    }
+}
+
+/// Warn when isolation is asked for a run that a runner without isolated
+/// support runs in process (it is supervised: the runners with support
+/// never supervise an isolated run in the parent).
+pub(crate) fn warn_unsupported(plan: &Plan) {
+    if std::env::var_os(CHILD).is_none() && requested(&plan.config) == Ok(true) {
+        eprintln!(
+            "pbt: {}: this runner does not run isolated (the generational and integrated runners \
+             do); it runs in process, with the crash handler and the watchdog",
+            plan.name
+        );
     }
 }
 

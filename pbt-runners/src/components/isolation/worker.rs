@@ -13,6 +13,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The least time a worker is given to start and reach the property.
+const STARTUP: Duration = Duration::from_secs(30);
+
 /// What stands for the printed input when printing it did not return.
 pub const UNPRINTED: &str = "<printing did not return>";
 
@@ -33,6 +36,8 @@ pub struct Worker {
     stdin: Option<ChildStdin>,
     replies: Receiver<Reply>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Whether the worker said it reached the property.
+    ready: bool,
 }
 
 /// How testing one input out of process ended.
@@ -133,12 +138,26 @@ impl Worker {
             stdin,
             replies,
             stderr: tail,
+            ready: false,
         })
     }
 
     /// Test `found`, allowing it `limit` (`None`: no limit) for generation
     /// and check together. After [`Tested::Died`] the worker is gone.
     pub fn test(&mut self, found: &Found, limit: Option<Duration>) -> Tested {
+        if !self.ready {
+            // Starting the process and reaching the property is not the
+            // test's time: it gets the limit ten times over, and 30 s.
+            let start = limit.map(|l| Instant::now() + (l * 10).max(STARTUP));
+            match self.reply(start) {
+                Ok(Reply::Ready) => self.ready = true,
+                Ok(other) => return self.protocol(other),
+                Err(hung) => {
+                    let stage = "while starting: the test did not reach the property's runner call";
+                    return self.died(None, hung, stage);
+                }
+            }
+        }
         let deadline = limit.map(|l| Instant::now() + l);
         let sent = self
             .stdin
@@ -272,13 +291,13 @@ fn describe_exit(status: std::process::ExitStatus) -> String {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = status.signal() {
             let name = match signal {
-                6 => {
+                libc::SIGABRT => {
                     "SIGABRT (an abort: a double panic, an allocation failure or a stack overflow)"
                 }
-                11 => "SIGSEGV (a stack overflow or an invalid memory access)",
-                7 => "SIGBUS (an invalid memory access)",
-                4 => "SIGILL (an illegal instruction)",
-                9 => "SIGKILL (killed, perhaps for running out of memory)",
+                libc::SIGSEGV => "SIGSEGV (a stack overflow or an invalid memory access)",
+                libc::SIGBUS => "SIGBUS (an invalid memory access)",
+                libc::SIGILL => "SIGILL (an illegal instruction)",
+                libc::SIGKILL => "SIGKILL (killed, perhaps for running out of memory)",
                 _ => "a signal",
             };
             return format!("the test process died of signal {signal}, {name}");
