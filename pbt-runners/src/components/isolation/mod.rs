@@ -29,10 +29,11 @@
 mod child;
 mod worker;
 
-pub use worker::{Outcome, Spawn, Tested, Worker, UNPRINTED};
+pub use worker::{Spawn, Tested, Worker, UNPRINTED};
 
 use super::cases::{Found, Plan};
 use super::erased::DynProperty;
+use super::execute::Verdict;
 use super::shrinker::{descend, ShrinkLimits};
 use crate::config::Config;
 use crate::report::Report;
@@ -93,6 +94,22 @@ pub fn requested(config: &Config) -> Result<bool, String> {
 /// Run `prop` isolated when the configuration or the environment asks for
 /// it, else `in_process`; in a worker process, serve the property the
 /// parent names. What the generational and integrated runners call.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::{generational, Config, Regressions};
+/// // Aborts from x = 1000 on: in process, that would end this program.
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| {
+///     if x >= 1000 {
+///         std::process::abort();
+///     }
+///     true
+/// })));
+/// let config = Config::default().seed(1).regressions(Regressions::Off).isolated(true);
+/// let failure = generational(&prop, config).failure.expect("found");
+/// assert!(failure.reason.contains("SIGABRT"), "{}", failure.reason);
+/// assert!(failure.counterexample[0].value.parse::<u32>().unwrap() >= 1000);
+/// ```
 pub fn run(
     prop: &dyn DynProperty,
     config: Config,
@@ -161,11 +178,11 @@ fn isolated(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Rep
         };
         match w.test(&found, limit) {
             Tested::Ran {
-                outcome: Outcome::Pass,
+                verdict: Verdict::Pass,
                 ..
             } => report.tests += 1,
             Tested::Ran {
-                outcome: Outcome::Discard,
+                verdict: Verdict::Discard,
                 ..
             }
             | Tested::Discarded => {
@@ -177,7 +194,7 @@ fn isolated(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Rep
             Tested::Ran {
                 choices,
                 printed,
-                outcome: Outcome::Fail(reason),
+                verdict: Verdict::Fail(reason),
             } => {
                 report.tests += 1;
                 let first = Some((choices, printed));
@@ -339,7 +356,7 @@ fn shrink(
                         Tested::Ran {
                             choices,
                             printed,
-                            outcome: Outcome::Fail(why),
+                            verdict: Verdict::Fail(why),
                         } => (choices, printed, why),
                         Tested::Died {
                             reason,
@@ -406,15 +423,15 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
             generated: None,
         } => {
             eprintln!(
-                "pbt: in a child process: {reason}; a generator hangs, so there is no input to shrink"
+                "pbt: in a child process: {reason}; the fault is in a generator, so there is no input to shrink"
             );
             return;
         }
         Tested::Ran {
-            printed, outcome, ..
+            printed, verdict, ..
         } => {
             eprintln!(
-                "pbt: in a child process the input ({}) did not hang: {outcome:?} (flaky, or it hangs only after earlier tests)",
+                "pbt: in a child process the input ({}) did not hang: {verdict:?} (flaky, or it hangs only after earlier tests)",
                 printed.join(", ")
             );
             return;

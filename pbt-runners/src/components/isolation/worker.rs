@@ -4,6 +4,7 @@
 //! how it died when it does.
 
 use super::super::cases::Found;
+use super::super::execute::Verdict;
 use super::super::regressions::encode;
 use super::{Reply, CHILD, MARK};
 use std::collections::VecDeque;
@@ -50,7 +51,7 @@ pub enum Tested {
         /// Each variable printed.
         printed: Vec<String>,
         /// Pass, discard, or failure with its reason.
-        outcome: Outcome,
+        verdict: Verdict,
     },
     /// A generator or precondition rejected the input.
     Discarded,
@@ -61,17 +62,6 @@ pub enum Tested {
         /// The choices and printing, when generation finished.
         generated: Option<(Vec<u64>, Vec<String>)>,
     },
-}
-
-/// The verdict of a check run out of process.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// It held.
-    Pass,
-    /// A precondition rejected the input.
-    Discard,
-    /// It failed (or panicked), with this reason.
-    Fail(String),
 }
 
 impl Worker {
@@ -173,7 +163,7 @@ impl Worker {
                 return Tested::Ran {
                     choices: Vec::new(),
                     printed: Vec::new(),
-                    outcome: Outcome::Fail("the generator panicked".into()),
+                    verdict: Verdict::Fail("the generator panicked".into()),
                 }
             }
             Ok(other) => return self.protocol(other),
@@ -187,17 +177,17 @@ impl Worker {
                 return self.died(Some((choices, unprinted)), hung, "while printing the input");
             }
         };
-        let outcome = match self.reply(deadline) {
-            Ok(Reply::Passed) => Outcome::Pass,
-            Ok(Reply::Discarded) => Outcome::Discard,
-            Ok(Reply::Failed(reason)) => Outcome::Fail(reason),
+        let verdict = match self.reply(deadline) {
+            Ok(Reply::Passed) => Verdict::Pass,
+            Ok(Reply::Discarded) => Verdict::Discard,
+            Ok(Reply::Failed(reason)) => Verdict::Fail(reason),
             Ok(other) => return self.protocol(other),
             Err(hung) => return self.died(Some((choices, printed)), hung, "in the check"),
         };
         Tested::Ran {
             choices,
             printed,
-            outcome,
+            verdict,
         }
     }
 
