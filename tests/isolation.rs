@@ -585,3 +585,41 @@ fn a_runner_without_isolation_says_so() {
     assert!(all.contains("this runner does not run isolated"), "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+#[test]
+fn scenario_hang_while_shrinking() {
+    let Some(file) = scenario("hang_while_shrinking") else {
+        return;
+    };
+    // Fails from 100 on; the values 10..100 hang, so shrinking reaches a
+    // hanging candidate.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if (10..100).contains(&x) {
+                hang_forever();
+            }
+            x < 100
+        }
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_while_shrinking_is_saved_and_shrunk_in_a_child() {
+    let file = scratch("hang-shrinking");
+    let out = run(
+        "scenario_hang_while_shrinking",
+        "hang_while_shrinking",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("it hung while shrinking"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    // The hang is the smaller failure: 10.
+    assert!(all.contains(": 10\n"), "{all}");
+    assert!(RegressionsFile::at(&file).read().cases.len() >= 2, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}

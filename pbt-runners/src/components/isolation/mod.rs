@@ -427,6 +427,13 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
             );
             return;
         }
+        // It hung while shrinking a failure: shrink the failure again, in
+        // workers, where a hanging candidate is one more failure.
+        Tested::Ran {
+            choices,
+            printed,
+            verdict: Verdict::Fail(reason),
+        } => (choices, printed, reason),
         Tested::Ran {
             printed, verdict, ..
         } => {
