@@ -278,3 +278,53 @@ fn the_file_is_found_from_another_working_directory() {
         && stderr.contains("cannot find the source file tests/regressions_file.rs");
     assert!(found || warned, "{stdout}\n{stderr}");
 }
+
+/// The child side of [`a_bad_line_is_warned_about_once_per_run`].
+#[test]
+fn child_fuzzes_over_a_file_with_a_bad_line() {
+    let Ok(spec) = std::env::var("PBT_REGRESSIONS_CHILD") else {
+        return;
+    };
+    let Some(("fuzz", path)) = spec.split_once(':') else {
+        return;
+    };
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(20)
+        .regressions(Regressions::File(PathBuf::from(path)));
+    pbt::runners::fuzz(&prop, config).assert_passed();
+    generational(
+        &prop,
+        Config::default()
+            .cases(20)
+            .regressions(Regressions::File(PathBuf::from(path))),
+    )
+    .assert_passed();
+}
+
+#[test]
+fn a_bad_line_is_warned_about_once_per_run() {
+    let dir = scratch("once");
+    let path = dir.join("o.pbt-regressions");
+    std::fs::write(&path, "cc 0x1 2 # good\nnonsense\n").unwrap();
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child_fuzzes_over_a_file_with_a_bad_line",
+            "--exact",
+            "--nocapture",
+        ])
+        .env("PBT_REGRESSIONS_CHILD", format!("fuzz:{}", path.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("pbt: warning:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2:", path.display())),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -95,11 +95,20 @@ impl RegressionsFile {
     }
 
     /// The saved inputs (none if the file does not exist). Each bad line is
-    /// skipped with a warning on stderr (see [`RegressionsFile::read`]).
+    /// skipped with a warning on stderr (see [`RegressionsFile::read`]),
+    /// once per process however often the file is loaded.
     pub fn load(&self) -> Vec<Found> {
+        static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
         let loaded = self.read();
-        for warning in &loaded.warnings {
-            eprintln!("pbt: warning: {warning}");
+        if !loaded.warnings.is_empty() {
+            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+            let warned = warned.get_or_insert_with(HashSet::new);
+            for warning in loaded.warnings {
+                if !warned.contains(&warning) {
+                    eprintln!("pbt: warning: {warning}");
+                    warned.insert(warning);
+                }
+            }
         }
         loaded.cases
     }
