@@ -90,7 +90,8 @@ pub enum Regressions {
 ///
 /// The environment overrides the code, so a failure can be replayed and CI
 /// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
-/// fixes the seed, `PBT_CASES` the number of tests.
+/// fixes the seed, `PBT_CASES` the number of tests, `PBT_ISOLATE=1` (or `0`)
+/// turns the isolated mode on (or off).
 ///
 /// ```
 /// use pbt_runners::Config;
@@ -118,7 +119,7 @@ pub struct Config {
     pub sizes: Sizes,
     /// Where failures are saved and replayed from.
     pub regressions: Regressions,
-    /// Whether `PBT_SEED` / `PBT_CASES` are read.
+    /// Whether `PBT_SEED` / `PBT_CASES` / `PBT_ISOLATE` are read.
     pub read_env: bool,
     /// Which shrinker minimises a counterexample.
     pub shrinker: Shrinker,
