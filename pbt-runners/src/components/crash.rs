@@ -21,7 +21,7 @@ use super::watchdog::Watch;
 
 /// An armed run; disarmed when dropped.
 #[derive(Debug)]
-pub struct Armed {
+pub(crate) struct Armed {
     #[cfg(unix)]
     slot: Option<usize>,
 }
@@ -29,7 +29,7 @@ pub struct Armed {
 /// Arm the crash handler for a run of `plan` over `watches` (the watches
 /// must outlive the returned guard). Without a regressions file the handler
 /// still prints the case.
-pub fn arm(plan: &Plan, watches: &[Watch]) -> Armed {
+pub(crate) fn arm(plan: &Plan, watches: &[Watch]) -> Armed {
     #[cfg(unix)]
     {
         Armed {
@@ -55,7 +55,7 @@ impl Drop for Armed {
 /// Mark the process's death as reported already (the watchdog, which saves
 /// a hanging case itself, calls this before it exits): the handler then
 /// records nothing more.
-pub fn recorded() {
+pub(crate) fn recorded() {
     #[cfg(unix)]
     imp::RECORDED.store(true, std::sync::atomic::Ordering::SeqCst);
 }

@@ -6,7 +6,7 @@
 //! here knows about any particular runner.
 
 pub mod cases;
-pub mod crash;
+mod crash;
 pub mod erased;
 pub mod execute;
 pub mod feedback_loop;

@@ -304,19 +304,19 @@ fn save(plan: &Plan, found: &Found, note: &str) {
 
 /// A failure shrunk out of process.
 #[derive(Debug)]
-pub struct ShrunkOut {
+struct ShrunkOut {
     /// The smallest failing choices.
-    pub choices: Vec<u64>,
+    choices: Vec<u64>,
     /// Its variables printed.
-    pub printed: Vec<String>,
+    printed: Vec<String>,
     /// Why it fails.
-    pub reason: String,
+    reason: String,
     /// Accepted steps.
-    pub steps: u64,
+    steps: u64,
     /// Candidates tried.
-    pub attempts: u64,
+    attempts: u64,
     /// Whether a limit stopped shrinking.
-    pub stopped_early: bool,
+    stopped_early: bool,
 }
 
 /// Shrink the failing `choices` (printed as `printed`) on their choice

@@ -30,7 +30,31 @@ pub struct Spawn {
     pub property: String,
 }
 
-/// A running worker.
+/// A running worker: a child process testing the inputs it is sent.
+///
+/// The child is this executable re-run; it must reach the same runner call
+/// (under libtest, by running the same test), where it serves. Here, in a
+/// program of its own, `main` sends a worker straight to that call:
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::isolation::{Spawn, Tested, Worker, CHILD};
+/// use pbt_runners::components::{execute::Verdict, Case, Found};
+/// use pbt_runners::{generational, Config};
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// if std::env::var_os(CHILD).is_some() {
+///     generational(&prop, Config::default()); // serves; does not return
+/// }
+/// let spawn = Spawn { test: None, property: "property".to_string() };
+/// let mut worker = Worker::spawn(&spawn).unwrap();
+/// match worker.test(&Found::Case(Case { seed: 1, size: 10 }), None) {
+///     Tested::Ran { printed, verdict, .. } => {
+///         let x: u8 = printed[0].parse().unwrap();
+///         assert_eq!(verdict == Verdict::Pass, x < 200);
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Debug)]
 pub struct Worker {
     child: Child,
