@@ -445,6 +445,7 @@ fn a_generator_that_loops_forever_under_fuzz_is_reported_and_saved() {
     assert_eq!(out.status.code(), Some(101), "{all}");
     assert!(all.contains("does not return"), "{all}");
     assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(all.contains("while generating the input"), "{all}");
     assert!(all.contains("the fault is in a generator"), "{all}");
     assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
@@ -621,5 +622,40 @@ fn a_hang_while_shrinking_is_saved_and_shrunk_in_a_child() {
     // The hang is the smaller failure: 10.
     assert!(all.contains(": 10\n"), "{all}");
     assert!(RegressionsFile::at(&file).read().cases.len() >= 2, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_hang_in_check_under_fuzz() {
+    let Some(file) = scenario("hang_in_check_fuzz") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                hang_forever();
+            }
+            true
+        }
+    };
+    let _ = pbt::runners::fuzz(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_under_fuzz_is_shrunk_in_a_child_too() {
+    // Any runner's test can be re-run as a worker (it serves from
+    // `supervise`), so the watchdog shrinks hangs whatever the runner.
+    let file = scratch("hang-fuzz");
+    let out = run(
+        "scenario_hang_in_check_under_fuzz",
+        "hang_in_check_fuzz",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("shrunk in"), "{all}");
+    assert!(all.contains(": 10\n"), "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }

@@ -154,12 +154,17 @@ pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watc
 
 /// [`supervise`] for `n` threads running tests, each with its own [`Watch`]
 /// and one watchdog over all of them.
+///
+/// In a worker process of the isolated mode that serves this property
+/// ([`super::isolation`]), `body` does not run: the process serves the
+/// inputs its parent sends, whatever the runner, and ends.
 pub fn supervise_all<R>(
-    _prop: &dyn DynProperty,
+    prop: &dyn DynProperty,
     plan: &Plan,
     n: usize,
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
+    super::isolation::serve_if_asked(prop, plan);
     let watches: Vec<Watch> = (0..n.max(1))
         .map(|_| Watch::new(plan.config.timeout))
         .collect();

@@ -116,17 +116,26 @@ pub fn run(
     runner: &'static str,
     in_process: impl FnOnce(&dyn DynProperty, Config) -> Report,
 ) -> Report {
-    if let Some(served) = std::env::var_os(CHILD) {
-        let plan = Plan::new(&config, &prop.structure());
-        if served.to_str() == Some(plan.name.as_str()) {
-            child::serve(prop);
-        }
+    if std::env::var_os(CHILD).is_some() {
+        serve_if_asked(prop, &Plan::new(&config, &prop.structure()));
         return in_process(prop, config);
     }
     match requested(&config) {
         Ok(false) => in_process(prop, config),
         Ok(true) => isolated(prop, config, runner),
         Err(message) => panic!("pbt: {message}"),
+    }
+}
+
+/// In a worker process for the property `plan` names, serve its inputs and
+/// end the process; otherwise return at once. Every runner reaches this
+/// (through [`super::supervise`]), so any runner's test can be re-run as a
+/// worker: what the watchdog needs to shrink a hang in child processes.
+pub fn serve_if_asked(prop: &dyn DynProperty, plan: &Plan) {
+    if let Some(served) = std::env::var_os(CHILD) {
+        if served.to_str() == Some(plan.name.as_str()) {
+            child::serve(prop);
+        }
     }
 }
 
