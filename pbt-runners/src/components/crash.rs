@@ -16,7 +16,7 @@
 //! The cost on the hot path is nothing: the handler reads the atomics the
 //! watch keeps anyway. Unix only; elsewhere arming does nothing.
 
-use super::cases::{Found, Plan};
+use super::cases::Plan;
 use super::watchdog::Watch;
 
 /// An armed run; disarmed when dropped.
@@ -60,61 +60,60 @@ pub(crate) fn recorded() {
     imp::RECORDED.store(true, std::sync::atomic::Ordering::SeqCst);
 }
 
-/// The text a crash record needs, formatted when the run is armed.
-#[derive(Debug)]
-struct Record {
-    /// The regressions file, NUL-terminated.
-    path: Option<std::ffi::CString>,
-    /// `" # <test>: the process died ("`
-    note: String,
-    /// `"\npbt: <test>: the process is dying ("`
-    head: String,
-    /// `"; saved to …; …\n"`
-    tail: String,
-}
-
-impl Record {
-    fn new(plan: &Plan) -> Record {
-        let path = plan
-            .regressions
-            .as_ref()
-            .and_then(|f| std::ffi::CString::new(f.path().as_os_str().as_encoded_bytes()).ok());
-        let saved = match &plan.regressions {
-            Some(f) => format!(
-                "saved to {}; the next run replays it first",
-                f.path().display()
-            ),
-            None => "not saved: the regressions file is off".to_string(),
-        };
-        Record {
-            path,
-            note: format!(" # {}: the process died (", plan.name),
-            head: format!("\npbt: {}: the process is dying (", plan.name),
-            tail: format!(
-                " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. Run the test \
-                 isolated (PBT_ISOLATE=1, #[property_test(isolated)] or Config::isolated) to have \
-                 such a fault reported as a failure and shrunk.\n",
-                plan.seed, plan.seed
-            ),
-        }
-    }
-}
-
-/// The in-flight input of `watch`, as far as it can be read without
-/// blocking: a mutant when the watch holds one and its lock is free, else
-/// the case.
-fn in_flight(watch: &Watch) -> Option<Found> {
-    watch.in_flight_mutant()
-}
-
 #[cfg(unix)]
 #[allow(unsafe_code)]
 mod imp {
-    use super::{in_flight, Record};
     use crate::components::cases::{Case, Found, Plan};
     use crate::components::watchdog::Watch;
     use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering::SeqCst};
     use std::sync::Once;
+
+    /// The text a crash record needs, formatted when the run is armed.
+    #[derive(Debug)]
+    struct Record {
+        /// The regressions file, NUL-terminated.
+        path: Option<std::ffi::CString>,
+        /// `" # <test>: the process died ("`
+        note: String,
+        /// `"\npbt: <test>: the process is dying ("`
+        head: String,
+        /// `"; saved to …; …\n"`
+        tail: String,
+    }
+
+    impl Record {
+        fn new(plan: &Plan) -> Record {
+            let path = plan
+                .regressions
+                .as_ref()
+                .and_then(|f| std::ffi::CString::new(f.path().as_os_str().as_encoded_bytes()).ok());
+            let saved = match &plan.regressions {
+                Some(f) => format!(
+                    "saved to {}; the next run replays it first",
+                    f.path().display()
+                ),
+                None => "not saved: the regressions file is off".to_string(),
+            };
+            Record {
+                path,
+                note: format!(" # {}: the process died (", plan.name),
+                head: format!("\npbt: {}: the process is dying (", plan.name),
+                tail: format!(
+                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. Run the test \
+                     isolated (PBT_ISOLATE=1, #[property_test(isolated)] or Config::isolated) to have \
+                     such a fault reported as a failure and shrunk.\n",
+                    plan.seed, plan.seed
+                ),
+            }
+        }
+    }
+
+    /// The in-flight input of `watch`, as far as it can be read without
+    /// blocking: a mutant when the watch holds one and its lock is free, else
+    /// the case.
+    fn in_flight(watch: &Watch) -> Option<Found> {
+        watch.in_flight_mutant()
+    }
 
     /// One armed run: its record and its watches.
     struct Slot {
