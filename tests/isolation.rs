@@ -659,3 +659,31 @@ fn a_hang_under_fuzz_is_shrunk_in_a_child_too() {
     assert!(all.contains(": 10\n"), "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+/// A generator that overflows the stack from x = 500 on (a recursive
+/// generator whose size never shrinks does this).
+fn overflowing(x: u32) -> u32 {
+    if x >= 500 {
+        eprintln!("faulting at test {}", count());
+        recurse(0);
+    }
+    count();
+    x
+}
+
+#[test]
+fn scenario_generator_overflow() {
+    let Some(file) = scenario("generator_overflow") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), overflowing)];
+        check x < 1000
+    };
+    let _ = generational(&prop, config(&file));
+}
+
+#[test]
+fn a_generator_that_overflows_the_stack_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("generator_overflow", "SIGSEGV");
+}
