@@ -1,4 +1,4 @@
-//! The per-test time limit (papers/002 §3.3).
+//! The per-test time limit (*Property Based Testing in MIT-Scheme*, §3.3).
 //!
 //! Tests run on the runner's own thread; a watchdog thread watches a ticket
 //! that the run step changes for every test. A test still holding its ticket

@@ -1,5 +1,5 @@
-//! The process-isolated mode (proptest's `fork`; papers/002 §3.3 for the
-//! time limit): the run step executed out of process.
+//! The process-isolated mode (proptest's `fork`; the per-test timeouts of
+//! *Property Based Testing in MIT-Scheme*, §3.3): the run step executed out of process.
 //!
 //! A test opts in with `#[property_test(isolated)]`, `Config::isolated(true)`
 //! or `PBT_ISOLATE=1`. The test process then calls no user code: it re-runs
