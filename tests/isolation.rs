@@ -155,6 +155,9 @@ fn the_case_in_flight_is_saved(name: &str, dying: &str) {
     assert!(saved.warnings.is_empty(), "{saved:?}");
     let line = std::fs::read_to_string(&file).unwrap();
     assert!(line.contains(dying), "{line}");
+    if name == "abort_on_a_mutant" {
+        assert!(line.starts_with("cm "), "saved as the mutant: {line}");
+    }
     let second = run(&format!("scenario_{name}"), name, &file, &[]);
     let second_text = text(&second);
     assert!(
@@ -686,4 +689,33 @@ fn scenario_generator_overflow() {
 #[test]
 fn a_generator_that_overflows_the_stack_leaves_the_case_behind() {
     the_case_in_flight_is_saved("generator_overflow", "SIGSEGV");
+}
+
+#[test]
+fn scenario_abort_on_a_mutant() {
+    let Some(file) = scenario("abort_on_a_mutant") else {
+        return;
+    };
+    // Generated values are even; only a value mutation makes an odd one.
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), |x| x * 2)], #[mutate = |x: &u32, _, _| x + 1];
+        check {
+            let n = count();
+            pbt::feedback::cover(u64::from(x % 64));
+            if x % 2 == 1 {
+                eprintln!("faulting at test {n}");
+                std::process::abort();
+            }
+            true
+        }
+    };
+    let config = config(&file)
+        .cases(100_000)
+        .mutation(pbt::runners::Mutation::Values);
+    let _ = pbt::runners::fuzz(&prop, config);
+}
+
+#[test]
+fn an_abort_on_a_value_mutant_leaves_the_mutant_behind() {
+    the_case_in_flight_is_saved("abort_on_a_mutant", "SIGABRT");
 }

@@ -108,13 +108,6 @@ mod imp {
         }
     }
 
-    /// The in-flight input of `watch`, as far as it can be read without
-    /// blocking: a mutant when the watch holds one and its lock is free, else
-    /// the case.
-    fn in_flight(watch: &Watch) -> Option<Found> {
-        watch.in_flight_mutant()
-    }
-
     /// One armed run: its record and its watches.
     struct Slot {
         record: Record,
@@ -325,8 +318,7 @@ mod imp {
                 if (only_running || running > 0) && !watch.is_running() {
                     continue;
                 }
-                let found = in_flight(watch);
-                write_record(&slot.record, watch.in_flight_case(), found.as_ref(), what);
+                watch.with_in_flight(|found| write_record(&slot.record, found, what));
                 if running == 0 {
                     break;
                 }
@@ -435,11 +427,8 @@ mod imp {
         }
     }
 
-    fn write_record(record: &Record, case: Case, found: Option<&Found>, what: &str) {
-        let input = |line: &mut Line| match found {
-            Some(found) => line.found(found),
-            None => line.case(&case),
-        };
+    fn write_record(record: &Record, found: &Found, what: &str) {
+        let input = |line: &mut Line| line.found(found);
         if let Some(path) = &record.path {
             // SAFETY: `path` is NUL-terminated; open, fstat, pread, write and
             // close are async-signal-safe.

@@ -115,14 +115,19 @@ impl Watch {
         }
     }
 
-    /// The mutant announced with [`Watch::at_found`], when the input in
-    /// flight is one and it can be read without blocking (the crash handler
-    /// calls this); `None` for a case.
-    pub fn in_flight_mutant(&self) -> Option<Found> {
-        if !self.at_mutant.load(Relaxed) {
-            return None;
+    /// Call `f` with the input in flight, without blocking or allocating
+    /// (the crash handler calls this): the mutant announced with
+    /// [`Watch::at_found`] when the input is one and its lock is free, else
+    /// the case.
+    pub(crate) fn with_in_flight(&self, f: impl FnOnce(&Found)) {
+        if self.at_mutant.load(Relaxed) {
+            if let Ok(mutant) = self.mutant.try_lock() {
+                if let Some(found) = &*mutant {
+                    return f(found);
+                }
+            }
         }
-        self.mutant.try_lock().ok().and_then(|m| m.clone())
+        f(&Found::Case(self.in_flight_case()))
     }
 
     /// The input in flight: the mutant or the case.
