@@ -20,7 +20,7 @@
 //!
 //! The generational and integrated runners (the default of
 //! `#[property_test]`) run isolated; the watchdog uses the same workers to
-//! shrink a hang it found in process ([`shrink_hang`]).
+//! shrink a hang it found in process.
 //!
 //! A test binary without libtest (`harness = false`) is re-run without
 //! arguments and must reach the same runner call; one that never does
