@@ -151,8 +151,9 @@ impl Watch {
 }
 
 /// Run `body` with a watchdog enforcing `plan`'s per-test time limit, and
-/// the crash handler armed (it saves the case in flight if the process dies). `prop` is not handed to the
-/// watchdog thread: user code runs on the runner's thread only.
+/// the crash handler armed (it saves the case in flight if the process
+/// dies). `prop` is not handed to the watchdog thread: user code runs on the
+/// runner's thread only.
 pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R {
     supervise_all(prop, plan, 1, |watches| body(&watches[0]))
 }
