@@ -719,3 +719,31 @@ fn scenario_abort_on_a_mutant() {
 fn an_abort_on_a_value_mutant_leaves_the_mutant_behind() {
     the_case_in_flight_is_saved("abort_on_a_mutant", "SIGABRT");
 }
+
+#[test]
+fn scenario_abort_parallel() {
+    let Some(file) = scenario("abort_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                std::process::abort();
+            }
+            true
+        }
+    };
+    // One worker thread, so that exactly one test is running when it aborts
+    // (with more, every running test's case is saved).
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+}
+
+#[test]
+fn an_abort_on_a_parallel_worker_leaves_its_case_behind() {
+    // The fault is on a worker thread, not the one that armed the run: the
+    // handler writes the case of the watch whose test is running.
+    the_case_in_flight_is_saved("abort_parallel", "SIGABRT");
+}
