@@ -209,7 +209,8 @@ fn isolated_fault(file: &Path, fault: fn()) -> Report {
         &prop,
         config(file)
             .isolated(true)
-            .timeout(Duration::from_millis(300))
+            // Generous: on a loaded machine a passing test must not look hung.
+            .timeout(Duration::from_millis(1000))
             .max_shrink_time(Duration::from_secs(60)),
     )
 }
@@ -300,7 +301,8 @@ fn isolated_a_generator_that_hangs_is_reported() {
         &prop,
         config(&file)
             .isolated(true)
-            .timeout(Duration::from_millis(300)),
+            // Generous: on a loaded machine a passing test must not look hung.
+            .timeout(Duration::from_millis(1000)),
     );
     assert!(!report.passed(), "{report}");
     let failure = report.failure.unwrap();
@@ -381,7 +383,7 @@ fn pbt_isolate_is_read_and_a_malformed_value_is_an_error_naming_it() {
 
 fn hang_config(file: &Path) -> Config {
     config(file)
-        .timeout(Duration::from_millis(100))
+        .timeout(Duration::from_millis(500))
         .max_shrink_time(Duration::from_secs(60))
 }
 
@@ -545,7 +547,7 @@ fn property_test_isolated_false_runs_in_process(x: u8) -> bool {
 fn isolated_a_slow_setup_before_the_runner_call_is_not_a_hang() {
     // The worker re-runs this setup too before it reaches the property:
     // starting is not the test's time.
-    std::thread::sleep(Duration::from_millis(400));
+    std::thread::sleep(Duration::from_millis(1000));
     let prop = property! {
         forall x: u8;
         check x == x
@@ -554,7 +556,7 @@ fn isolated_a_slow_setup_before_the_runner_call_is_not_a_hang() {
         .cases(5)
         .regressions(Regressions::Off)
         .isolated(true)
-        .timeout(Duration::from_millis(100));
+        .timeout(Duration::from_millis(300));
     let report = generational(&prop, config);
     assert!(report.passed(), "{report}");
 }
