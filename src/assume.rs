@@ -27,7 +27,11 @@ use std::panic::{self, AssertUnwindSafe};
 ///     assume!(a.checked_rem(b).is_some());
 ///     (a / b) * b + a % b == a
 /// }
-/// let prop = property! { forall a: i32; forall b: i32; check divides(a, b) };
+/// let prop = property! {
+///     forall a: i32;
+///     forall b: i32, #[with = int(-3..=3)];
+///     check divides(a, b)
+/// };
 /// let report = pbt::runners::generational(&prop, Config::default());
 /// assert!(report.passed(), "{report}");
 /// assert!(report.discards > 0);

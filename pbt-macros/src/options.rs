@@ -1,7 +1,7 @@
 //! The options of `#[property_test(…)]`: `cases = N`, `seed = N`,
 //! `timeout_ms = N`, `runner = path` (or `runner = path(args…)`),
-//! `shrink = "…"`, `mutation = "…"`, `config = EXPR` and
-//! `examples = [(…), …]`.
+//! `shrink = "…"`, `mutation = "…"`, `config = EXPR`,
+//! `examples = [(…), …]` and `isolated` (or `isolated = true | false`).
 
 use crate::errors::{written, Errors};
 use pbt_stage::suggest::did_you_mean;
@@ -13,7 +13,7 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, ExprPath, Lit, Meta, Token};
 
 /// The valid option names.
-const VALID: [&str; 8] = [
+const VALID: [&str; 9] = [
     "cases",
     "seed",
     "timeout_ms",
@@ -22,6 +22,7 @@ const VALID: [&str; 8] = [
     "mutation",
     "config",
     "examples",
+    "isolated",
 ];
 
 /// The shrinkers `shrink = "…"` may name.
@@ -64,6 +65,8 @@ pub struct Options {
     /// `examples = [e, …]`: the explicit examples, each a tuple of one value
     /// per parameter (or the value itself for a one-parameter function).
     pub examples: Option<syn::ExprArray>,
+    /// `isolated` or `isolated = true | false`: run in child processes.
+    pub isolated: Option<syn::LitBool>,
 }
 
 /// `runner = path` or `runner = path(args…)`: the function is called as
@@ -109,6 +112,14 @@ impl Options {
             .get_ident()
             .map(ToString::to_string)
             .unwrap_or_default();
+        if name == "isolated" {
+            let on = isolated(meta)?;
+            if self.isolated.replace(on).is_some() {
+                let message = "duplicate option `isolated`: it may be given once";
+                return Err(syn::Error::new_spanned(path, message));
+            }
+            return Ok(());
+        }
         let int_slot = match name.as_str() {
             "cases" => Some(&mut self.cases),
             "seed" => Some(&mut self.seed),
@@ -187,6 +198,9 @@ impl Options {
         if let Some(name) = &self.mutation {
             let variant = variant(&MUTATIONS, name);
             config = quote!(#config.mutation(::pbt::__private::Mutation::#variant));
+        }
+        if let Some(on) = &self.isolated {
+            config = quote!(#config.isolated(#on));
         }
         config
     }
@@ -353,6 +367,21 @@ fn not_a_runner(value: &Expr) -> syn::Error {
         value.span(),
         "expected a path to a runner function for `runner`, as in `runner = pbt::runners::generational` or `runner = generalized(state, update)`",
     )
+}
+
+/// The value of `isolated` (a flag) or `isolated = true | false`.
+fn isolated(meta: &Meta) -> syn::Result<syn::LitBool> {
+    let expected = "expected `isolated` or `isolated = true` (or `= false`)";
+    match meta {
+        Meta::Path(path) => Ok(syn::LitBool::new(true, path.span())),
+        Meta::NameValue(option) => match &option.value {
+            Expr::Lit(ExprLit {
+                lit: Lit::Bool(on), ..
+            }) => Ok(on.clone()),
+            other => Err(syn::Error::new(other.span(), expected)),
+        },
+        Meta::List(list) => Err(syn::Error::new_spanned(list, expected)),
+    }
 }
 
 /// The value of `examples = […]`: an array literal.

@@ -40,7 +40,7 @@ use std::time::Instant;
 /// let report = combinatorial(&prop, Config::default().seed(3).regressions(Regressions::Off));
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "Some(false)");
 /// ```
-pub fn combinatorial<P: Property + Sync>(prop: &P, config: Config) -> Report {
+pub fn combinatorial<P: Property>(prop: &P, config: Config) -> Report {
     run_combinatorial(prop, config)
 }
 

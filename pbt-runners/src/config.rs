@@ -93,8 +93,10 @@ pub enum Regressions {
 /// can test longer without editing tests: `PBT_SEED` (decimal or `0x…` hex)
 /// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
-/// requirements. A malformed value is an error: the run panics with a message naming the variable and the value
-/// (a typo must not pass as a random seed).
+/// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
+/// off). A malformed value is an error: the run panics with a message
+/// naming the variable and the value (a typo must not pass as a random
+/// seed).
 ///
 /// Extreme values have a meaning, never an overflow:
 ///
@@ -134,7 +136,7 @@ pub struct Config {
     pub sizes: Sizes,
     /// Where failures are saved and replayed from.
     pub regressions: Regressions,
-    /// Whether `PBT_SEED` / `PBT_CASES` are read.
+    /// Whether `PBT_SEED` / `PBT_CASES` / `PBT_ISOLATE` are read.
     pub read_env: bool,
     /// Which shrinker minimises a counterexample.
     pub shrinker: Shrinker,
@@ -164,6 +166,9 @@ pub struct Config {
     pub check_coverage: Option<CoverageCheck>,
     /// Show the statistics table for passing runs too.
     pub show_statistics: bool,
+    /// Whether each test runs in a child process (`PBT_ISOLATE=1` sets it
+    /// too): see [`Config::isolated`].
+    pub isolated: bool,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -192,6 +197,7 @@ impl Default for Config {
             max_draws: pbt_core::overrun::DEFAULT_MAX_DRAWS,
             check_coverage: None,
             show_statistics: false,
+            isolated: false,
         }
     }
 }
@@ -377,7 +383,26 @@ impl Config {
         self
     }
 
-    /// Ignore `PBT_SEED` and `PBT_CASES`.
+    /// Run every test in a child process (the generational and integrated
+    /// runners; `PBT_ISOLATE=1` does the same from the environment): a
+    /// hang is killed at the time limit, and an abort, a stack overflow, an
+    /// allocation failure or `exit` ends only the child. Each is a failure
+    /// like any other, saved, reported with its input and shrunk (on its
+    /// choice sequence, each candidate in a child); the other tests of the
+    /// binary go on. It costs a process per failing candidate and a round
+    /// trip per test (see `benches/isolation.rs`).
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().isolated(true).isolated);
+    /// ```
+    pub fn isolated(mut self, on: bool) -> Self {
+        self.isolated = on;
+        self
+    }
+
+    /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self

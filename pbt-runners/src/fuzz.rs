@@ -40,7 +40,7 @@ use std::time::Instant;
 /// let report = fuzz(&prop, Config::default().cases(500_000).seed(1).regressions(Regressions::Off));
 /// assert!(!report.passed(), "{report}");
 /// ```
-pub fn fuzz<P: Property + Sync>(prop: &P, config: Config) -> Report {
+pub fn fuzz<P: Property>(prop: &P, config: Config) -> Report {
     run_fuzz(prop, config)
 }
 

@@ -16,8 +16,8 @@
 //! giving up.
 
 use crate::components::{
-    execute::Verdict, replay_saved, report_failure, supervise, Discovery, DynProperty, Fault,
-    Found, Plan, Step, Watch,
+    execute::Verdict, isolation, replay_saved, report_failure, supervise, Discovery, DynProperty,
+    Fault, Found, Plan, Step, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
@@ -37,8 +37,10 @@ use std::time::Instant;
 /// assert!(!report.passed());
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
-pub fn generational<P: Property + Sync>(prop: &P, config: Config) -> Report {
-    run_loop(prop, config, "generational")
+pub fn generational<P: Property>(prop: &P, config: Config) -> Report {
+    isolation::run(prop, config, "generational", |prop, config| {
+        run_loop(prop, config, "generational")
+    })
 }
 
 /// The generate-and-check loop (compiled once for every property): saved

@@ -30,10 +30,12 @@ use pbt_core::Property;
 /// assert_eq!(failure.shrinker, "integrated");
 /// assert!(failure.counterexample[0].value.parse::<u32>().unwrap() >= 1000);
 /// ```
-pub fn integrated<P: Property + Sync>(prop: &P, config: Config) -> Report {
+pub fn integrated<P: Property>(prop: &P, config: Config) -> Report {
     let config = match config.shrinker {
         Shrinker::Both => config,
         _ => config.shrinker(Shrinker::Integrated),
     };
-    run_loop(prop, config, "integrated")
+    crate::components::isolation::run(prop, config, "integrated", |prop, config| {
+        run_loop(prop, config, "integrated")
+    })
 }

@@ -38,6 +38,12 @@ use std::time::Instant;
 /// let report = parallel(&prop, Config::default().workers(2).seed(1).regressions(Regressions::Off));
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
+///
+/// Unlike the other runners, it needs a `Sync` property: its workers call
+/// the same property from several threads at once. A check that bumps a
+/// `Cell` or `RefCell` counter is not `Sync` (use an atomic or a `Mutex`),
+/// and gets rustc's "cannot be shared between threads safely" here; the
+/// sequential runners take it as it is.
 pub fn parallel<P: Property + Sync>(prop: &P, config: Config) -> Report {
     run_parallel(prop, config)
 }
@@ -61,7 +67,7 @@ enum Failure {
     Generator(String),
 }
 
-fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
+fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
     let mut report = Report::empty("parallel", &plan);
@@ -119,7 +125,7 @@ fn run_parallel(prop: &dyn DynProperty, config: Config) -> Report {
 
 /// One worker's loop; returns the statistics of the tests it ran.
 fn work(
-    prop: &dyn DynProperty,
+    prop: &(dyn DynProperty + Sync),
     plan: &Plan,
     watch: &crate::components::Watch,
     shared: &Shared,

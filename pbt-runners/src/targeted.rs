@@ -35,7 +35,7 @@ use std::time::Instant;
 /// let report = targeted(&prop, Config::default().cases(20_000).seed(2).regressions(Regressions::Off));
 /// assert!(!report.passed());
 /// ```
-pub fn targeted<P: Property + Sync>(prop: &P, config: Config) -> Report {
+pub fn targeted<P: Property>(prop: &P, config: Config) -> Report {
     let pool = config.pool.unwrap_or(Pool::StaticSingleton);
     let mut utility: Box<dyn Utility> = match pool {
         Pool::SimulatedAnnealing { .. } => Box::new(Always),
@@ -66,7 +66,7 @@ pub fn generalized<P, S, X>(
     update: impl FnMut(&mut S, &X) -> bool + 'static,
 ) -> Report
 where
-    P: Property + Sync,
+    P: Property,
     X: 'static,
 {
     let pool = config

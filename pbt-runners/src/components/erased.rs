@@ -1,7 +1,7 @@
 //! [`DynProperty`]: a property behind a trait object, so that a runner's
 //! loop is compiled once rather than once per property.
 //!
-//! Every `P: Property + Sync` is a `DynProperty` (a blanket impl), so `&prop`
+//! Every `P: Property` is a `DynProperty` (a blanket impl), so `&prop`
 //! coerces to `&dyn DynProperty`. The hot path, [`DynProperty::test`],
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
@@ -89,7 +89,7 @@ impl<T> Generation<T> {
 }
 
 /// The object-safe view of a [`Property`] that runners' loops use.
-pub trait DynProperty: Sync {
+pub trait DynProperty {
     /// [`Property::structure`].
     fn structure(&self) -> Structure;
     /// Generate `case` and run it (one call, no allocation).
@@ -221,7 +221,7 @@ fn inputs_of<P: Property>(inputs: &dyn Any) -> &P::Inputs {
         .expect("pbt: a property was handed inputs of another property")
 }
 
-impl<P: Property + Sync> DynProperty for P {
+impl<P: Property> DynProperty for P {
     fn structure(&self) -> Structure {
         Property::structure(self)
     }

@@ -126,25 +126,9 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
-    let saved_note = save_found(plan, &found, fault.reason());
-    announce(plan, &found, fault.reason(), &saved_note);
-    if plan.config.regressions != Regressions::Off {
-        report.notes.push(saved_note);
-    }
-    let mut failure = Failure {
-        reason: fault.reason().to_string(),
-        counterexample: Vec::new(),
-        original: Vec::new(),
-        case_seed: 0,
-        choices: None,
-        mutations: Vec::new(),
-        size: found.size(),
-        shrinker: "none",
-        flaky: false,
-        replayed_from: saved,
-        notes: Vec::new(),
-    };
-    describe(&found, &mut failure);
+    save_on_discovery(plan, &found, fault.reason(), &mut report);
+    let mut failure = discovered(&found, fault.reason());
+    failure.replayed_from = saved;
     match fault {
         Fault::Check(reason) => {
             shrink_and_print(prop, plan, watch, &found, reason, &mut report, &mut failure)
@@ -227,6 +211,36 @@ fn shrink_and_print(
             }
         }
     }
+}
+
+/// Save `found` and tell stderr, with the seed, before any user code runs
+/// again; the report notes where it went.
+pub(crate) fn save_on_discovery(plan: &Plan, found: &Found, reason: &str, report: &mut Report) {
+    let saved_note = save_found(plan, found, reason);
+    announce(plan, found, reason, &saved_note);
+    if plan.config.regressions != Regressions::Off {
+        report.notes.push(saved_note);
+    }
+}
+
+/// The failure of `found` as it was found: its reason and how it replays;
+/// no input printed yet, not shrunk.
+pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
+    let mut failure = Failure {
+        reason: reason.to_string(),
+        counterexample: Vec::new(),
+        original: Vec::new(),
+        case_seed: 0,
+        choices: None,
+        mutations: Vec::new(),
+        size: found.size(),
+        shrinker: "none",
+        flaky: false,
+        replayed_from: None,
+        notes: Vec::new(),
+    };
+    describe(found, &mut failure);
+    failure
 }
 
 /// Save `found` to the regressions file (if any): the note for the report.

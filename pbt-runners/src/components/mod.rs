@@ -11,11 +11,13 @@
 //! here knows about any particular runner.
 
 pub mod cases;
+mod crash;
 pub mod erased;
 pub mod execute;
 pub mod failure;
 pub mod feedback_loop;
 pub mod integrated;
+pub mod isolation;
 pub mod regressions;
 pub mod seed_pool;
 pub mod shrinker;

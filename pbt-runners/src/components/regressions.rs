@@ -8,18 +8,33 @@
 //! Like proptest's, the file belongs to a source file, and every property in
 //! that file replays all of its cases (a seed that fails one property is just
 //! another random case for the others). Commit it.
+//!
+//! The file is robust to what happens to files: each case is appended with
+//! one `write` of the whole line (so concurrent test threads and processes,
+//! as under nextest, never interleave), after a newline when the file does
+//! not end in one; it is read line by line, so a line that is not UTF-8, is
+//! cut short or is malformed is skipped with one warning naming the file
+//! and the line, and every good line still replays. A saved size above
+//! [`MAX_SAVED_SIZE`] is clamped to it.
 
 use super::cases::{Case, Found};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
+use std::collections::HashSet;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
 # cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
 # or cm <mutation seeds> cc|cx … # … for an input mutated by value)\n";
+
+/// The largest size a saved case is replayed at: a larger one (a corrupt or
+/// hand-edited line, say `cc 0x1 1000000000000`) is clamped to it, with a
+/// warning, rather than handed to generators that would try to allocate it.
+pub const MAX_SAVED_SIZE: usize = 1_000;
 
 /// A regressions file (which may not exist yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,17 +42,49 @@ pub struct RegressionsFile {
     path: PathBuf,
 }
 
+/// What reading a regressions file found: the saved inputs, in order, and
+/// one warning per line that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Loaded {
+    /// The saved inputs.
+    pub cases: Vec<Found>,
+    /// `<file>:<line>: <what is wrong>`, one per bad line.
+    pub warnings: Vec<String>,
+}
+
 impl RegressionsFile {
+    /// A regressions file at `path`.
+    ///
+    /// ```
+    /// use pbt_runners::components::regressions::RegressionsFile;
+    /// let file = RegressionsFile::at("tests/foo.pbt-regressions");
+    /// assert!(file.path().ends_with("foo.pbt-regressions"));
+    /// ```
+    pub fn at(path: impl Into<PathBuf>) -> Self {
+        RegressionsFile { path: path.into() }
+    }
+
     /// The file to use under `setting` for a property written at `origin`.
+    /// [`Regressions::Beside`] looks for the source file `file!()` names
+    /// from the crate's manifest directory, the working directory, the test
+    /// executable's directory and their parents; when it is found nowhere, a
+    /// warning (once per source file) says that failures of its properties
+    /// are neither saved nor replayed.
     pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
         match setting {
             Regressions::Off => None,
             Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
             Regressions::Beside => {
-                let source = find_source(Path::new(origin?.file))?;
-                Some(RegressionsFile {
-                    path: source.with_extension("pbt-regressions"),
-                })
+                let file = origin?.file;
+                match find_source(Path::new(file)) {
+                    Some(source) => Some(RegressionsFile {
+                        path: source.with_extension("pbt-regressions"),
+                    }),
+                    None => {
+                        warn_unlocated(file);
+                        None
+                    }
+                }
             }
         }
     }
@@ -47,37 +94,182 @@ impl RegressionsFile {
         &self.path
     }
 
-    /// The saved inputs (none if the file does not exist).
+    /// The saved inputs (none if the file does not exist). Each bad line is
+    /// skipped with a warning on stderr (see [`RegressionsFile::read`]),
+    /// once per process however often the file is loaded.
     pub fn load(&self) -> Vec<Found> {
-        let Ok(text) = fs::read_to_string(&self.path) else {
-            return Vec::new();
+        static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+        let loaded = self.read();
+        if !loaded.warnings.is_empty() {
+            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+            let warned = warned.get_or_insert_with(HashSet::new);
+            for warning in loaded.warnings {
+                if !warned.contains(&warning) {
+                    eprintln!("pbt: warning: {warning}");
+                    warned.insert(warning);
+                }
+            }
+        }
+        loaded.cases
+    }
+
+    /// The saved inputs and one warning per bad line, without printing.
+    ///
+    /// ```
+    /// use pbt_runners::components::regressions::RegressionsFile;
+    /// let path = std::env::temp_dir().join(format!("pbt-doc-read-{}.txt", std::process::id()));
+    /// std::fs::write(&path, b"cc 0x1 3 # ok\ncc zz\n\xff\ncc 0x2 4").unwrap();
+    /// let loaded = RegressionsFile::at(&path).read();
+    /// assert_eq!(loaded.cases.len(), 2);
+    /// assert_eq!(loaded.warnings.len(), 2);
+    /// assert!(loaded.warnings[0].contains(":2:"), "{:?}", loaded.warnings);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn read(&self) -> Loaded {
+        let mut loaded = Loaded::default();
+        let bytes = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return loaded,
+            Err(e) => {
+                let warning = format!("{}: cannot be read ({e})", self.path.display());
+                loaded.warnings.push(warning);
+                return loaded;
+            }
         };
-        text.lines().filter_map(parse_line).collect()
+        for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let at = format!("{}:{}", self.path.display(), n + 1);
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let Ok(line) = std::str::from_utf8(raw) else {
+                loaded
+                    .warnings
+                    .push(format!("{at}: not UTF-8; the line is skipped"));
+                continue;
+            };
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            match parse_line(trimmed) {
+                Some(mut found) => {
+                    if clamp_size(&mut found) {
+                        loaded.warnings.push(format!(
+                            "{at}: a saved size above {MAX_SAVED_SIZE} is replayed at {MAX_SAVED_SIZE}"
+                        ));
+                    }
+                    loaded.cases.push(found);
+                }
+                None => loaded.warnings.push(format!(
+                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>` \
+                     or `cm <steps> …`): {:?}; the line is skipped",
+                    shorten(trimmed)
+                )),
+            }
+        }
+        loaded
     }
 
     /// Append `found` (unless already saved), with a one-line note.
+    ///
+    /// The line goes out in one `write` on a file opened for appending, so
+    /// lines from concurrent threads and processes never interleave; a file
+    /// that does not end in a newline gets one first.
     pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
-        if self.load().contains(found) {
+        if self.read().cases.contains(found) {
             return Ok(());
         }
-        if let Some(dir) = self.path.parent() {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir)?;
         }
-        let fresh = !self.path.exists();
-        let mut f = fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)?;
-        if fresh {
-            f.write_all(HEADER.as_bytes())?;
-        }
-        let note: String = note.chars().filter(|c| *c != '\n').take(300).collect();
-        writeln!(f, "{} # {test}: {note}", encode(found))
+        let note: String = note
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .take(300)
+            .collect();
+        let line = format!("{} # {test}: {note}\n", encode(found));
+        // The header goes with the first line, in the same write, to the
+        // process that created the file.
+        let created = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&self.path);
+        let (mut f, text) = match created {
+            Ok(f) => (f, format!("{HEADER}{line}")),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let mut f = fs::OpenOptions::new()
+                    .read(true)
+                    .append(true)
+                    .open(&self.path)?;
+                match ends_in_newline(&mut f)? {
+                    true => (f, line),
+                    false => (f, format!("\n{line}")),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        f.write_all(text.as_bytes())
     }
 }
 
-/// `found` as the start of a line of the file.
-fn encode(found: &Found) -> String {
+/// Whether `f` is empty or ends in `\n`.
+fn ends_in_newline(f: &mut fs::File) -> io::Result<bool> {
+    if f.metadata()?.len() == 0 {
+        return Ok(true);
+    }
+    f.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8];
+    f.read_exact(&mut last)?;
+    Ok(last[0] == b'\n')
+}
+
+/// Clamp a saved size to [`MAX_SAVED_SIZE`]; whether it was larger.
+fn clamp_size(found: &mut Found) -> bool {
+    let size = match found {
+        Found::Case(case) => &mut case.size,
+        Found::Choices { size, .. } => size,
+        Found::Mutated { base, .. } => return clamp_size(base),
+    };
+    let over = *size > MAX_SAVED_SIZE;
+    *size = (*size).min(MAX_SAVED_SIZE);
+    over
+}
+
+/// At most 60 characters of `line`, for a warning.
+fn shorten(line: &str) -> String {
+    match line.char_indices().nth(60) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line.to_string(),
+    }
+}
+
+/// Warn, once per source file, that its regressions file cannot be located.
+fn warn_unlocated(file: &str) {
+    static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+    let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+    if warned
+        .get_or_insert_with(HashSet::new)
+        .insert(file.to_string())
+    {
+        let cwd = std::env::current_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_else(|_| "?".into());
+        eprintln!(
+            "pbt: warning: cannot find the source file {file} (from the working directory {cwd}, \
+             CARGO_MANIFEST_DIR or the test executable), so failures of its properties are neither \
+             saved nor replayed; run from the package directory or set \
+             Config::regressions(Regressions::File(..))"
+        );
+    }
+}
+
+/// `found` as the start of a line of the file (what [`parse_line`] reads).
+///
+/// ```
+/// use pbt_runners::components::{regressions, Case, Found};
+/// let found = Found::Case(Case { seed: 0xfeed, size: 12 });
+/// assert_eq!(regressions::encode(&found), "cc 0xfeed 12");
+/// assert_eq!(regressions::parse_line("cc 0xfeed 12 # note"), Some(found));
+/// ```
+pub fn encode(found: &Found) -> String {
     let hex_list = |xs: &[u64]| {
         let list: Vec<String> = xs.iter().map(|c| format!("{c:x}")).collect();
         list.join(",")
@@ -89,8 +281,10 @@ fn encode(found: &Found) -> String {
     }
 }
 
-/// One saved input, or `None` for comments and malformed lines.
-fn parse_line(line: &str) -> Option<Found> {
+/// One saved input, or `None` for a line that is not one (comments
+/// included). The size is read as written (see [`RegressionsFile::read`]
+/// for the clamp).
+pub fn parse_line(line: &str) -> Option<Found> {
     if let Some(rest) = line.strip_prefix("cm ") {
         let (steps, base) = rest.split_once(' ')?;
         let steps = steps
@@ -121,29 +315,43 @@ fn parse_line(line: &str) -> Option<Found> {
     Some(Found::Choices { choices, size })
 }
 
-/// The source file `file!()` names, found from the working directory (cargo
-/// runs tests in the package root, while `file!()` may be relative to the
-/// workspace root).
+/// The source file `file!()` names. `file!()` is relative to the workspace
+/// root, while cargo runs a test in its package's directory (a workspace
+/// member's tests run one level down) and a test binary may be run from
+/// anywhere: so the path is joined to the manifest directory, the working
+/// directory and the executable's directory, and to each of their parents;
+/// failing that, leading components are dropped against the manifest and
+/// working directories (a path relative to a package inside a workspace).
 fn find_source(file: &Path) -> Option<PathBuf> {
     if file.is_absolute() {
-        return file.exists().then(|| file.to_path_buf());
+        return file.is_file().then(|| file.to_path_buf());
     }
-    let roots = [
-        std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from),
-        std::env::current_dir().ok(),
-    ];
-    for root in roots.into_iter().flatten() {
-        let mut rest = file;
-        loop {
-            let candidate = root.join(rest);
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    let cwd = std::env::current_dir().ok();
+    let exe = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf));
+    let roots = [manifest.clone(), cwd.clone(), exe];
+    for root in roots.iter().flatten() {
+        for dir in root.ancestors() {
+            let candidate = dir.join(file);
             if candidate.is_file() {
                 return Some(candidate);
             }
+        }
+    }
+    for root in [manifest, cwd].into_iter().flatten() {
+        let mut rest = file;
+        loop {
             let mut parts = rest.components();
             parts.next()?;
             rest = parts.as_path();
             if rest.as_os_str().is_empty() {
                 break;
+            }
+            let candidate = root.join(rest);
+            if candidate.is_file() {
+                return Some(candidate);
             }
         }
     }

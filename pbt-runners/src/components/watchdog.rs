@@ -1,13 +1,22 @@
-//! The per-test time limit (papers/002 §3.3).
+//! The per-test time limit (*Property Based Testing in MIT-Scheme*, §3.3).
 //!
 //! Tests run on the runner's own thread; a watchdog thread watches a ticket
 //! that the run step changes for every test. A test still holding its ticket
 //! after the limit is marked as overrun, and fails when it returns (it is then
 //! shrunk like any failure). A test that does not return at all — an infinite
 //! loop — cannot be stopped from outside in safe Rust, so after twice the
-//! limit (plus a second) the watchdog prints the input, the seeds and the
-//! saved regression, and ends the process with exit code 101: the
-//! counterexample is reported and kept, never lost in a hung test run.
+//! limit (plus a second) the watchdog ends the process, exit code 101, after
+//! it has saved the case in flight to the regressions file, printed the seeds
+//! and how to replay them, and — when it can re-run the test binary — shrunk
+//! the hang in child processes ([`super::isolation`]) and printed the
+//! shrunk input. The counterexample is kept, never lost in a hung test run.
+//!
+//! The watchdog never calls user code (a generator or `Debug` that loops
+//! would hang it too): it reads the watch's atomics and writes files. So the
+//! property need not be `Sync`. It watches more than the check: a runner on
+//! one thread ([`supervise`]) that makes no progress at all — no test
+//! started or finished, no shrink step — for the same time is stuck in a
+//! generator, shrinker, printer or `Debug` impl, and is reported the same way.
 
 use super::cases::{Case, Found, Plan};
 use super::erased::DynProperty;
@@ -32,6 +41,8 @@ pub struct Watch {
     shrinking: Mutex<Option<String>>,
     /// The choices one generated input may draw (`Config::max_draws`).
     max_draws: u64,
+    /// Shrink steps taken (progress the watchdog sees).
+    steps: AtomicU64,
 }
 
 impl Watch {
@@ -103,31 +114,92 @@ impl Watch {
         if let Ok(mut s) = self.shrinking.lock() {
             *s = Some(best);
         }
+        self.steps.fetch_add(1, Relaxed);
+    }
+
+    /// Whether a test (generation and check) is running now.
+    pub fn is_running(&self) -> bool {
+        self.running.load(Relaxed) != 0
+    }
+
+    /// The last case announced with [`Watch::at_case`].
+    pub fn in_flight_case(&self) -> Case {
+        Case {
+            seed: self.case_seed.load(Relaxed),
+            size: self.case_size.load(Relaxed),
+        }
+    }
+
+    /// Call `f` with the input in flight, without blocking or allocating
+    /// (the crash handler calls this): the mutant announced with
+    /// [`Watch::at_found`] when the input is one and its lock is free, else
+    /// the case.
+    pub(crate) fn with_in_flight(&self, f: impl FnOnce(&Found)) {
+        if self.at_mutant.load(Relaxed) {
+            if let Ok(mutant) = self.mutant.try_lock() {
+                if let Some(found) = &*mutant {
+                    return f(found);
+                }
+            }
+        }
+        f(&Found::Case(self.in_flight_case()))
+    }
+
+    /// The input in flight: the mutant or the case.
+    pub fn in_flight(&self) -> Found {
+        match self.at_mutant.load(Relaxed) {
+            true => self.mutant.lock().ok().and_then(|m| m.clone()),
+            false => None,
+        }
+        .unwrap_or(Found::Case(self.in_flight_case()))
+    }
+
+    /// A number that changes whenever the runner makes progress (a test
+    /// starts or ends, shrinking takes a step).
+    fn progress(&self) -> (u64, u64, u64) {
+        (
+            self.issued.load(Relaxed),
+            self.running.load(Relaxed),
+            self.steps.load(Relaxed),
+        )
     }
 }
 
-/// Run `body` with a watchdog enforcing `plan`'s per-test time limit.
+/// Run `body` with a watchdog enforcing `plan`'s per-test time limit, and
+/// the crash handler armed (it saves the case in flight if the process
+/// dies). `prop` is not handed to the watchdog thread: user code runs on the
+/// runner's thread only.
 pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R {
     supervise_all(prop, plan, 1, |watches| body(&watches[0]))
 }
 
 /// [`supervise`] for `n` threads running tests, each with its own [`Watch`]
 /// and one watchdog over all of them.
+///
+/// In a worker process of the isolated mode that serves this property
+/// ([`super::isolation`]), `body` does not run: the process serves the
+/// inputs its parent sends, whatever the runner, and ends.
 pub fn supervise_all<R>(
     prop: &dyn DynProperty,
     plan: &Plan,
     n: usize,
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
+    super::isolation::serve_if_asked(prop, plan);
     let watches: Vec<Watch> = (0..n.max(1))
         .map(|_| Watch::new(plan.config.timeout).with_max_draws(plan.config.max_draws))
         .collect();
+    let _armed = super::crash::arm(plan, &watches);
+    super::isolation::warn_unsupported(plan);
     let Some(limit) = plan.config.timeout else {
         return body(&watches);
     };
+    // Under libtest the runner's thread is named after the test: what a
+    // child process needs to re-run it.
+    let test = std::thread::current().name().map(str::to_string);
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        let dog = scope.spawn(|| patrol(prop, plan, &watches, &done, limit));
+        let dog = scope.spawn(|| patrol(plan, test.as_deref(), &watches, &done, limit));
         // Stop the watchdog however `body` ends: if it unwinds, the scope
         // still joins the watchdog, which must not wait forever.
         struct Stop<'a>(&'a AtomicBool, &'a std::thread::Thread);
@@ -142,94 +214,119 @@ pub fn supervise_all<R>(
     })
 }
 
+/// Where a stuck runner is stuck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stuck {
+    /// In a test (its generation and check).
+    Test,
+    /// Between tests: in a generator, shrinker, printer or `Debug` impl.
+    Runner,
+}
+
 /// The watchdog's loop over every watch.
-fn patrol(
-    prop: &dyn DynProperty,
-    plan: &Plan,
-    watches: &[Watch],
-    done: &AtomicBool,
-    limit: Duration,
-) {
+fn patrol(plan: &Plan, test: Option<&str>, watches: &[Watch], done: &AtomicBool, limit: Duration) {
     let tick = (limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250));
     let hard = limit * 2 + Duration::from_secs(1);
-    let mut seen: Vec<(u64, Instant)> = watches.iter().map(|_| (0, Instant::now())).collect();
+    let mut seen: Vec<_> = watches
+        .iter()
+        .map(|w| (w.progress(), Instant::now()))
+        .collect();
     while !done.load(Relaxed) {
         std::thread::park_timeout(tick);
+        if done.load(Relaxed) {
+            return;
+        }
         for (watch, (last, since)) in watches.iter().zip(&mut seen) {
-            let now = watch.running.load(Relaxed);
-            if now == 0 || now != *last {
+            let now = watch.progress();
+            if now != *last {
                 (*last, *since) = (now, Instant::now());
                 continue;
             }
             let stuck = since.elapsed();
-            if stuck >= limit {
-                watch.overran.store(now, Relaxed);
+            let running = now.1;
+            if running != 0 && stuck >= limit {
+                watch.overran.store(running, Relaxed);
             }
+            // With several watches (the parallel runner), an idle watch is
+            // just a worker that is done: only a running test can hang.
+            let what = match running {
+                0 if watches.len() > 1 => continue,
+                0 => Stuck::Runner,
+                _ => Stuck::Test,
+            };
             if stuck >= hard {
-                report_hang(prop, plan, watch, stuck);
+                report_hang(plan, test, watch, what, stuck);
             }
         }
     }
 }
 
-/// Print everything needed to reproduce a hung test, save it, and exit.
-fn report_hang(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, stuck: Duration) -> ! {
-    let case = Case {
-        seed: watch.case_seed.load(Relaxed),
-        size: watch.case_size.load(Relaxed),
+/// Save the hung case, print how to replay it, shrink it in child processes
+/// when the test can be re-run, and end the process. Calls no user code.
+fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuck: Duration) -> ! {
+    super::crash::recorded();
+    let found = watch.in_flight();
+    let mut err = std::io::stderr().lock();
+    let where_ = match what {
+        Stuck::Test => "a test has been running",
+        Stuck::Runner => {
+            "the runner has made no progress (no test started, no shrink step; it is stuck in a \
+             generator, shrinker, printer or Debug impl)"
+        }
     };
-    let found = match watch.at_mutant.load(Relaxed) {
-        true => watch.mutant.lock().ok().and_then(|m| m.clone()),
-        false => None,
+    let _ = writeln!(
+        err,
+        "\npbt: {}: {where_} for {stuck:?} (time limit {:?}) and does not return; most likely an \
+         infinite loop.",
+        plan.name,
+        watch.limit.unwrap_or_default(),
+    );
+    let saved = match &plan.regressions {
+        Some(file) => match file.save(&found, &plan.name, "hangs (infinite loop?)") {
+            Ok(()) => format!(
+                "saved to {}; the next run replays it first",
+                file.path().display()
+            ),
+            Err(e) => format!("could not save it to {}: {e}", file.path().display()),
+        },
+        None => "not saved: the regressions file is off".to_string(),
+    };
+    let _ = writeln!(
+        err,
+        "pbt: the input in flight: {} ({saved}).\npbt: replay the run with PBT_SEED={:#x}.",
+        describe(&found),
+        plan.seed,
+    );
+    if let Some(best) = watch.shrinking.lock().ok().and_then(|s| s.clone()) {
+        let _ = writeln!(
+            err,
+            "pbt: it hung while shrinking; the smallest failing input so far: {best}"
+        );
     }
-    .unwrap_or(Found::Case(case));
+    let _ = err.flush();
+    drop(err);
+    super::isolation::shrink_hang(plan, test, &found);
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
-        "\npbt: {}: a test has been running for {stuck:?} (time limit {:?}) and does not return; \
-         most likely an infinite loop.\npbt: run seed {:#x} (PBT_SEED={:#x}); the case: {}.",
-        plan.name,
-        watch.limit.unwrap_or_default(),
-        plan.seed,
-        plan.seed,
-        match &found {
-            Found::Case(case) => format!("seed {:#x} at size {}", case.seed, case.size),
-            _ => "an input found by mutation (saved below)".to_string(),
-        }
+        "pbt: ending the test process (exit code 101): a running thread cannot be stopped from \
+         outside. Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
+         Config::isolated(true)) to have hangs killed at the time limit, shrunk and reported \
+         while the other tests go on."
     );
-    let best = watch.shrinking.lock().ok().and_then(|s| s.clone());
-    match best {
-        Some(best) => {
-            let _ = writeln!(
-                err,
-                "pbt: it hung while shrinking; the smallest failing input so far: {best}"
-            );
-        }
-        None => {
-            let _ = err.flush();
-            if let super::Generation::Generated(traced) = prop.generate_traced(&found, watch) {
-                let printed: Vec<String> = prop
-                    .print_any(&*traced.inputs)
-                    .iter()
-                    .map(|b| b.to_string())
-                    .collect();
-                let _ = writeln!(err, "pbt: the input: {}", printed.join(", "));
-            }
-        }
-    }
-    if let Some(file) = &plan.regressions {
-        if file
-            .save(&found, &plan.name, "hangs (infinite loop?)")
-            .is_ok()
-        {
-            let _ = writeln!(
-                err,
-                "pbt: saved to {}; the next run replays it first.",
-                file.path().display()
-            );
-        }
-    }
-    let _ = writeln!(err, "pbt: ending the test process (exit code 101): a running thread cannot be stopped from outside.");
     let _ = err.flush();
     std::process::exit(101)
+}
+
+/// A found input in words.
+pub(crate) fn describe(found: &Found) -> String {
+    match found {
+        Found::Case(case) => format!("the case with seed {:#x} at size {}", case.seed, case.size),
+        Found::Choices { choices, size } => {
+            format!("an input of {} choices at size {size}", choices.len())
+        }
+        Found::Mutated { steps, base } => {
+            format!("{} mutated by value {} times", describe(base), steps.len())
+        }
+    }
 }

@@ -1,0 +1,324 @@
+//! The parent's handle on a child process that tests inputs out of process
+//! ([`super::child`] is the other side): spawn it, send it an input, wait
+//! for its replies within the time limit, kill it when it hangs, and read
+//! how it died when it does.
+
+use super::super::cases::Found;
+use super::super::execute::Verdict;
+use super::super::regressions::encode;
+use super::{Reply, CHILD, MARK};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The least time a worker is given to start and reach the property.
+const STARTUP: Duration = Duration::from_secs(30);
+
+/// What stands for the printed input when printing it did not return.
+pub const UNPRINTED: &str = "<printing did not return>";
+
+/// How to start a worker: this executable, re-run on the same test.
+#[derive(Clone, Debug)]
+pub struct Spawn {
+    /// The libtest name of the test (`None` outside libtest: the executable
+    /// is re-run without arguments).
+    pub test: Option<String>,
+    /// The property's name, which the child serves.
+    pub property: String,
+}
+
+/// A running worker: a child process testing the inputs it is sent.
+///
+/// The child is this executable re-run; it must reach the same runner call
+/// (under libtest, by running the same test), where it serves. Here, in a
+/// program of its own, `main` sends a worker straight to that call:
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::isolation::{Spawn, Tested, Worker, CHILD};
+/// use pbt_runners::components::{execute::Verdict, Case, Found};
+/// use pbt_runners::{generational, Config};
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// if std::env::var_os(CHILD).is_some() {
+///     generational(&prop, Config::default()); // serves; does not return
+/// }
+/// let spawn = Spawn { test: None, property: "property".to_string() };
+/// let mut worker = Worker::spawn(&spawn).unwrap();
+/// match worker.test(&Found::Case(Case { seed: 1, size: 10 }), None) {
+///     Tested::Ran { printed, verdict, .. } => {
+///         let x: u8 = printed[0].parse().unwrap();
+///         assert_eq!(verdict == Verdict::Pass, x < 200);
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Debug)]
+pub struct Worker {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    replies: Receiver<Reply>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Whether the worker said it reached the property.
+    ready: bool,
+}
+
+/// How testing one input out of process ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tested {
+    /// The check ran: its verdict, with the input's choices and printing.
+    Ran {
+        /// The choices the generators drew.
+        choices: Vec<u64>,
+        /// Each variable printed.
+        printed: Vec<String>,
+        /// Pass, discard, or failure with its reason.
+        verdict: Verdict,
+    },
+    /// A generator or precondition rejected the input.
+    Discarded,
+    /// The process died or hung; the input, when it was generated first.
+    Died {
+        /// What happened, in words.
+        reason: String,
+        /// The choices and printing, when generation finished.
+        generated: Option<(Vec<u64>, Vec<String>)>,
+    },
+}
+
+impl Worker {
+    /// Start a worker.
+    pub fn spawn(spawn: &Spawn) -> std::io::Result<Worker> {
+        let exe = std::env::current_exe()?;
+        let mut command = Command::new(exe);
+        if let Some(test) = &spawn.test {
+            command.args([
+                test.as_str(),
+                "--exact",
+                "--include-ignored",
+                "--test-threads=1",
+            ]);
+            command.arg("--quiet");
+        }
+        let mut child = command
+            .env(CHILD, &spawn.property)
+            .env_remove("PBT_ISOLATE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("piped");
+        let stderr = child.stderr.take().expect("piped");
+        let (send, replies) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).split(b'\n') {
+                let Ok(line) = line else { break };
+                let line = String::from_utf8_lossy(&line);
+                if let Some(json) = line.split_once(MARK).map(|(_, json)| json) {
+                    let sent = serde_json::from_str::<Reply>(json).map(|r| send.send(r));
+                    if !matches!(sent, Ok(Ok(()))) {
+                        break;
+                    }
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = Arc::clone(&tail);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            while let Ok(n) = reader.read_until(b'\n', &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                buf.clear();
+                if let Ok(mut tail) = keep.lock() {
+                    if !line.is_empty() {
+                        tail.push_back(line);
+                    }
+                    if tail.len() > 8 {
+                        tail.pop_front();
+                    }
+                }
+            }
+            let _ = reader.read_to_end(&mut buf);
+        });
+        Ok(Worker {
+            child,
+            stdin,
+            replies,
+            stderr: tail,
+            ready: false,
+        })
+    }
+
+    /// Test `found`, allowing it `limit` (`None`: no limit) for generation
+    /// and check together. After [`Tested::Died`] the worker is gone.
+    pub fn test(&mut self, found: &Found, limit: Option<Duration>) -> Tested {
+        if !self.ready {
+            // Starting the process and reaching the property is not the
+            // test's time: it gets the limit ten times over, and 30 s.
+            let start = limit.map(|l| Instant::now() + (l * 10).max(STARTUP));
+            match self.reply(start) {
+                Ok(Reply::Ready) => self.ready = true,
+                Ok(other) => return self.protocol(other),
+                Err(hung) => {
+                    let stage = "while starting: the test did not reach the property's runner call";
+                    return self.died(None, hung, stage);
+                }
+            }
+        }
+        let deadline = limit.map(|l| Instant::now() + l);
+        let sent = self
+            .stdin
+            .as_mut()
+            .map(|stdin| stdin.write_all(format!("{}\n", encode(found)).as_bytes()));
+        if !matches!(sent, Some(Ok(()))) {
+            return self.died(None, false, "before the input was sent");
+        }
+        let choices = match self.reply(deadline) {
+            Ok(Reply::Drawn(choices)) => choices,
+            Ok(Reply::Discarded) => return Tested::Discarded,
+            Ok(Reply::GeneratorPanicked) => {
+                return Tested::Ran {
+                    choices: Vec::new(),
+                    printed: Vec::new(),
+                    verdict: Verdict::Fail("the generator panicked".into()),
+                }
+            }
+            Ok(other) => return self.protocol(other),
+            Err(hung) => return self.died(None, hung, "while generating the input"),
+        };
+        let printed = match self.reply(deadline) {
+            Ok(Reply::Printed(printed)) => printed,
+            Ok(other) => return self.protocol(other),
+            Err(hung) => {
+                let unprinted = vec![UNPRINTED.to_string()];
+                return self.died(Some((choices, unprinted)), hung, "while printing the input");
+            }
+        };
+        let verdict = match self.reply(deadline) {
+            Ok(Reply::Passed) => Verdict::Pass,
+            Ok(Reply::Discarded) => Verdict::Discard,
+            Ok(Reply::Failed(reason)) => Verdict::Fail(reason),
+            Ok(other) => return self.protocol(other),
+            Err(hung) => return self.died(Some((choices, printed)), hung, "in the check"),
+        };
+        Tested::Ran {
+            choices,
+            printed,
+            verdict,
+        }
+    }
+
+    /// The next reply before `deadline`; `Err(true)` when it hung, `Err(false)`
+    /// when the child closed its output (it died).
+    fn reply(&self, deadline: Option<Instant>) -> Result<Reply, bool> {
+        match deadline {
+            Some(at) => match self
+                .replies
+                .recv_timeout(at.saturating_duration_since(Instant::now()))
+            {
+                Ok(reply) => Ok(reply),
+                Err(RecvTimeoutError::Timeout) => Err(true),
+                Err(RecvTimeoutError::Disconnected) => Err(false),
+            },
+            None => self.replies.recv().map_err(|_| false),
+        }
+    }
+
+    fn protocol(&mut self, reply: Reply) -> Tested {
+        let reason = format!("the test process answered out of turn: {reply:?}");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        Tested::Died {
+            reason,
+            generated: None,
+        }
+    }
+
+    /// The child hung (killed now) or died: how.
+    fn died(
+        &mut self,
+        generated: Option<(Vec<u64>, Vec<String>)>,
+        hung: bool,
+        stage: &str,
+    ) -> Tested {
+        let limit_note = if hung {
+            let _ = self.child.kill();
+            "the test did not return within the time limit; its process was killed".to_string()
+        } else {
+            String::new()
+        };
+        let status = self.child.wait();
+        // Let the stderr reader catch up with what the child wrote last.
+        std::thread::sleep(Duration::from_millis(20));
+        let reason = if hung {
+            limit_note
+        } else {
+            let how = match status {
+                Ok(status) => describe_exit(status),
+                Err(e) => format!("the test process was lost ({e})"),
+            };
+            let last = self
+                .stderr
+                .lock()
+                .ok()
+                .and_then(|t| t.iter().rev().find(|l| !l.starts_with("note:")).cloned());
+            match last {
+                Some(line) => format!("{how}: {line}"),
+                None => how,
+            }
+        };
+        let reason = match stage {
+            "in the check" => reason,
+            _ => format!("{reason} ({stage})"),
+        };
+        Tested::Died { reason, generated }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing stdin ends a healthy worker; a stuck one is killed.
+        drop(self.stdin.take());
+        let waited = Instant::now();
+        while waited.elapsed() < Duration::from_millis(200) {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How a test process ended, in words.
+fn describe_exit(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                libc::SIGABRT => {
+                    "SIGABRT (an abort: a double panic, an allocation failure or a stack overflow)"
+                }
+                libc::SIGSEGV => "SIGSEGV (a stack overflow or an invalid memory access)",
+                libc::SIGBUS => "SIGBUS (an invalid memory access)",
+                libc::SIGILL => "SIGILL (an illegal instruction)",
+                libc::SIGKILL => "SIGKILL (killed, perhaps for running out of memory)",
+                _ => "a signal",
+            };
+            return format!("the test process died of signal {signal}, {name}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("the test process exited with code {code} (exit() in the test?)"),
+        None => "the test process died".to_string(),
+    }
+}

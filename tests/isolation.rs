@@ -1,0 +1,751 @@
+//! Faults that end the process: the crash handler, the watchdog's hang
+//! path, and the process-isolated mode.
+//!
+//! Scenarios that end a process are `scenario_*` tests that do nothing
+//! unless `PBT_SCENARIO` names them; the driver tests run this binary again
+//! as a child with it set and judge the child's exit, output and files. The
+//! isolated-mode tests call the isolated runner directly: its children
+//! re-run the same test and serve as workers.
+
+use pbt::prelude::*;
+use pbt::runners::components::regressions::RegressionsFile;
+use pbt::runners::components::Found;
+use pbt::runners::{generational, Regressions};
+use pbt::Report;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+/// The scenario's regressions file when `PBT_SCENARIO` names it.
+fn scenario(name: &str) -> Option<PathBuf> {
+    (std::env::var("PBT_SCENARIO").ok()? == name)
+        .then(|| PathBuf::from(std::env::var("PBT_SCENARIO_FILE").unwrap()))
+}
+
+/// A fresh regressions file path for one driver.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbt-iso-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("r.pbt-regressions")
+}
+
+/// Run the scenario tests matching `filter` in a child.
+fn run(filter: &str, name: &str, file: &Path, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([filter, "--test-threads=1", "--nocapture"])
+        .env("PBT_SCENARIO", name)
+        .env("PBT_SCENARIO_FILE", file)
+        .env_remove("PBT_SEED")
+        .env_remove("PBT_CASES")
+        .env_remove("PBT_ISOLATE");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status: {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// An infinite loop the optimiser keeps.
+fn hang_forever() -> ! {
+    loop {
+        std::hint::black_box(0);
+    }
+}
+
+fn config(file: &Path) -> Config {
+    Config::default()
+        .seed(7)
+        .regressions(Regressions::File(file.to_path_buf()))
+}
+
+/// Tests run so far by a scenario's check (to see which test crashed).
+static TESTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn count() -> u64 {
+    TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
+}
+
+// ---- the crash handler: the case in flight is saved when the process dies
+
+fn crash_scenario(name: &str, fault: fn()) {
+    let Some(file) = scenario(name) else { return };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                fault();
+            }
+            true
+        }
+    };
+    let _ = generational(&prop, config(&file));
+}
+
+#[test]
+fn scenario_abort() {
+    crash_scenario("abort", || std::process::abort());
+}
+
+#[allow(unconditional_recursion)]
+fn recurse(depth: u64) -> u64 {
+    std::hint::black_box(recurse(std::hint::black_box(depth + 1))) + 1
+}
+
+#[test]
+fn scenario_stack_overflow() {
+    crash_scenario("stack_overflow", || {
+        recurse(0);
+    });
+}
+
+#[test]
+fn scenario_exit() {
+    crash_scenario("exit", || std::process::exit(3));
+}
+
+struct PanicOnDrop;
+impl Drop for PanicOnDrop {
+    fn drop(&mut self) {
+        panic!("second panic, while unwinding");
+    }
+}
+
+#[test]
+fn scenario_double_panic() {
+    crash_scenario("double_panic", || {
+        let _guard = PanicOnDrop;
+        panic!("first panic");
+    });
+}
+
+#[test]
+fn scenario_out_of_memory() {
+    crash_scenario("out_of_memory", || {
+        let v = vec![1u8; 1 << 46];
+        std::hint::black_box(v);
+    });
+}
+
+/// The fault ends the child; the case in flight is in the file; the next
+/// run replays it first (its first test faults).
+fn the_case_in_flight_is_saved(name: &str, dying: &str) {
+    let file = scratch(name);
+    let first = run(&format!("scenario_{name}"), name, &file, &[]);
+    let first_text = text(&first);
+    assert!(!first.status.success(), "{first_text}");
+    assert!(
+        first_text.contains("the process is dying") || first_text.contains("exit() was called"),
+        "{first_text}"
+    );
+    assert!(first_text.contains("PBT_SEED=0x7"), "{first_text}");
+    let saved = RegressionsFile::at(&file).read();
+    assert_eq!(saved.cases.len(), 1, "{saved:?}\n{first_text}");
+    assert!(saved.warnings.is_empty(), "{saved:?}");
+    let line = std::fs::read_to_string(&file).unwrap();
+    assert!(line.contains(dying), "{line}");
+    if name == "abort_on_a_mutant" {
+        assert!(line.starts_with("cm "), "saved as the mutant: {line}");
+    }
+    let second = run(&format!("scenario_{name}"), name, &file, &[]);
+    let second_text = text(&second);
+    assert!(
+        second_text.contains("faulting at test 1\n"),
+        "the saved case is not replayed first:\n{second_text}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn an_abort_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("abort", "SIGABRT");
+}
+
+#[test]
+fn a_stack_overflow_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("stack_overflow", "SIGSEGV");
+}
+
+#[test]
+fn exit_in_the_check_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("exit", "exit() was called");
+}
+
+#[test]
+fn a_double_panic_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("double_panic", "SIGABRT");
+}
+
+#[test]
+fn an_allocation_failure_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("out_of_memory", "SIGABRT");
+}
+
+// ---- the isolated mode: each fault is a failure, shrunk like any other
+
+/// A property over `x` that faults from `x >= 10` on, run isolated.
+fn isolated_fault(file: &Path, fault: fn()) -> Report {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                fault();
+            }
+            true
+        }
+    };
+    generational(
+        &prop,
+        config(file)
+            .isolated(true)
+            // Generous: on a loaded machine a passing test must not look hung.
+            .timeout(Duration::from_millis(1000))
+            .max_shrink_time(Duration::from_secs(60)),
+    )
+}
+
+fn shrunk_to_ten(report: &Report, reason: &str) {
+    assert!(!report.passed(), "{report}");
+    let failure = report.failure.as_ref().unwrap();
+    assert_eq!(failure.counterexample[0].value, "10", "{report}");
+    assert!(failure.reason.contains(reason), "{report}");
+    assert_eq!(failure.shrinker, "integrated");
+}
+
+#[test]
+fn isolated_a_hang_is_killed_at_the_time_limit_and_shrunk() {
+    let file = scratch("iso-hang");
+    let report = isolated_fault(&file, || hang_forever());
+    shrunk_to_ten(&report, "time limit");
+    // Saved on discovery, and the shrunk input too.
+    let saved = RegressionsFile::at(&file).read().cases;
+    assert!(saved.len() >= 2, "{saved:?}");
+    assert!(matches!(saved[0], Found::Case(_)), "{saved:?}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_an_abort_is_a_failure_and_shrunk() {
+    let file = scratch("iso-abort");
+    let report = isolated_fault(&file, || std::process::abort());
+    shrunk_to_ten(&report, "SIGABRT");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_stack_overflow_is_a_failure_and_shrunk() {
+    let file = scratch("iso-overflow");
+    let report = isolated_fault(&file, || {
+        recurse(0);
+    });
+    shrunk_to_ten(&report, "stack overflow");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_exit_is_a_failure_and_shrunk() {
+    let file = scratch("iso-exit");
+    let report = isolated_fault(&file, || std::process::exit(3));
+    shrunk_to_ten(&report, "exited with code 3");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_the_saved_case_is_replayed_first() {
+    let file = scratch("iso-replay");
+    let first = isolated_fault(&file, || std::process::abort());
+    assert!(!first.passed());
+    let second = isolated_fault(&file, || std::process::abort());
+    assert!(second.replayed >= 1, "{second}");
+    assert_eq!(
+        second.tests, 1,
+        "the first saved case fails first: {second}"
+    );
+    assert_eq!(second.failure.unwrap().counterexample[0].value, "10");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_passing_property_passes_with_every_test_counted() {
+    let file = scratch("iso-pass");
+    let prop = property! {
+        forall xs: Vec<u8>;
+        check xs.len() < 1000
+    };
+    let report = generational(&prop, config(&file).isolated(true).cases(50));
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.tests, 50);
+    assert!(!file.exists(), "nothing to save");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_generator_that_hangs_is_reported() {
+    let file = scratch("iso-gen");
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..100u32), |x| { if x >= 50 { hang_forever() } x })];
+        check x < 1000
+    };
+    let report = generational(
+        &prop,
+        config(&file)
+            .isolated(true)
+            // Generous: on a loaded machine a passing test must not look hung.
+            .timeout(Duration::from_millis(1000)),
+    );
+    assert!(!report.passed(), "{report}");
+    let failure = report.failure.unwrap();
+    assert!(
+        failure.reason.contains("while generating"),
+        "{}",
+        failure.reason
+    );
+    assert!(failure.reason.contains("time limit"), "{}", failure.reason);
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1);
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+/// Two tests of one binary: an isolated one that hangs, and another.
+#[test]
+fn scenario_two_tests_isolated_hang() {
+    let Some(file) = scenario("two_tests") else {
+        return;
+    };
+    let report = isolated_fault(&file, || hang_forever());
+    report.assert_passed();
+}
+
+#[test]
+fn scenario_two_tests_other() {
+    if scenario("two_tests").is_none() {
+        return;
+    }
+    println!("the other test ran");
+}
+
+#[test]
+fn isolated_other_tests_in_the_binary_still_run_and_report() {
+    let file = scratch("two-tests");
+    let out = run("scenario_two_tests", "two_tests", &file, &[]);
+    let all = text(&out);
+    assert!(all.contains("the other test ran"), "{all}");
+    assert!(
+        all.contains("test scenario_two_tests_isolated_hang ... FAILED"),
+        "{all}"
+    );
+    assert!(all.contains("counterexample:\n    x = 10"), "{all}");
+    assert!(all.contains("1 passed; 1 failed"), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_pbt_isolate_value() {
+    if scenario("isolate_value").is_none() {
+        return;
+    }
+    match pbt::runners::components::isolation::requested(&Config::default()) {
+        Ok(on) => println!("isolated: {on}"),
+        Err(e) => println!("error: {e}"),
+    }
+}
+
+#[test]
+fn pbt_isolate_is_read_and_a_malformed_value_is_an_error_naming_it() {
+    let file = scratch("isolate-value");
+    let ask = |value: &str| {
+        let out = run(
+            "scenario_pbt_isolate_value",
+            "isolate_value",
+            &file,
+            &[("PBT_ISOLATE", value)],
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(ask("1").contains("isolated: true"));
+    assert!(ask("0").contains("isolated: false"));
+    let bad = ask("sometimes");
+    assert!(bad.contains("error: PBT_ISOLATE=\"sometimes\""), "{bad}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+// ---- the hang path without isolation: save, print, shrink in a child, exit
+
+fn hang_config(file: &Path) -> Config {
+    config(file)
+        .timeout(Duration::from_millis(500))
+        .max_shrink_time(Duration::from_secs(60))
+}
+
+#[test]
+fn scenario_hang_in_check() {
+    let Some(file) = scenario("hang_in_check") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                hang_forever();
+            }
+            true
+        }
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_without_isolation_is_saved_printed_and_shrunk_in_a_child() {
+    let file = scratch("hang-check");
+    let out = run("scenario_hang_in_check", "hang_in_check", &file, &[]);
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(all.contains("saved to"), "{all}");
+    assert!(all.contains("shrunk in"), "{all}");
+    assert!(
+        all.contains("did not return within the time limit"),
+        "{all}"
+    );
+    assert!(all.contains(": 10\n"), "shrunk to 10:\n{all}");
+    assert!(all.contains("PBT_ISOLATE=1"), "{all}");
+    let saved = RegressionsFile::at(&file).read().cases;
+    // The hung case, then its shrunk form.
+    assert_eq!(saved.len(), 2, "{saved:?}\n{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_generator_loops_under_fuzz() {
+    let Some(file) = scenario("generator_loops") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..20u32), |x| { if x == 7 { hang_forever() } x })];
+        check x < 1000
+    };
+    let _ = pbt::runners::fuzz(&prop, hang_config(&file).cases(10_000));
+}
+
+#[test]
+fn a_generator_that_loops_forever_under_fuzz_is_reported_and_saved() {
+    let file = scratch("gen-loops");
+    let out = run(
+        "scenario_generator_loops_under_fuzz",
+        "generator_loops",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("does not return"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(all.contains("while generating the input"), "{all}");
+    assert!(all.contains("the fault is in a generator"), "{all}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+/// A type whose `Debug` never returns.
+#[derive(Clone, Arbitrary)]
+struct Endless(u8);
+
+impl std::fmt::Debug for Endless {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        loop {
+            std::hint::black_box(self.0);
+        }
+    }
+}
+
+#[test]
+fn scenario_debug_never_returns() {
+    let Some(file) = scenario("debug_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall e: Endless;
+        check e.0 < 5
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_debug_impl_that_never_returns_is_reported_and_saved() {
+    let file = scratch("debug-loops");
+    let out = run(
+        "scenario_debug_never_returns",
+        "debug_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(!RegressionsFile::at(&file).read().cases.is_empty(), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+// ---- the sequential runners take properties that are not `Sync`
+
+#[test]
+fn the_sequential_runners_accept_a_property_that_is_not_sync() {
+    use pbt::runners::{combinatorial, fuzz, integrated, targeted};
+    let runs = std::cell::Cell::new(0u64);
+    let prop = property! {
+        forall x: u8;
+        check { runs.set(runs.get() + 1); x == x }
+    };
+    let quiet = || {
+        Config::default()
+            .cases(20)
+            .seed(1)
+            .regressions(Regressions::Off)
+    };
+    for runner in [generational, integrated, fuzz, targeted, combinatorial] {
+        let before = runs.get();
+        let report = runner(&prop, quiet());
+        assert!(report.passed(), "{report}");
+        assert_eq!(runs.get() - before, report.tests, "{report}");
+    }
+}
+
+// ---- `#[property_test(isolated)]`
+
+/// A runner that checks the macro asked for isolation, then runs isolated.
+fn must_be_isolated<P: Property>(prop: &P, config: Config) -> Report {
+    assert!(
+        config.isolated,
+        "#[property_test(isolated)] sets Config::isolated"
+    );
+    generational(prop, config)
+}
+
+#[property_test(isolated, cases = 20, runner = must_be_isolated)]
+fn property_test_isolated_runs_in_a_child(xs: Vec<u8>) -> bool {
+    // In the worker, the test's body runs in a process of its own.
+    std::env::var_os("PBT_ISOLATE_CHILD").is_some() && xs.len() <= 100
+}
+
+#[property_test(isolated = false, cases = 5)]
+fn property_test_isolated_false_runs_in_process(x: u8) -> bool {
+    std::env::var_os("PBT_ISOLATE_CHILD").is_none() && x == x
+}
+
+#[test]
+fn isolated_a_slow_setup_before_the_runner_call_is_not_a_hang() {
+    // The worker re-runs this setup too before it reaches the property:
+    // starting is not the test's time.
+    std::thread::sleep(Duration::from_millis(1000));
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(5)
+        .regressions(Regressions::Off)
+        .isolated(true)
+        .timeout(Duration::from_millis(300));
+    let report = generational(&prop, config);
+    assert!(report.passed(), "{report}");
+}
+
+#[test]
+fn scenario_fuzz_asked_to_isolate() {
+    if scenario("fuzz_isolated").is_none() {
+        return;
+    }
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(10)
+        .regressions(Regressions::Off)
+        .isolated(true);
+    pbt::runners::fuzz(&prop, config).assert_passed();
+}
+
+#[test]
+fn a_runner_without_isolation_says_so() {
+    let file = scratch("fuzz-isolated");
+    let out = run(
+        "scenario_fuzz_asked_to_isolate",
+        "fuzz_isolated",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert!(out.status.success(), "{all}");
+    assert!(all.contains("this runner does not run isolated"), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_hang_while_shrinking() {
+    let Some(file) = scenario("hang_while_shrinking") else {
+        return;
+    };
+    // Fails from 100 on; the values 10..100 hang, so shrinking reaches a
+    // hanging candidate.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if (10..100).contains(&x) {
+                hang_forever();
+            }
+            x < 100
+        }
+    };
+    let _ = generational(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_while_shrinking_is_saved_and_shrunk_in_a_child() {
+    let file = scratch("hang-shrinking");
+    let out = run(
+        "scenario_hang_while_shrinking",
+        "hang_while_shrinking",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("it hung while shrinking"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    // The hang is the smaller failure: 10.
+    assert!(all.contains(": 10\n"), "{all}");
+    assert!(RegressionsFile::at(&file).read().cases.len() >= 2, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_hang_in_check_under_fuzz() {
+    let Some(file) = scenario("hang_in_check_fuzz") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                hang_forever();
+            }
+            true
+        }
+    };
+    let _ = pbt::runners::fuzz(&prop, hang_config(&file));
+}
+
+#[test]
+fn a_hang_under_fuzz_is_shrunk_in_a_child_too() {
+    // Any runner's test can be re-run as a worker (it serves from
+    // `supervise`), so the watchdog shrinks hangs whatever the runner.
+    let file = scratch("hang-fuzz");
+    let out = run(
+        "scenario_hang_in_check_under_fuzz",
+        "hang_in_check_fuzz",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("shrunk in"), "{all}");
+    assert!(all.contains(": 10\n"), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+/// A generator that overflows the stack from x = 500 on (a recursive
+/// generator whose size never shrinks does this).
+fn overflowing(x: u32) -> u32 {
+    if x >= 500 {
+        eprintln!("faulting at test {}", count());
+        recurse(0);
+    }
+    count();
+    x
+}
+
+#[test]
+fn scenario_generator_overflow() {
+    let Some(file) = scenario("generator_overflow") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), overflowing)];
+        check x < 1000
+    };
+    let _ = generational(&prop, config(&file));
+}
+
+#[test]
+fn a_generator_that_overflows_the_stack_leaves_the_case_behind() {
+    the_case_in_flight_is_saved("generator_overflow", "SIGSEGV");
+}
+
+#[test]
+fn scenario_abort_on_a_mutant() {
+    let Some(file) = scenario("abort_on_a_mutant") else {
+        return;
+    };
+    // Generated values are even; only a value mutation makes an odd one.
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), |x| x * 2)], #[mutate = |x: &u32, _, _| x + 1];
+        check {
+            let n = count();
+            pbt::feedback::cover(u64::from(x % 64));
+            if x % 2 == 1 {
+                eprintln!("faulting at test {n}");
+                std::process::abort();
+            }
+            true
+        }
+    };
+    let config = config(&file)
+        .cases(100_000)
+        .mutation(pbt::runners::Mutation::Values);
+    let _ = pbt::runners::fuzz(&prop, config);
+}
+
+#[test]
+fn an_abort_on_a_value_mutant_leaves_the_mutant_behind() {
+    the_case_in_flight_is_saved("abort_on_a_mutant", "SIGABRT");
+}
+
+#[test]
+fn scenario_abort_parallel() {
+    let Some(file) = scenario("abort_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                std::process::abort();
+            }
+            true
+        }
+    };
+    // One worker thread, so that exactly one test is running when it aborts
+    // (with more, every running test's case is saved).
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+}
+
+#[test]
+fn an_abort_on_a_parallel_worker_leaves_its_case_behind() {
+    // The fault is on a worker thread, not the one that armed the run: the
+    // handler writes the case of the watch whose test is running.
+    the_case_in_flight_is_saved("abort_parallel", "SIGABRT");
+}

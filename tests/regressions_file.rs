@@ -1,0 +1,330 @@
+//! The regressions file against what happens to files: concurrent writers
+//! (threads, and processes as under nextest), a last line without a newline,
+//! bytes that are not UTF-8, cut and malformed lines, absurd sizes, and test
+//! binaries run from another directory.
+//!
+//! The scenarios that need a process of their own run this test binary
+//! again as a child, selected by `PBT_REGRESSIONS_CHILD`; without it those
+//! entry points return at once.
+
+use pbt::prelude::*;
+use pbt::runners::components::regressions::{self, RegressionsFile, MAX_SAVED_SIZE};
+use pbt::runners::components::{Case, Found};
+use pbt::runners::{generational, Regressions};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbt-regr-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn case(seed: u64) -> Found {
+    Found::Case(Case {
+        seed,
+        size: (seed % 50) as usize,
+    })
+}
+
+/// Every saved line of `path` (comments and blank lines left out).
+fn saved_lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn sixteen_threads_appending_lose_no_line() {
+    let dir = scratch("threads");
+    let file = RegressionsFile::at(dir.join("t.pbt-regressions"));
+    std::thread::scope(|s| {
+        for t in 0..16u64 {
+            let file = &file;
+            s.spawn(move || {
+                for i in 0..100u64 {
+                    let note = "x".repeat(200);
+                    file.save(&case(t * 1000 + i + 1), "threads", &note)
+                        .unwrap();
+                }
+            });
+        }
+    });
+    let lines = saved_lines(file.path());
+    assert_eq!(lines.len(), 1600, "lines lost or torn");
+    let loaded = file.read();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let mut seeds: Vec<u64> = loaded
+        .cases
+        .iter()
+        .map(|f| match f {
+            Found::Case(c) => c.seed,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 1600);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The child side of [`eight_processes_appending_lose_no_line`].
+#[test]
+fn child_appends_two_hundred_lines() {
+    let Ok(spec) = std::env::var("PBT_REGRESSIONS_CHILD") else {
+        return;
+    };
+    let Some(("append", rest)) = spec.split_once(':') else {
+        return;
+    };
+    let (k, path) = rest.split_once(':').unwrap();
+    let k: u64 = k.parse().unwrap();
+    let file = RegressionsFile::at(path);
+    for i in 0..200u64 {
+        file.save(&case(k * 10_000 + i + 1), "processes", &"y".repeat(150))
+            .unwrap();
+    }
+}
+
+#[test]
+fn eight_processes_appending_lose_no_line() {
+    let dir = scratch("processes");
+    let path = dir.join("p.pbt-regressions");
+    let exe = std::env::current_exe().unwrap();
+    let children: Vec<_> = (0..8)
+        .map(|k| {
+            Command::new(&exe)
+                .args(["child_appends_two_hundred_lines", "--exact", "--quiet"])
+                .env(
+                    "PBT_REGRESSIONS_CHILD",
+                    format!("append:{k}:{}", path.display()),
+                )
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    assert_eq!(saved_lines(&path).len(), 1600, "lines lost or torn");
+    let loaded = RegressionsFile::at(&path).read();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert_eq!(loaded.cases.len(), 1600);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_last_line_without_newline_does_not_swallow_the_next_case() {
+    let dir = scratch("newline");
+    let path = dir.join("n.pbt-regressions");
+    std::fs::write(&path, "cc 0x1 3 # a hand-edited note without a newline").unwrap();
+    let file = RegressionsFile::at(&path);
+    file.save(&case(2), "t", "second").unwrap();
+    assert_eq!(file.read().cases, vec![case_at(1, 3), case(2)]);
+    assert!(file.read().warnings.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn case_at(seed: u64, size: usize) -> Found {
+    Found::Case(Case { seed, size })
+}
+
+#[test]
+fn bad_lines_get_one_warning_each_naming_the_line_and_good_lines_still_load() {
+    let dir = scratch("bad");
+    let path = dir.join("b.pbt-regressions");
+    let mut bytes = Vec::new();
+    bytes.extend_from_slice(b"# header\n");
+    bytes.extend_from_slice(b"cc 0x10 4 # good\n"); // 2
+    bytes.extend_from_slice(b"cc 0x\xff\xfe 4 # not utf-8\n"); // 3
+    bytes.extend_from_slice(b"cc 0x11\n"); // 4: cut short
+    bytes.extend_from_slice(b"hello world\n"); // 5: malformed
+    bytes.extend_from_slice(b"cx 3 1,zz,2 # bad choice\n"); // 6
+    bytes.extend_from_slice(b"\n");
+    bytes.extend_from_slice(b"cx 2 5,6 # good\r\n"); // 8 (CRLF)
+    bytes.extend_from_slice(b"cm 1 cm 2 cc 0x1 1 # nested\n"); // 9
+    bytes.extend_from_slice(b"cc 0x12 5"); // 10, no newline
+    std::fs::write(&path, &bytes).unwrap();
+    let loaded = RegressionsFile::at(&path).read();
+    assert_eq!(
+        loaded.cases,
+        vec![
+            case_at(0x10, 4),
+            Found::Choices {
+                choices: vec![5, 6],
+                size: 2
+            },
+            case_at(0x12, 5)
+        ]
+    );
+    let lines: Vec<String> = loaded
+        .warnings
+        .iter()
+        .map(|w| w.split(':').nth(1).unwrap_or("").to_string())
+        .collect();
+    assert_eq!(lines, ["3", "4", "5", "6", "9"], "{:#?}", loaded.warnings);
+    for warning in &loaded.warnings {
+        assert!(
+            warning.starts_with(&path.display().to_string()),
+            "{warning}"
+        );
+    }
+    assert!(
+        loaded.warnings[0].contains("UTF-8"),
+        "{}",
+        loaded.warnings[0]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_saved_size_of_ten_to_the_twelve_is_clamped_and_the_case_replays() {
+    let dir = scratch("size");
+    let path = dir.join("s.pbt-regressions");
+    std::fs::write(&path, "cc 0x5 1000000000000 # absurd\n").unwrap();
+    let loaded = RegressionsFile::at(&path).read();
+    assert_eq!(loaded.cases, vec![case_at(5, MAX_SAVED_SIZE)]);
+    assert_eq!(loaded.warnings.len(), 1, "{:?}", loaded.warnings);
+    // Replaying it generates a vector of at most the clamped size: no abort.
+    let prop = property! {
+        forall xs: Vec<u8>;
+        check xs.len() <= MAX_SAVED_SIZE
+    };
+    let report = generational(
+        &prop,
+        Config::default()
+            .cases(5)
+            .seed(1)
+            .ignore_env()
+            .regressions(Regressions::File(path)),
+    );
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.replayed, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn encoded_cases_parse_back() {
+    let founds = [
+        case_at(0xdead_beef, 0),
+        Found::Choices {
+            choices: vec![0, u64::MAX, 7],
+            size: 9,
+        },
+        case_at(3, 4).mutated(5).mutated(6),
+    ];
+    for found in founds {
+        let line = regressions::encode(&found);
+        assert_eq!(regressions::parse_line(&line), Some(found), "{line}");
+    }
+}
+
+/// The child side of [`the_file_is_found_from_another_working_directory`]:
+/// prints where the regressions file of this source file is.
+#[test]
+fn child_prints_where_the_file_is() {
+    if std::env::var("PBT_REGRESSIONS_CHILD").as_deref() != Ok("locate") {
+        return;
+    }
+    let origin = pbt::__private::Origin {
+        file: file!(),
+        line: line!(),
+        module: module_path!(),
+        name: None,
+    };
+    match RegressionsFile::locate(&Regressions::Beside, Some(&origin)) {
+        Some(file) => println!("located: {}", file.path().display()),
+        None => println!("not located"),
+    }
+}
+
+#[test]
+fn the_file_is_found_from_another_working_directory() {
+    let exe = std::env::current_exe().unwrap();
+    let expected =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions_file.pbt-regressions");
+    let run = |cwd: &Path| {
+        let out = Command::new(&exe)
+            .args(["child_prints_where_the_file_is", "--exact", "--nocapture"])
+            .env("PBT_REGRESSIONS_CHILD", "locate")
+            .env_remove("CARGO_MANIFEST_DIR")
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // From a subdirectory of the package, without CARGO_MANIFEST_DIR: the
+    // parents of the working directory are searched.
+    let (stdout, _) = run(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui"));
+    assert!(
+        stdout.contains(&format!("located: {}", expected.display())),
+        "{stdout}"
+    );
+    // From an unrelated directory: found through the executable when the
+    // target directory is inside the workspace, else a warning naming the
+    // source file.
+    let (stdout, stderr) = run(&std::env::temp_dir());
+    let found = stdout.contains(&format!("located: {}", expected.display()));
+    let warned = stdout.contains("not located")
+        && stderr.contains("cannot find the source file tests/regressions_file.rs");
+    assert!(found || warned, "{stdout}\n{stderr}");
+}
+
+/// The child side of [`a_bad_line_is_warned_about_once_per_run`].
+#[test]
+fn child_fuzzes_over_a_file_with_a_bad_line() {
+    let Ok(spec) = std::env::var("PBT_REGRESSIONS_CHILD") else {
+        return;
+    };
+    let Some(("fuzz", path)) = spec.split_once(':') else {
+        return;
+    };
+    let prop = property! {
+        forall x: u8;
+        check x == x
+    };
+    let config = Config::default()
+        .cases(20)
+        .regressions(Regressions::File(PathBuf::from(path)));
+    pbt::runners::fuzz(&prop, config).assert_passed();
+    generational(
+        &prop,
+        Config::default()
+            .cases(20)
+            .regressions(Regressions::File(PathBuf::from(path))),
+    )
+    .assert_passed();
+}
+
+#[test]
+fn a_bad_line_is_warned_about_once_per_run() {
+    let dir = scratch("once");
+    let path = dir.join("o.pbt-regressions");
+    std::fs::write(&path, "cc 0x1 2 # good\nnonsense\n").unwrap();
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child_fuzzes_over_a_file_with_a_bad_line",
+            "--exact",
+            "--nocapture",
+        ])
+        .env("PBT_REGRESSIONS_CHILD", format!("fuzz:{}", path.display()))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("pbt: warning:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2:", path.display())),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
