@@ -164,6 +164,9 @@ fn the_case_in_flight_is_saved(name: &str, dying: &str) {
         second_text.contains("faulting at test 1\n"),
         "the saved case is not replayed first:\n{second_text}"
     );
+    // A crash on the replayed case does not save it a second time.
+    let again = RegressionsFile::at(&file).read();
+    assert_eq!(again.cases.len(), 1, "{again:?}\n{second_text}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 

@@ -474,6 +474,10 @@ fn the_replay_hint_names_the_file_after_a_replayed_case() {
     assert_eq!(saved.entry, 4, "{text}");
     assert!(text.contains("replayed from"), "{text}");
     assert!(
+        text.contains("property failed on saved case 4 of its regressions file"),
+        "{text}"
+    );
+    assert!(
         !text.contains("PBT_SEED=0xabc"),
         "a seed that passes without the file: {text}"
     );

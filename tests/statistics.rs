@@ -95,7 +95,8 @@ fn labels_of_one_test_form_one_row_and_classes_overlap() {
     let prop = property! {
         forall x: u8;
         check {
-            label!("{}", if x % 2 == 0 { "even" } else { "odd" });
+            // a value as well as format! arguments
+            label!(if x % 2 == 0 { "even" } else { "odd" });
             if x < 128 { label!("low"); }
             classify!(x % 2 == 0, "even");
             classify!(x < 128, "low");

@@ -280,19 +280,24 @@ pub fn require_cover(percent: f64, holds: bool, label: &dyn fmt::Display) {
 }
 
 /// Label the current test (QuickCheck's `label`, Hypothesis's `event`),
-/// with `format!` arguments. The labels of one test form one row of the
-/// distribution table (`"a, b"` when it was labelled twice).
+/// with `format!` arguments or any `Display` value. The labels of one test
+/// form one row of the distribution table (`"a, b"` when it was labelled
+/// twice).
 ///
 /// ```
 /// # use pbt_core::label;
 /// # let xs = vec![1];
 /// label!("length {}", xs.len());
 /// label!("non-empty");
+/// label!(if xs.is_empty() { "empty" } else { "non-empty" });
 /// ```
 #[macro_export]
 macro_rules! label {
-    ($($arg:tt)+) => {
-        $crate::statistics::label(::core::format_args!($($arg)+))
+    ($format:literal $($arg:tt)*) => {
+        $crate::statistics::label(::core::format_args!($format $($arg)*))
+    };
+    ($value:expr $(,)?) => {
+        $crate::statistics::label(::core::format_args!("{}", $value))
     };
     () => {
         ::core::compile_error!("label! expects format! arguments, e.g. label!(\"length {}\", xs.len())")

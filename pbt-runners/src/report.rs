@@ -175,10 +175,19 @@ impl fmt::Display for Report {
             }
             Verdict::Failed => {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
+                let when = match &fail.replayed_from {
+                    Some(saved) => format!("on saved case {} of its regressions file", saved.entry),
+                    None => format!(
+                        "after {} test{} ({} discarded)",
+                        self.tests,
+                        if self.tests == 1 { "" } else { "s" },
+                        self.discards
+                    ),
+                };
                 writeln!(
                     f,
-                    "pbt ({}): property failed after {} tests ({} discarded); shrunk in {} steps ({} tried) by the {} shrinker.",
-                    self.runner, self.tests, self.discards, self.shrinks, self.shrink_attempts, fail.shrinker
+                    "pbt ({}): property failed {when}; shrunk in {} steps ({} tried) by the {} shrinker.",
+                    self.runner, self.shrinks, self.shrink_attempts, fail.shrinker
                 )?;
                 writeln!(f, "counterexample:")?;
                 for b in &fail.counterexample {

@@ -227,7 +227,7 @@ pub fn replay_saved(
     let saved = plan.saved();
     report.replayed = saved.len() as u64;
     for (i, found) in saved.into_iter().enumerate() {
-        watch.at_found(&found);
+        watch.at_saved(&found);
         let fault = match prop.test_found(&found, watch) {
             Step::Ran(Verdict::Fail(reason)) => Fault::Check(reason),
             Step::GeneratorPanicked(reason) => Fault::Generator(reason),

@@ -318,7 +318,8 @@ mod imp {
                 if (only_running || running > 0) && !watch.is_running() {
                     continue;
                 }
-                watch.with_in_flight(|found| write_record(&slot.record, found, what));
+                let saved = watch.is_saved();
+                watch.with_in_flight(|found| write_record(&slot.record, found, what, saved));
                 if running == 0 {
                     break;
                 }
@@ -427,9 +428,11 @@ mod imp {
         }
     }
 
-    fn write_record(record: &Record, found: &Found, what: &str) {
+    /// Append `found` to the regressions file (unless it came from there:
+    /// `saved`) and tell stderr.
+    fn write_record(record: &Record, found: &Found, what: &str, saved: bool) {
         let input = |line: &mut Line| line.found(found);
-        if let Some(path) = &record.path {
+        if let Some(path) = record.path.as_ref().filter(|_| !saved) {
             // SAFETY: `path` is NUL-terminated; open, fstat, pread, write and
             // close are async-signal-safe.
             unsafe {

@@ -126,7 +126,18 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
-    save_on_discovery(plan, &found, fault.reason(), &mut report);
+    if let Some(at) = &saved {
+        // Already in the file: say so instead of saving it again.
+        eprintln!(
+            "pbt: {}: saved case {} of {} still fails ({}). Shrinking it.",
+            plan.name,
+            at.entry,
+            at.file,
+            fault.reason().chars().take(200).collect::<String>()
+        );
+    } else {
+        save_on_discovery(plan, &found, fault.reason(), &mut report);
+    }
     let mut failure = discovered(&found, fault.reason());
     failure.replayed_from = saved;
     match fault {

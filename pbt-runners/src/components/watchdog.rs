@@ -37,6 +37,9 @@ pub struct Watch {
     /// Set when the input under test is a mutant (kept in `mutant`), not
     /// the case above.
     at_mutant: AtomicBool,
+    /// Set while the input in flight is a case replayed from the
+    /// regressions file (a crash need not save it again).
+    at_saved: AtomicBool,
     mutant: Mutex<Option<Found>>,
     shrinking: Mutex<Option<String>>,
     /// The choices one generated input may draw (`Config::max_draws`).
@@ -93,6 +96,7 @@ impl Watch {
         self.case_seed.store(case.seed, Relaxed);
         self.case_size.store(case.size, Relaxed);
         self.at_mutant.store(false, Relaxed);
+        self.at_saved.store(false, Relaxed);
     }
 
     /// The input being run is `found` (printed and saved if it hangs). For
@@ -105,8 +109,21 @@ impl Watch {
                     *m = Some(mutant.clone());
                 }
                 self.at_mutant.store(true, Relaxed);
+                self.at_saved.store(false, Relaxed);
             }
         }
+    }
+
+    /// The input being run is `found`, replayed from the regressions file:
+    /// as [`Watch::at_found`], but a crash on it does not save it again.
+    pub fn at_saved(&self, found: &Found) {
+        self.at_found(found);
+        self.at_saved.store(true, Relaxed);
+    }
+
+    /// Whether the input in flight was replayed from the regressions file.
+    pub fn is_saved(&self) -> bool {
+        self.at_saved.load(Relaxed)
     }
 
     /// Shrinking has reached `best` (printed if a candidate hangs).

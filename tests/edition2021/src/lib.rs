@@ -142,9 +142,12 @@ mod tests {
             let y = int(0..=x);
             (x, y)
         });
-        let trees = pbt::generator!(recursive::<Tree>(|rec| one_of[
-            map(int(0..100u32), Tree::Leaf),
-            map((rec, rec), node)
+        // The recursive case weighs `size` (which halves at each level), so
+        // trees stay shallow; an even `one_of` would make their depth
+        // unbounded in expectation.
+        let trees = pbt::generator!(recursive::<Tree>(|rec| frequency[
+            1 => map(int(0..100u32), Tree::Leaf),
+            size => map((rec, rec), node)
         ]));
         let prop = property! {
             forall p: (u32, u32), #[gen = pair];
