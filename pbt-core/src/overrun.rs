@@ -55,7 +55,9 @@ impl fmt::Display for Overrun {
             Overrun::Stack { limit } => write!(
                 f,
                 "data too large: the generator recursed more than {} KiB deep into the stack \
-                 (a recursive generator whose size never shrinks?)",
+                 (a recursive generator that does not stop as its size shrinks? weigh the \
+                 recursive cases by `size`, as in `frequency[1 => leaf, size => node]`, so \
+                 that size 0 always takes a base case)",
                 limit / 1024
             ),
             Overrun::Replay { recorded } => write!(
