@@ -8,6 +8,11 @@
 
 use pbt::prelude::*;
 
+/// The README's snippets, doctested on edition 2024 too (the facade crate,
+/// edition 2021, doctests them as its crate docs).
+#[doc = include_str!("../../../README.md")]
+mod readme {}
+
 /// A tree whose leaves come from a field generator.
 #[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
 pub enum Tree {
