@@ -227,7 +227,7 @@ impl fmt::Display for Report {
                     )?,
                     (Some(choices), mutations) => write!(
                         f,
-                        "seed: {:#x}; the input was found by mutation: {} choices{} at size {} (saved with the regressions)",
+                        "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
                         self.seed,
                         choices.len(),
                         if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
