@@ -44,10 +44,10 @@
 use pbt::choices::{Replay, Tracer};
 use pbt::runners::components::{
     replay_saved, report_failure, supervise, AnyInputs, Discovery, DynProperty, Fault, Found,
-    Generation, Plan, RunVerdict, Step, Watch,
+    Generation, Plan, Step, Watch,
 };
 use pbt::runners::{Config, Report};
-use pbt::Property;
+use pbt::{Outcome, Property};
 use std::collections::HashSet;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -253,15 +253,15 @@ impl Search<'_> {
         };
         self.report.statistics.record_step(observer, &step, size);
         let fault = match step {
-            Step::Ran(RunVerdict::Pass) => {
+            Step::Ran(Outcome::Pass) => {
                 self.report.tests += 1;
                 None
             }
-            Step::Ran(RunVerdict::Discard) | Step::Discarded(_) => {
+            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
                 self.report.discards += 1;
                 None
             }
-            Step::Ran(RunVerdict::Fail(reason)) => {
+            Step::Ran(Outcome::Fail(reason)) => {
                 self.report.tests += 1;
                 Some(Fault::Check(reason))
             }

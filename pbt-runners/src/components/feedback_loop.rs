@@ -35,7 +35,7 @@
 
 use super::cases::{Found, Plan};
 use super::erased::{DynProperty, Generation, Traced};
-use super::execute::{quietly, Verdict};
+use super::execute::quietly;
 use super::failure::{report_failure, Discovery, Fault};
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
@@ -44,6 +44,7 @@ use crate::config::Mutation;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
+use pbt_core::Outcome;
 use pbt_core::{Rng, Source};
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
@@ -238,7 +239,7 @@ pub fn instrumented_run(
     report: &mut Report,
 ) -> Ran {
     watch.at_found(found);
-    let mut verdict = Verdict::Discard;
+    let mut verdict = Outcome::Discard;
     let mut feedback = pbt_core::feedback::Feedback::default();
     let observer = pbt_core::statistics::Observer::start();
     let hits = probe(&mut || {
@@ -246,7 +247,7 @@ pub fn instrumented_run(
         (verdict, feedback) = (v, f);
     });
     report.statistics.record(observer, &verdict, found.size());
-    if let Verdict::Fail(reason) = verdict {
+    if let Outcome::Fail(reason) = verdict {
         return Ran::Failed(Fault::Check(reason));
     }
     // The check's `target(x)` and the inputs' `#[target = …]`, the
@@ -274,7 +275,7 @@ pub fn instrumented_run(
         data: feedback.data,
     };
     match verdict {
-        Verdict::Pass => Ran::Passed(observation),
+        Outcome::Pass => Ran::Passed(observation),
         _ => Ran::Discarded(observation),
     }
 }

@@ -25,9 +25,9 @@ pub mod statistics;
 pub mod utility;
 pub mod watchdog;
 
-pub use cases::{replay_saved, Case, Found, Plan};
-pub use erased::{AnyInputs, DynProperty, Generation, Step, Traced};
-pub use execute::{generate_and_run, run, Verdict as RunVerdict};
+pub use cases::{replay_saved, CaseSeed, Found, Plan};
+pub use erased::{AnyInputs, DynProperty, Generation, Traced};
+pub use execute::{generate_and_run, run, Step};
 pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
