@@ -65,7 +65,23 @@ pub struct SavedAt {
     pub entry: usize,
 }
 
-/// The serde-serialisable result of a run, the same for every runner.
+/// The serde-serialisable result of a run, the same for every runner
+/// (built-in or a user's: start from [`Report::empty`], end a failure with
+/// [`crate::components::report_failure`], finish with [`Report::finish`]).
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::{generational, Config, Regressions, Verdict};
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+/// let config = Config::default().ignore_env().seed(1).regressions(Regressions::Off);
+/// let report = generational(&prop, config);
+/// assert_eq!(report.verdict, Verdict::Failed);
+/// let failure = report.failure.as_ref().unwrap();
+/// assert_eq!((failure.counterexample[0].name, failure.counterexample[0].value.as_str()), ("x", "1000"));
+/// // Printed for people, serialised for tools.
+/// assert!(report.to_string().contains("x = 1000"));
+/// assert!(report.to_json().contains("\"Failed\""));
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// The runner that produced it.
