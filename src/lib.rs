@@ -2,6 +2,11 @@
 #![forbid(unsafe_code)]
 
 mod assume;
+
+/// `docs/architecture.md`, whose runner example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/architecture.md")]
+pub struct ArchitectureDoc;
 mod examples;
 
 pub use examples::run_examples;
