@@ -116,7 +116,11 @@ pub enum Regressions {
 /// let c = Config::default().cases(500).seed(42).timeout(Duration::from_millis(200)).max_shrinks(100);
 /// assert_eq!(c.cases, 500);
 /// ```
+///
+/// The fields are public to read; build a `Config` with the methods (it is
+/// `#[non_exhaustive]`, so a new setting is not a breaking change).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Config {
     /// Tests that must pass (discarded ones do not count).
     pub cases: u64,
