@@ -1,6 +1,7 @@
 //! [`Report`]: what every runner returns.
 
 use crate::components::statistics::Statistics;
+use crate::config::Shrinker;
 use pbt_core::Binding;
 use serde::Serialize;
 use std::fmt;
@@ -41,8 +42,10 @@ pub struct Failure {
     pub mutations: Vec<u64>,
     /// The size it was generated at.
     pub size: usize,
-    /// Which shrinker produced the result.
-    pub shrinker: &'static str,
+    /// Which shrinker produced the result; `None` when it was not shrunk
+    /// (a generator fault, a hang in isolation, no candidate accepted
+    /// where no shrinker ran).
+    pub shrinker: Option<Shrinker>,
     /// The counterexample passed when it was run once more after
     /// shrinking: the failure depends on something besides the input
     /// (time, global state, the order of tests).
@@ -193,8 +196,9 @@ impl fmt::Display for Report {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
                 writeln!(
                     f,
-                    "pbt ({}): property failed after {} tests ({} discarded); shrunk in {} steps ({} tried) by the {} shrinker.",
-                    self.runner, self.tests, self.discards, self.shrinks, self.shrink_attempts, fail.shrinker
+                    "pbt ({}): property failed after {} tests ({} discarded); shrunk in {} steps ({} tried) by {}.",
+                    self.runner, self.tests, self.discards, self.shrinks, self.shrink_attempts,
+                    fail.shrinker.map_or_else(|| "no shrinker".to_string(), |s| format!("the {s} shrinker"))
                 )?;
                 writeln!(f, "counterexample:")?;
                 for b in &fail.counterexample {

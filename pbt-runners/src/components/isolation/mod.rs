@@ -34,7 +34,7 @@ pub use worker::{Spawn, Tested, Worker, UNPRINTED};
 use super::cases::{Found, Plan};
 use super::erased::DynProperty;
 use super::shrinker::{descend, ShrinkLimits};
-use crate::config::Config;
+use crate::config::{Config, Shrinker};
 use crate::report::Report;
 use pbt_core::choices::{shortlex_lt, simplifications};
 use pbt_core::Binding;
@@ -275,7 +275,7 @@ fn fail(
             .collect()
     };
     let Some((choices, printed)) = generated else {
-        return failed(report, found, &reason, Vec::new(), Vec::new(), "none");
+        return failed(report, found, &reason, Vec::new(), Vec::new(), None);
     };
     let shrunk = shrink(plan, spawn, found.size(), choices, printed.clone(), reason);
     report.shrinks = shrunk.steps;
@@ -301,7 +301,7 @@ fn fail(
         &shrunk.reason,
         counterexample,
         original,
-        "integrated",
+        Some(Shrinker::Integrated),
     )
 }
 
@@ -312,7 +312,7 @@ fn failed(
     reason: &str,
     counterexample: Vec<Binding>,
     original: Vec<Binding>,
-    shrinker: &'static str,
+    shrinker: Option<Shrinker>,
 ) -> Report {
     let mut failure = super::failure::discovered(found, reason);
     failure.counterexample = counterexample;
