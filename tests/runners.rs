@@ -2,7 +2,7 @@
 //! the combinatorial runner, and the shrinker switch — each selectable from
 //! `#[property_test]`.
 
-use pbt::gen;
+use pbt::generators as gen;
 use pbt::prelude::*;
 use pbt::runners::{combinatorial, generational, integrated, parallel, Regressions, Shrinker};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};

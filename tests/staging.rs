@@ -7,7 +7,7 @@
 //! also gives the choice sequence to compare).
 
 use pbt::choices::Recorder;
-use pbt::gen::{self, Gen, Weight};
+use pbt::generators::{self as gen, Gen, Weight};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
