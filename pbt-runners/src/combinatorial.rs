@@ -18,8 +18,8 @@
 //! (compilers, databases), not cheap ones.
 
 use crate::components::{
-    execute::quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery,
-    DynProperty, Fault, Found, Generation, Plan, Watch,
+    quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery, DynProperty,
+    Fault, Found, Generation, Plan, Watch,
 };
 use crate::config::{Config, FeatureFn};
 use crate::report::Report;

@@ -124,7 +124,7 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 /// [`quietly`], keeping whether the panic was a source's [`Overrun`].
 ///
 /// ```
-/// use pbt_runners::components::execute::catch_quietly;
+/// use pbt_runners::components::catch_quietly;
 /// let caught = catch_quietly(|| -> u8 { panic!("boom {}", 1) }).unwrap_err();
 /// assert!(caught.message.starts_with("boom 1") && caught.overrun.is_none());
 /// assert_eq!(catch_quietly(|| 5).unwrap(), 5);
