@@ -11,7 +11,7 @@
 //! proptest/staged. Rounds of all implementations are interleaved so that
 //! machine noise spreads over all of them.
 
-use pbt::gen::{self, Gen, Weight};
+use pbt::generators::{self as gen, Gen, Weight};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use quickcheck::Arbitrary as _;

@@ -9,7 +9,7 @@
 //! `cargo bench --bench runners` (options: `-- --rounds R`). Medians of R rounds.
 
 use pbt::choices::Recorder;
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::runners::{generational, parallel, Config, Regressions, Sizes};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

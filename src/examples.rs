@@ -5,7 +5,7 @@
 //! values and the reason, and generation does not start.
 
 use pbt_core::{Case, Outcome, Property};
-use pbt_runners::components::execute::quietly;
+use pbt_runners::components::quietly;
 
 /// Run `examples` in order, each the values of the property's variables as
 /// its environment list (newest variable first: `(y, (x, ()))` for

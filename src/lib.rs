@@ -2,14 +2,41 @@
 #![forbid(unsafe_code)]
 
 mod assume;
+
+/// `docs/architecture.md`, whose runner example is a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/architecture.md")]
+pub struct ArchitectureDoc;
 mod examples;
 
 pub use examples::run_examples;
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, gen, mutate, notes, property as dbas,
-    shrink, source, statistics, utility,
+    arbitrary, choices, constructors, coverage, feedback, mutate, notes, shrink, source,
+    statistics, utility,
 };
+
+/// Properties as data (deferred binding abstract syntax): the node types of
+/// a property chain and their annotations, for building one by hand or
+/// inspecting its structure. The trait every runner uses ([`Property`]) and
+/// the per-test types ([`Outcome`], [`Case`], [`Binding`], [`Discarded`],
+/// [`Structure`]) are at the crate root, their one path.
+///
+/// ```
+/// use pbt::dbas::{Check, Forall, Prop};
+/// // forall x: u8; check x < 200   (what property! writes for you)
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// let config = pbt::Config::default().regressions(pbt::runners::Regressions::Off);
+/// assert!(!pbt::runners::generational(&prop, config).passed());
+/// ```
+pub mod dbas {
+    pub use pbt_core::property::{
+        Check, ConstructorView, Forall, GenAnnotation, GenByType, GenStaged, GenWith, Implies,
+        IntoOutcome, MutateAnnotation, MutateByGen, MutateByType, MutateWith, NoUtility, Node,
+        NodeView, Origin, PrintAnnotation, PrintDebug, PrintWith, Prop, ShrinkAnnotation,
+        ShrinkByChoices, ShrinkByType, ShrinkWith, Target, UtilityAnnotation, UtilityWith,
+    };
+}
 /// What a check reports about its tests ([`statistics`]) and notes for the
 /// final counterexample ([`notes`]).
 pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
@@ -23,8 +50,9 @@ pub use pbt_core::{Constructor, Constructors, Mutate};
 pub use pbt_derive::{Arbitrary, Mutate};
 pub use pbt_macros::{generator, property, property_test};
 
-/// [`gen`] under a name that is not a keyword in edition 2024 (where the
-/// module must otherwise be written `pbt::r#gen`).
+/// The generators: the runtime combinators (every DSL combinator as a
+/// [`Gen`] value) and the DSL's names. Its one path in this crate: `gen` is a
+/// keyword in edition 2024, `generators` is not.
 pub use pbt_core::gen as generators;
 pub use pbt_runners::{Config, Report};
 
@@ -55,7 +83,7 @@ pub mod runners {
 /// assert!(pbt::runners::generational(&prop, Config::default()).passed());
 /// ```
 pub mod prelude {
-    pub use crate::gen::Gen;
+    pub use crate::generators::Gen;
     pub use crate::runners::{Config, Report};
     pub use crate::{assume, generator, property, property_test, Constructors, Outcome, Property};
     /// Statistics of the generated tests (`label!`, `collect!`, `classify!`,

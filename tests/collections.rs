@@ -1,14 +1,14 @@
 //! Collections in the DSL: `option`, `result`, `hash_set`, `btree_set`,
 //! `vec_unique`, `hash_map`, `btree_map`.
 //!
-//! - Staged (in `pbt::generator!` / `#[gen = …]`) and runtime (`pbt::gen`)
+//! - Staged (in `pbt::generator!` / `#[gen = …]`) and runtime (`pbt::generators`)
 //!   make the same choices and return the same value.
 //! - Lengths stay in range, elements are distinct; when the element
 //!   generator cannot supply enough distinct values the generator rejects.
 //! - Shrinking goes through the choices and ends at small collections.
 
 use pbt::choices::{Recorder, Replay};
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::{Rejected, Rng};

@@ -424,7 +424,7 @@ fn forall_uses_the_derived_generator_and_shrinker() {
 #[test]
 fn any_in_the_dsl_uses_the_derived_generator() {
     let pairs = pbt::generator!(vec((any::<Expr>(), any::<Twelve>()), 1..5));
-    let xs = pbt::gen::Gen::generate(&pairs, &mut Rng::from_seed(9), 20).unwrap();
+    let xs = pbt::generators::Gen::generate(&pairs, &mut Rng::from_seed(9), 20).unwrap();
     assert!(!xs.is_empty() && xs.len() < 5);
     let prop = property! {
         forall t: Tree<u8, bool>, #[gen = map(any::<Tree<u8, bool>>(), |t| t)];

@@ -3,7 +3,7 @@
 //! `EPSILON`), subnormals and small integers; `float(range)` reaches the
 //! range's ends and `0`.
 
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::{Arbitrary, Rng};
 
 macro_rules! reaches_every_class {

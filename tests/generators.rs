@@ -1,7 +1,7 @@
 //! The library tests its generators with its own properties: values stay in
 //! their ranges, for every integer type and every kind of range.
 
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Arbitrary;

@@ -223,7 +223,7 @@ fn shrunk_to_ten(report: &Report, reason: &str) {
     let failure = report.failure.as_ref().unwrap();
     assert_eq!(failure.counterexample[0].value, "10", "{report}");
     assert!(failure.reason.contains(reason), "{report}");
-    assert_eq!(failure.shrinker, "integrated");
+    assert_eq!(failure.shrinker, Some(pbt::runners::Shrinker::Integrated));
 }
 
 #[test]

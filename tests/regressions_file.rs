@@ -9,7 +9,7 @@
 
 use pbt::prelude::*;
 use pbt::runners::components::regressions::{self, RegressionsFile, MAX_SAVED_SIZE};
-use pbt::runners::components::{Case, Found};
+use pbt::runners::components::{CaseSeed, Found};
 use pbt::runners::{generational, Regressions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,7 +23,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn case(seed: u64) -> Found {
-    Found::Case(Case {
+    Found::Case(CaseSeed {
         seed,
         size: (seed % 50) as usize,
     })
@@ -132,7 +132,7 @@ fn a_last_line_without_newline_does_not_swallow_the_next_case() {
 }
 
 fn case_at(seed: u64, size: usize) -> Found {
-    Found::Case(Case { seed, size })
+    Found::Case(CaseSeed { seed, size })
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The generational runner: panics, timeouts, discards, replay and the
 //! regressions file.
 
-use pbt::gen;
+use pbt::generators as gen;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions, Verdict};
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! The library tests its shrinkers with its own properties: a shrunk value
 //! still fails and is never larger; shrinking reaches the documented minima.
 
-use pbt::gen;
+use pbt::generators as gen;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Shrink;

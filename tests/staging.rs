@@ -7,7 +7,7 @@
 //! also gives the choice sequence to compare).
 
 use pbt::choices::Recorder;
-use pbt::gen::{self, Gen, Weight};
+use pbt::generators::{self as gen, Gen, Weight};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
@@ -108,6 +108,20 @@ equivalent!(
         (n as u64, gen::int(1..100u32).boxed()),
         (3, gen::int(100..200u32).boxed()),
     ]))
+);
+
+// One weight type: every integer type a staged weight takes, a run-time
+// weight takes too (i8, i16 and isize included), with the same choices.
+equivalent!(
+    frequency_weights_of_every_integer_type,
+    pbt::generator!(frequency[1i8 => just(0u8), 2i16 => just(1u8), 3isize => just(2u8), 4u16 => just(3u8), 5i64 => just(4u8)]),
+    gen::frequency(vec![
+        (gen::Weight::from(1i8), gen::just(0u8).boxed()),
+        (gen::Weight::from(2i16), gen::just(1u8).boxed()),
+        (gen::Weight::from(3isize), gen::just(2u8).boxed()),
+        (gen::Weight::from(4u16), gen::just(3u8).boxed()),
+        (gen::Weight::from(5i64), gen::just(4u8).boxed()),
+    ])
 );
 
 equivalent!(

@@ -10,7 +10,7 @@
 //! - `chars` is uniform over the union and shrinks to the first range's start.
 
 use pbt::choices::{Recorder, Replay};
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Arbitrary as _;

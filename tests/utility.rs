@@ -1,7 +1,7 @@
 //! Automatic targeting of preconditions (papers/001 §3): every `implies` gets
 //! a utility that is `>= 0` exactly when the precondition holds (Lemma 3.2).
 
-use pbt::gen::{self, Gen};
+use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::utility::{all, any, not, of_bool, Cmp, CmpNumber, CmpOther, FALSE, TRUE};

@@ -1,51 +1,78 @@
-//! A runner written outside pbt, against the public `Property` trait alone:
-//! it keeps testing after the first failure, counts how many inputs fail,
-//! and shrinks the *smallest* failing input it saw (by printed length) with a
-//! greedy loop of its own. Nothing here is private to pbt.
+//! A runner written outside pbt, over its public components alone: unlike
+//! the built-in runners it keeps testing after the first failure, counts
+//! how many inputs fail, and sends the smallest of them (by printed length)
+//! down the shared failure path — saved, shrunk and reported exactly as by
+//! `generational`. Nothing here is private to pbt.
+//!
+//! (A built-in runner takes the failure path the moment it finds a failing
+//! input, which saves it at once; this one saves the input it chose at the
+//! end of the run.)
 
-use pbt::choices::Recorder;
-use pbt::{Outcome, Property, Rng};
+use pbt::runners::components::{
+    report_failure, supervise, CaseSeed, Discovery, DynProperty, Fault, Found, Plan, Step, Watch,
+};
+use pbt::runners::{Config, Report};
+use pbt::{Outcome, Property};
+use std::ops::ControlFlow;
+use std::time::Instant;
 
-/// Run `tests` inputs of `prop`, then shrink the smallest failure.
-pub fn run_and_print<P: Property>(prop: &P, tests: u64, seed: u64) {
-    let mut rng = Rng::from_seed(seed);
-    let (mut passed, mut discarded) = (0, 0);
-    let mut failures: Vec<P::Inputs> = Vec::new();
-    for n in 0..tests {
-        // Generate at a size that grows with the test number, then run. The
-        // recorder keeps each variable's choices, so that variables with a
-        // custom generator can be shrunk through them.
-        let Ok(input) = prop.generate(&mut Recorder::new(&mut rng), (n % 101) as usize) else {
-            discarded += 1;
-            continue;
+/// Run `config.cases` tests of `prop` without stopping at a failure, then
+/// report the smallest failing input through the shared failure path.
+pub fn count_then_shrink<P: Property>(prop: &P, config: Config) -> Report {
+    let started = Instant::now();
+    let plan = Plan::new(&config, &Property::structure(prop));
+    supervise(prop, &plan, |watch| {
+        // The saved cases first, as every runner does.
+        let mut report = match pbt::runners::components::replay_saved(
+            prop,
+            &plan,
+            watch,
+            Report::empty("hand", &plan),
+        ) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
         };
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| prop.run(&input))) {
-            Ok(Outcome::Pass) => passed += 1,
-            Ok(Outcome::Discard) => discarded += 1,
-            Ok(Outcome::Fail(_)) | Err(_) => failures.push(input),
+        let mut failing = Vec::new();
+        for n in 0..plan.config.cases {
+            let case = plan.case(n);
+            watch.at_case(&case);
+            match DynProperty::test(prop, &case, watch) {
+                Step::Ran(Outcome::Pass) => report.tests += 1,
+                Step::Ran(Outcome::Discard) | Step::Discarded(_) => report.discards += 1,
+                Step::Ran(Outcome::Fail(reason)) => {
+                    report.tests += 1;
+                    failing.push((case, Fault::Check(reason)));
+                }
+                Step::GeneratorPanicked(reason) => failing.push((case, Fault::Generator(reason))),
+            }
         }
-    }
-    println!(
-        "hand runner: {passed} passed, {discarded} discarded, {} of {tests} inputs fail",
-        failures.len()
-    );
-    let size = |i: &P::Inputs| prop.print(i).iter().map(|b| b.value.len()).sum::<usize>();
-    let Some(mut best) = failures.into_iter().min_by_key(|i| size(i)) else {
-        return;
-    };
-    // Greedy shrinking: the first candidate that still fails replaces `best`.
-    let fails = |i: &P::Inputs| matches!(prop.run(i), Outcome::Fail(_));
-    let mut steps = 0;
-    loop {
-        let smaller = prop.shrink(&best).find(|c| fails(c));
-        match smaller {
-            Some(smaller) => best = smaller,
-            None => break,
+        report.notes.push(format!(
+            "hand runner: {} of {} inputs failed; the shortest printed one was shrunk",
+            failing.len(),
+            plan.config.cases
+        ));
+        let smallest = failing
+            .into_iter()
+            .min_by_key(|(case, _)| printed_length(prop, *case, watch));
+        match smallest {
+            Some((case, fault)) => {
+                let discovery = Discovery::fresh(Found::Case(case), fault);
+                report_failure(prop, &plan, watch, discovery, report)
+            }
+            None => report,
         }
-        steps += 1;
-    }
-    println!("hand runner: smallest failure, shrunk in {steps} steps:");
-    for binding in prop.print(&best) {
-        println!("    {binding}");
+    })
+    .finish(started)
+}
+
+/// How long `case`'s inputs are when printed (0 if they do not generate).
+fn printed_length(prop: &dyn DynProperty, case: CaseSeed, watch: &Watch) -> usize {
+    match prop.generate_traced(&Found::Case(case), watch).ok() {
+        Some(traced) => prop
+            .print_any(&*traced.inputs)
+            .iter()
+            .map(|b| b.value.len())
+            .sum(),
+        None => 0,
     }
 }

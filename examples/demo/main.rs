@@ -8,8 +8,9 @@
 //! 1. `property!` — the property as a value, run by `pbt::runners::generational`;
 //! 2. `#[property_test]` — the same property as a test function (run by
 //!    `cargo test --example demo`, see `insort_keeps_sorted` below);
-//! 3. a runner written here, outside pbt, against the public `Property`
-//!    trait alone (`hand_runner.rs`).
+//! 3. a runner written here, outside pbt, over the public runner components
+//!    (`hand_runner.rs`): it counts every failing input, then shrinks,
+//!    saves and reports the smallest one as the built-in runners do.
 //!
 //! Run it: `cargo run --release --example demo`
 
@@ -75,8 +76,9 @@ fn main() {
          `cargo test --example demo` runs it (it is marked #[should_panic]: it finds the bug).\n"
     );
 
-    println!("== 3. a hand-written runner, outside pbt, over the Property trait ==\n");
-    hand_runner::run_and_print(&prop, 1000, report.seed);
+    println!("== 3. a hand-written runner, outside pbt, over the public components ==\n");
+    let hand = hand_runner::count_then_shrink(&prop, config().seed(report.seed));
+    println!("{hand}");
 
     println!("\n== the fix ==\n");
     let fixed = property! {

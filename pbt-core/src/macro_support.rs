@@ -34,7 +34,8 @@ impl<'a, T> BindRef<'a, T> for &Bind<'a, T> {
     }
 }
 
-/// Integer types a `frequency` weight may have.
+/// Integer types a staged `frequency` weight may have: the same as a
+/// run-time [`crate::gen::Weight`] converts from.
 #[diagnostic::on_unimplemented(
     message = "a frequency weight must be an integer expression, not `{Self}`",
     label = "not an integer",
@@ -59,7 +60,7 @@ macro_rules! weights {
         }
     )*};
 }
-weights!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+crate::gen::with_weight_types!(weights);
 
 /// `w` as a weight (see [`Weight`]).
 #[inline(always)]

@@ -18,14 +18,13 @@
 //! (compilers, databases), not cheap ones.
 
 use crate::components::{
-    execute::{quietly, Verdict},
-    replay_saved, report_failure, supervise, AnyInputs, Case, Discovery, DynProperty, Fault, Found,
-    Generation, Plan, Watch,
+    quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery, DynProperty,
+    Fault, Found, Generation, Plan, Watch,
 };
 use crate::config::{Config, FeatureFn};
 use crate::report::Report;
 use pbt_core::property::NodeView;
-use pbt_core::{Binding, Property, Structure};
+use pbt_core::{Binding, Outcome, Property, Structure};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -82,14 +81,14 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             let verdict = prop.run_any(&*inputs, watch);
             report.statistics.record(observer, &verdict, case.size);
             match verdict {
-                Verdict::Pass => report.tests += 1,
-                Verdict::Discard => {
+                Outcome::Pass => report.tests += 1,
+                Outcome::Discard => {
                     report.discards += 1;
                     if report.statistics.too_many_discards(&plan, report.discards) {
                         return report.gave_up();
                     }
                 }
-                Verdict::Fail(reason) => {
+                Outcome::Fail(reason) => {
                     report.tests += 1;
                     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
                     return report_failure(prop, &plan, watch, discovery, report);
@@ -107,12 +106,12 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
 /// What thinning the candidates of one test came to.
 enum Thinned {
     /// The candidate adding the most uncovered features.
-    Picked(Case, AnyInputs),
+    Picked(CaseSeed, AnyInputs),
     /// No candidate generated (all rejected).
     NoneGenerated,
     /// A candidate's user code failed (its generator, or the feature
     /// function, panicked): the candidate's case and the fault.
-    Failed(Case, Fault),
+    Failed(CaseSeed, Fault),
 }
 
 /// Generate the `k` candidates of test `n` and keep the one adding the most
@@ -127,9 +126,9 @@ fn thin(
     covered: &mut HashSet<String>,
 ) -> Thinned {
     let size = plan.config.size_of(n);
-    let mut best: Option<(usize, Case, AnyInputs, Vec<String>)> = None;
+    let mut best: Option<(usize, CaseSeed, AnyInputs, Vec<String>)> = None;
     for j in 0..k {
-        let case = Case {
+        let case = CaseSeed {
             seed: plan.case(n.saturating_mul(k).saturating_add(j)).seed,
             size,
         };

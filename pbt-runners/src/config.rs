@@ -20,8 +20,17 @@ pub enum Sizes {
 /// input, from its printed variables.
 pub type FeatureFn = fn(&[pbt_core::Binding]) -> Vec<String>;
 
-/// Which shrinker minimises a counterexample (papers/000 §2.2, §6.4).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Which shrinker minimises a counterexample (*Programmable Property-Based
+/// Testing*, §2.2, §6.4): the setting, and in [`crate::Failure::shrinker`]
+/// the shrinker that produced the result.
+///
+/// ```
+/// use pbt_runners::Shrinker;
+/// assert_eq!(Shrinker::from_name("both"), Some(Shrinker::Both));
+/// assert_eq!(Shrinker::Both.to_string(), "integrated+external");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Shrinker {
     /// Type-based shrinking of each variable (`Shrink`, or the variable's
     /// own generator choices when it has a `#[gen]`): QuickCheck's way.
@@ -30,8 +39,21 @@ pub enum Shrinker {
     /// Shrink the choice sequence the whole input was generated from and
     /// regenerate through the property's generators: Hypothesis's way.
     Integrated,
-    /// Integrated, then external on its result.
+    /// Integrated, then external on its result (as a result: both took
+    /// steps).
     Both,
+}
+
+impl std::fmt::Display for Shrinker {
+    /// The shrinker as a report names it: `external`, `integrated`,
+    /// `integrated+external`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Shrinker::External => "external",
+            Shrinker::Integrated => "integrated",
+            Shrinker::Both => "integrated+external",
+        })
+    }
 }
 
 impl Shrinker {
@@ -116,7 +138,11 @@ pub enum Regressions {
 /// let c = Config::default().cases(500).seed(42).timeout(Duration::from_millis(200)).max_shrinks(100);
 /// assert_eq!(c.cases, 500);
 /// ```
+///
+/// The fields are public to read; build a `Config` with the methods (it is
+/// `#[non_exhaustive]`, so a new setting is not a breaking change).
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Config {
     /// Tests that must pass (discarded ones do not count).
     pub cases: u64,

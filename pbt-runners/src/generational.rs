@@ -16,12 +16,12 @@
 //! giving up.
 
 use crate::components::{
-    execute::Verdict, isolation, replay_saved, report_failure, supervise, Discovery, DynProperty,
-    Fault, Found, Plan, Step, Watch,
+    isolation, replay_saved, report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan,
+    Step, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
-use pbt_core::Property;
+use pbt_core::{Outcome, Property};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -71,11 +71,11 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
             let step = prop.test(&case, watch);
             report.statistics.record_step(observer, &step, case.size);
             let fault = match step {
-                Step::Ran(Verdict::Pass) => {
+                Step::Ran(Outcome::Pass) => {
                     report.tests += 1;
                     continue;
                 }
-                Step::Ran(Verdict::Discard) | Step::Discarded(_) => {
+                Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
                     report.discards += 1;
                     if targetable && report.discards >= 100 && report.tests * 2 < report.discards {
                         return target_preconditions(prop, &plan, watch, report);
@@ -85,7 +85,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
                     }
                     continue;
                 }
-                Step::Ran(Verdict::Fail(reason)) => {
+                Step::Ran(Outcome::Fail(reason)) => {
                     report.tests += 1;
                     Fault::Check(reason)
                 }

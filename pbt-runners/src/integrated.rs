@@ -27,7 +27,7 @@ use pbt_core::Property;
 /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
 /// let report = integrated(&prop, Config::default().seed(1).regressions(Regressions::Off));
 /// let failure = report.failure.unwrap();
-/// assert_eq!(failure.shrinker, "integrated");
+/// assert_eq!(failure.shrinker, Some(pbt_runners::Shrinker::Integrated));
 /// assert!(failure.counterexample[0].value.parse::<u32>().unwrap() >= 1000);
 /// ```
 pub fn integrated<P: Property>(prop: &P, config: Config) -> Report {

@@ -1,8 +1,9 @@
 //! pbt runners: short loops over the public [`pbt_core::Property`] trait.
 //!
 //! Every runner is `(&prop, Config) -> Report` and is built from the shared
-//! [`components`]; a runner of your own can use them too (see the
-//! `custom_runner` example of the `pbt` crate).
+//! [`components`]; a runner of your own can use them too (see
+//! `docs/architecture.md`, the `pbt-exhaustive` crate and
+//! `examples/demo/hand_runner.rs` in the pbt repository).
 // Unsafe code is denied, and allowed in one module: the crash handler
 // (components::crash), which installs signal handlers.
 #![deny(unsafe_code)]

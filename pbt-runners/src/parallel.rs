@@ -17,12 +17,11 @@
 
 use crate::components::statistics::Statistics;
 use crate::components::{
-    execute::Verdict, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault,
-    Found, Plan, Step,
+    replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found, Plan, Step,
 };
 use crate::config::Config;
 use crate::report::Report;
-use pbt_core::Property;
+use pbt_core::{Outcome, Property};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -147,13 +146,13 @@ fn work(
         let step = prop.test(&case, watch);
         stats.record_step(observer, &step, case.size);
         let failure = match step {
-            Step::Ran(Verdict::Pass) => continue,
-            Step::Ran(Verdict::Discard) | Step::Discarded(_) => {
+            Step::Ran(Outcome::Pass) => continue,
+            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
                 shared.passed.fetch_sub(1, Relaxed);
                 shared.discards.fetch_add(1, Relaxed);
                 continue;
             }
-            Step::Ran(Verdict::Fail(reason)) => Failure::Check(reason),
+            Step::Ran(Outcome::Fail(reason)) => Failure::Check(reason),
             Step::GeneratorPanicked(panic) => Failure::Generator(panic),
         };
         shared.passed.fetch_sub(1, Relaxed);

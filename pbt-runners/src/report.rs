@@ -1,6 +1,7 @@
 //! [`Report`]: what every runner returns.
 
 use crate::components::statistics::Statistics;
+use crate::config::Shrinker;
 use pbt_core::Binding;
 use serde::Serialize;
 use std::fmt;
@@ -41,8 +42,10 @@ pub struct Failure {
     pub mutations: Vec<u64>,
     /// The size it was generated at.
     pub size: usize,
-    /// Which shrinker produced the result.
-    pub shrinker: &'static str,
+    /// Which shrinker produced the result; `None` when it was not shrunk
+    /// (a generator fault, a hang in isolation, no candidate accepted
+    /// where no shrinker ran).
+    pub shrinker: Option<Shrinker>,
     /// The counterexample passed when it was run once more after
     /// shrinking: the failure depends on something besides the input
     /// (time, global state, the order of tests).
@@ -65,7 +68,23 @@ pub struct SavedAt {
     pub entry: usize,
 }
 
-/// The serde-serialisable result of a run, the same for every runner.
+/// The serde-serialisable result of a run, the same for every runner
+/// (built-in or a user's: start from [`Report::empty`], end a failure with
+/// [`crate::components::report_failure`], finish with [`Report::finish`]).
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::{generational, Config, Regressions, Verdict};
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+/// let config = Config::default().ignore_env().seed(1).regressions(Regressions::Off);
+/// let report = generational(&prop, config);
+/// assert_eq!(report.verdict, Verdict::Failed);
+/// let failure = report.failure.as_ref().unwrap();
+/// assert_eq!((failure.counterexample[0].name, failure.counterexample[0].value.as_str()), ("x", "1000"));
+/// // Printed for people, serialised for tools.
+/// assert!(report.to_string().contains("x = 1000"));
+/// assert!(report.to_json().contains("\"Failed\""));
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     /// The runner that produced it.
@@ -186,8 +205,14 @@ impl fmt::Display for Report {
                 };
                 writeln!(
                     f,
-                    "pbt ({}): property failed {when}; shrunk in {} steps ({} tried) by the {} shrinker.",
-                    self.runner, self.shrinks, self.shrink_attempts, fail.shrinker
+                    "pbt ({}): property failed {when}; shrunk in {} steps ({} tried) by {}.",
+                    self.runner,
+                    self.shrinks,
+                    self.shrink_attempts,
+                    fail.shrinker.map_or_else(
+                        || "no shrinker".to_string(),
+                        |s| format!("the {s} shrinker")
+                    )
                 )?;
                 writeln!(f, "counterexample:")?;
                 for b in &fail.counterexample {
@@ -236,7 +261,7 @@ impl fmt::Display for Report {
                     )?,
                     (Some(choices), mutations) => write!(
                         f,
-                        "seed: {:#x}; the input was found by mutation: {} choices{} at size {} (saved with the regressions)",
+                        "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
                         self.seed,
                         choices.len(),
                         if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },

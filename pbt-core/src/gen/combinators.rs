@@ -151,7 +151,18 @@ macro_rules! weight_from {
         }
     )*};
 }
-weight_from!(u8, u16, u32, u64, usize, i32, i64);
+with_weight_types!(weight_from);
+
+/// Calls `$m!(types…)` with the integer types a `frequency` weight may have:
+/// the one list for staged weights (`frequency[w => g, …]`, through
+/// `macro_support::Weight`) and run-time ones (`Weight::from`), so that a
+/// weight accepted in one is accepted in the other.
+macro_rules! with_weight_types {
+    ($m:ident) => {
+        $m!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+    };
+}
+pub(crate) use with_weight_types;
 
 /// A weighted choice: one draw in `0..total`, then the first alternative whose
 /// cumulative weight exceeds it. Zero weights are never chosen. Weights are

@@ -15,6 +15,7 @@
 
 mod collection;
 mod combinators;
+pub(crate) use combinators::with_weight_types;
 pub mod dsl;
 mod float;
 mod int;

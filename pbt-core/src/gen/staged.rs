@@ -1,4 +1,4 @@
-//! [`Staged`]: a generator whose code the `pbt::gen!` and `property!` macros
+//! [`Staged`]: a generator whose code the `pbt::generator!` and `property!` macros
 //! wrote inline, in two copies — one over the default [`Rng`] (every draw
 //! inlined) and one over `dyn Source` (for recording, replaying and fuzzing
 //! sources). Both copies make the same choices.
@@ -7,7 +7,7 @@ use super::{Gen, Generated};
 use crate::source::{Rng, Source};
 
 /// A staged generator: `fast` runs when the source is an [`Rng`], `slow`
-/// otherwise. Built by the macros; see `pbt::gen!`.
+/// otherwise. Built by the macros; see `pbt::generator!`.
 #[derive(Clone, Copy, Debug)]
 pub struct Staged<F, D> {
     fast: F,

@@ -3,28 +3,31 @@
 //! toward it ([`replay_saved`], the one place every runner replays them) —
 //! then one fresh case per test, each with its own seed and size.
 
-use super::erased::{DynProperty, Step};
-use super::execute::Verdict;
+use super::erased::DynProperty;
+use super::execute::Step;
 use super::failure::{report_failure, Discovery, Fault};
 use super::regressions::RegressionsFile;
 use super::watchdog::Watch;
 use crate::config::Config;
 use crate::report::{Report, SavedAt};
 use pbt_core::source::mix;
+use pbt_core::Outcome;
 use pbt_core::Structure;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// One test case to generate: a seed for it alone and a size.
+/// The seed and size of one fresh test case: what generates its inputs
+/// (a generated test case, environment and choices, is a
+/// [`pbt_core::Case`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Case {
+pub struct CaseSeed {
     /// Seed of this case's [`pbt_core::Rng`].
     pub seed: u64,
     /// Size handed to the generators.
     pub size: usize,
 }
 
-impl Case {
+impl CaseSeed {
     /// A fresh source for this case.
     pub fn rng(&self) -> pbt_core::Rng {
         pbt_core::Rng::from_seed(self.seed)
@@ -37,7 +40,7 @@ impl Case {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
     /// Generated from a case's seed.
-    Case(Case),
+    Case(CaseSeed),
     /// Replayed from choices at a size.
     Choices {
         /// The choice sequence.
@@ -69,8 +72,8 @@ impl Found {
     /// `step`.
     ///
     /// ```
-    /// use pbt_runners::components::{Case, Found};
-    /// let case = Found::Case(Case { seed: 7, size: 3 });
+    /// use pbt_runners::components::{CaseSeed, Found};
+    /// let case = Found::Case(CaseSeed { seed: 7, size: 3 });
     /// let twice = case.mutated(1).mutated(2);
     /// assert_eq!(twice, Found::Mutated { base: Box::new(case), steps: vec![1, 2] });
     /// ```
@@ -95,13 +98,13 @@ impl Found {
     /// size of 10¹² must not be allocated).
     ///
     /// ```
-    /// use pbt_runners::components::{Case, Found};
-    /// let huge = Found::Case(Case { seed: 1, size: 1 << 40 }).mutated(3);
+    /// use pbt_runners::components::{CaseSeed, Found};
+    /// let huge = Found::Case(CaseSeed { seed: 1, size: 1 << 40 }).mutated(3);
     /// assert_eq!(huge.clamped(100).size(), 100);
     /// ```
     pub fn clamped(self, ceiling: usize) -> Found {
         match self {
-            Found::Case(case) => Found::Case(Case {
+            Found::Case(case) => Found::Case(CaseSeed {
                 size: case.size.min(ceiling),
                 ..case
             }),
@@ -174,8 +177,8 @@ impl Plan {
     }
 
     /// The `n`th fresh case (counting from 0).
-    pub fn case(&self, n: u64) -> Case {
-        Case {
+    pub fn case(&self, n: u64) -> CaseSeed {
+        CaseSeed {
             seed: mix(self.seed ^ mix(n)),
             size: self.config.size_of(n),
         }
@@ -229,7 +232,7 @@ pub fn replay_saved(
     for (i, found) in saved.into_iter().enumerate() {
         watch.at_saved(&found);
         let fault = match prop.test_found(&found, watch) {
-            Step::Ran(Verdict::Fail(reason)) => Fault::Check(reason),
+            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
             Step::GeneratorPanicked(reason) => Fault::Generator(reason),
             Step::Ran(_) | Step::Discarded(_) => continue,
         };

@@ -63,7 +63,7 @@ pub(crate) fn recorded() {
 #[cfg(unix)]
 #[allow(unsafe_code)]
 mod imp {
-    use crate::components::cases::{Case, Found, Plan};
+    use crate::components::cases::{CaseSeed, Found, Plan};
     use crate::components::watchdog::Watch;
     use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering::SeqCst};
     use std::sync::Once;
@@ -404,7 +404,7 @@ mod imp {
             }
         }
 
-        fn case(&mut self, case: &Case) {
+        fn case(&mut self, case: &CaseSeed) {
             self.put(b"cc ");
             self.hex(case.seed, true);
             self.put(b" ");

@@ -6,10 +6,10 @@
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
-use super::cases::{Case, Found};
-use super::execute::{catch_quietly, generate_and_run, quietly, run, Verdict, MAX_STACK};
+use super::cases::{CaseSeed, Found};
+use super::execute::{catch_quietly, generate_and_run, quietly, run, Step, MAX_STACK};
 use super::watchdog::Watch;
-use pbt_core::{Binding, Discarded, Property, Source, Structure};
+use pbt_core::{Binding, Discarded, Outcome, Property, Source, Structure};
 use std::any::Any;
 
 /// Inputs of some property, type-erased.
@@ -26,24 +26,11 @@ pub struct Traced {
     pub bounds: Vec<u64>,
 }
 
-/// What one test step came to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The case was generated and run.
-    Ran(Verdict),
-    /// The case was not generated (a precondition or a generator rejected).
-    Discarded(Discarded),
-    /// Generating the case failed: a generator or mutator panicked, or the
-    /// generator drew more than its budget ("data too large"). The reason
-    /// says which. It is a failure, never a discard.
-    GeneratorPanicked(String),
-}
-
 /// What generating (or mutating) an input came to.
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_runners::components::{supervise, Case, DynProperty, Found, Generation, Plan};
+/// use pbt_runners::components::{supervise, CaseSeed, DynProperty, Found, Generation, Plan};
 /// use pbt_runners::{Config, Regressions};
 /// // A generator that panics on 7: generating is a failure, not a discard.
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true))
@@ -93,7 +80,7 @@ pub trait DynProperty {
     /// [`Property::structure`].
     fn structure(&self) -> Structure;
     /// Generate `case` and run it (one call, no allocation).
-    fn test(&self, case: &Case, watch: &Watch) -> Step;
+    fn test(&self, case: &CaseSeed, watch: &Watch) -> Step;
     /// Generate a saved or found input and run it, each under the watch
     /// (the time limit, the draw limit).
     fn test_found(&self, found: &Found, watch: &Watch) -> Step {
@@ -189,7 +176,7 @@ pub trait DynProperty {
     /// any other panic (or overrun) a failure.
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs>;
     /// Run inputs produced by this property.
-    fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict;
+    fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome;
     /// [`Property::mutate`] of inputs produced by this property:
     /// `Discarded` when the mutant broke an implication later variables
     /// depend on, `Failed` when a mutator panicked.
@@ -227,12 +214,8 @@ impl<P: Property> DynProperty for P {
     }
 
     #[inline]
-    fn test(&self, case: &Case, watch: &Watch) -> Step {
-        match generate_and_run(self, case, watch) {
-            Ok(Ok(verdict)) => Step::Ran(verdict),
-            Ok(Err(why)) => Step::Discarded(why),
-            Err(panic) => Step::GeneratorPanicked(panic),
-        }
+    fn test(&self, case: &CaseSeed, watch: &Watch) -> Step {
+        generate_and_run(self, case, watch)
     }
 
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
@@ -244,7 +227,7 @@ impl<P: Property> DynProperty for P {
         }
     }
 
-    fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Verdict {
+    fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome {
         run(self, inputs_of::<P>(inputs), watch)
     }
 

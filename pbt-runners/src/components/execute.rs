@@ -1,7 +1,7 @@
 //! The generator step and the run step: generate a case from its seed; run
 //! it with panics caught (message kept) and the time limit enforced.
 
-use super::cases::Case;
+use super::cases::CaseSeed;
 use super::watchdog::Watch;
 use pbt_core::overrun::Overrun;
 use pbt_core::{Discarded, Outcome, Property};
@@ -9,15 +9,24 @@ use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
-/// The verdict of one run step.
+/// The shrinker's module names the per-test outcome by its old name.
+// TODO(issue 13 merge): components/shrinker.rs should import `pbt_core::Outcome`; then drop this alias.
+pub(crate) use pbt_core::Outcome as Verdict;
+
+/// What one test step came to: the [`Outcome`] of the check on a generated
+/// input, or the input was never made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The check held.
-    Pass,
-    /// The check failed, panicked or timed out; the reason says which.
-    Fail(String),
-    /// A precondition did not hold.
-    Discard,
+pub enum Step {
+    /// The case was generated and run: the check passed, failed (or
+    /// panicked, or ran past the time limit; the reason says which), or
+    /// discarded it.
+    Ran(Outcome),
+    /// The case was not generated (a precondition or a generator rejected).
+    Discarded(Discarded),
+    /// Generating the case failed: a generator or mutator panicked, or the
+    /// generator drew more than its budget ("data too large"). The reason
+    /// says which. It is a failure, never a discard.
+    GeneratorPanicked(String),
 }
 
 /// Generate `case` and run it in one watched, panic-catching call (the hot
@@ -26,11 +35,7 @@ pub enum Verdict {
 /// bounded by the watch's [`Watch::max_draws`]; past it, generation stops
 /// with a "data too large" reason (the `Err` side, as a generator fault).
 #[inline]
-pub fn generate_and_run<P: Property>(
-    prop: &P,
-    case: &Case,
-    watch: &Watch,
-) -> Result<Result<Verdict, Discarded>, String> {
+pub fn generate_and_run<P: Property>(prop: &P, case: &CaseSeed, watch: &Watch) -> Step {
     let mut rng = case.rng().limited(watch.max_draws(), MAX_STACK);
     let mut generated = false;
     let ticket = watch.start();
@@ -41,11 +46,11 @@ pub fn generate_and_run<P: Property>(
     });
     let overran = watch.finish(ticket);
     match result {
-        Ok(Err(why)) => Ok(Err(why)),
-        _ if overran => Ok(Ok(Verdict::Fail(over_time(watch)))),
-        Ok(Ok(outcome)) => Ok(Ok(verdict(outcome))),
-        Err(panic) if !generated => Err(panic.generator_reason()),
-        Err(panic) => Ok(Ok(Verdict::Fail(format!("panicked: {}", panic.message)))),
+        Ok(Err(why)) => Step::Discarded(why),
+        _ if overran => Step::Ran(Outcome::Fail(over_time(watch))),
+        Ok(Ok(outcome)) => Step::Ran(outcome),
+        Err(panic) if !generated => Step::GeneratorPanicked(panic.generator_reason()),
+        Err(panic) => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
     }
 }
 
@@ -61,28 +66,17 @@ pub fn over_time(watch: &Watch) -> String {
     )
 }
 
-/// The run step's verdict for an outcome.
-fn verdict(outcome: Outcome) -> Verdict {
-    match outcome {
-        Outcome::Pass => Verdict::Pass,
-        Outcome::Discard => Verdict::Discard,
-        Outcome::Fail(reason) => Verdict::Fail(reason),
-    }
-}
-
 /// Run the check on `inputs` under the watchdog: a panic is a failure with its
 /// message, a run longer than the time limit is a failure too.
 #[inline]
-pub fn run<P: Property>(prop: &P, inputs: &P::Inputs, watch: &Watch) -> Verdict {
+pub fn run<P: Property>(prop: &P, inputs: &P::Inputs, watch: &Watch) -> Outcome {
     let ticket = watch.start();
     let result = quietly(|| prop.run(inputs));
     let overran = watch.finish(ticket);
     match result {
-        _ if overran => Verdict::Fail(over_time(watch)),
-        Ok(Outcome::Pass) => Verdict::Pass,
-        Ok(Outcome::Discard) => Verdict::Discard,
-        Ok(Outcome::Fail(reason)) => Verdict::Fail(reason),
-        Err(msg) => Verdict::Fail(format!("panicked: {msg}")),
+        _ if overran => Outcome::Fail(over_time(watch)),
+        Ok(outcome) => outcome,
+        Err(msg) => Outcome::Fail(format!("panicked: {msg}")),
     }
 }
 
@@ -130,7 +124,7 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 /// [`quietly`], keeping whether the panic was a source's [`Overrun`].
 ///
 /// ```
-/// use pbt_runners::components::execute::catch_quietly;
+/// use pbt_runners::components::catch_quietly;
 /// let caught = catch_quietly(|| -> u8 { panic!("boom {}", 1) }).unwrap_err();
 /// assert!(caught.message.starts_with("boom 1") && caught.overrun.is_none());
 /// assert_eq!(catch_quietly(|| 5).unwrap(), 5);

@@ -18,12 +18,12 @@
 
 use super::cases::{Found, Plan};
 use super::erased::{DynProperty, Generation};
-use super::execute::Verdict;
 use super::shrinker::minimize;
 use super::watchdog::Watch;
-use crate::config::Regressions;
-use crate::report::{Failure, Report, SavedAt, Verdict as Outcome};
+use crate::config::{Regressions, Shrinker};
+use crate::report::{Failure, Report, SavedAt, Verdict};
 use pbt_core::Binding;
+use pbt_core::Outcome;
 use std::time::Instant;
 
 /// What went wrong with a found input.
@@ -70,8 +70,8 @@ impl Discovery {
     /// A fresh input (not from the regressions file) with this fault.
     ///
     /// ```
-    /// use pbt_runners::components::{Case, Discovery, Fault, Found};
-    /// let d = Discovery::fresh(Found::Case(Case { seed: 1, size: 2 }), Fault::Check("false".into()));
+    /// use pbt_runners::components::{CaseSeed, Discovery, Fault, Found};
+    /// let d = Discovery::fresh(Found::Case(CaseSeed { seed: 1, size: 2 }), Fault::Check("false".into()));
     /// assert!(d.saved.is_none());
     /// ```
     pub fn fresh(found: Found, fault: Fault) -> Discovery {
@@ -91,8 +91,9 @@ impl Discovery {
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_core::Outcome;
 /// use pbt_runners::components::{
-///     report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, RunVerdict, Step,
+///     report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, Step,
 /// };
 /// use pbt_runners::{Config, Regressions, Report};
 /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 10)));
@@ -103,7 +104,7 @@ impl Discovery {
 ///     let (case, reason) = (0..)
 ///         .map(|n| plan.case(n))
 ///         .find_map(|case| match prop.test(&case, watch) {
-///             Step::Ran(RunVerdict::Fail(reason)) => Some((case, reason)),
+///             Step::Ran(Outcome::Fail(reason)) => Some((case, reason)),
 ///             _ => None,
 ///         })
 ///         .unwrap();
@@ -160,7 +161,7 @@ pub fn report_failure(
             }
         }
     }
-    report.verdict = Outcome::Failed;
+    report.verdict = Verdict::Failed;
     report.failure = Some(failure);
     report
 }
@@ -200,11 +201,16 @@ fn shrink_and_print(
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
     failure.original = printed(prop, watch, &*shrunk.original);
     failure.reason = shrunk.reason;
-    failure.shrinker = shrunk.shrinker;
+    // TODO(issue 13 merge): the shrinker's result should carry the enum.
+    failure.shrinker = match shrunk.shrinker {
+        "integrated" => Some(Shrinker::Integrated),
+        "integrated+external" => Some(Shrinker::Both),
+        _ => Some(Shrinker::External),
+    };
     // Run once more: a counterexample that passes now is flaky, and this
     // run (only this one) keeps what the check wrote with `note!`.
     let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));
-    failure.flaky = !matches!(rerun, Verdict::Fail(_));
+    failure.flaky = !matches!(rerun, Outcome::Fail(_));
     failure.notes = notes;
     let shrunk_choices = shrunk.choices.filter(|_| shrunk.steps > 0);
     if let (Some(file), Some(choices)) = (&plan.regressions, shrunk_choices) {
@@ -245,7 +251,7 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         choices: None,
         mutations: Vec::new(),
         size: found.size(),
-        shrinker: "none",
+        shrinker: None,
         flaky: false,
         replayed_from: None,
         notes: Vec::new(),
@@ -347,7 +353,7 @@ impl Report {
     pub fn empty(runner: &'static str, plan: &Plan) -> Report {
         Report {
             runner,
-            verdict: Outcome::Passed,
+            verdict: Verdict::Passed,
             tests: 0,
             discards: 0,
             shrinks: 0,
@@ -363,7 +369,7 @@ impl Report {
 
     /// This report, given up (too many discards).
     pub fn gave_up(mut self) -> Report {
-        self.verdict = Outcome::GaveUp;
+        self.verdict = Verdict::GaveUp;
         self
     }
 

@@ -1,5 +1,6 @@
 //! The feedback-guided loop shared by the coverage-guided fuzzing runner
-//! (papers/000 Fig. 14) and the targeted runner (Fig. 33):
+//! (*Programmable Property-Based Testing*, Fig. 14) and the targeted runner
+//! (Fig. 33):
 //!
 //! ```text
 //! (the runner replays the saved inputs first: `cases::replay_saved`)
@@ -9,9 +10,15 @@
 //!       (verdict, feedback) ← instrumented run(input)
 //!       fail, or a fault in a generator, mutator or target
 //!               → the failure path (as every runner)
+//!       discarded → counted, and still observed (below)
 //!       useful? → pool.invest(input, utility(feedback))
 //!       else    → pool.revise() if the input was a mutant
 //! ```
+//!
+//! Unlike Fig. 14, a run the check discards is still observed and may be
+//! invested: its preconditions' utility steers the pool towards inputs they
+//! accept (*Flexible and Automatic Targeted Property-Based Testing*, §3),
+//! which the generational runner's fallback relies on.
 //!
 //! A seed is mutated in one of two ways (`Config::mutation`; by default
 //! half and half when some variable mutates by value):
@@ -27,8 +34,8 @@
 //!   and replayed exactly on the next run.
 
 use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Generation};
-use super::execute::{quietly, Verdict};
+use super::erased::{DynProperty, Generation, Traced};
+use super::execute::quietly;
 use super::failure::{report_failure, Discovery, Fault};
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
@@ -37,6 +44,7 @@ use crate::config::Mutation;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
+use pbt_core::Outcome;
 use pbt_core::{Rng, Source};
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
@@ -45,7 +53,9 @@ pub type Probe = dyn FnMut(&mut dyn FnMut()) -> Vec<(u64, u32)>;
 
 /// Run tests until `plan.config.cases` passed or one failed, steering with
 /// `pool` and `utility`; `probe` adds instrumentation feedback to each
-/// observation (coverage counters, say).
+/// observation (coverage counters, say). Each box of the figure is a
+/// function below: [`next_input`] (sample, then generate or mutate),
+/// [`instrumented_run`], [`invest_or_revise`].
 pub fn feedback_loop(
     prop: &dyn DynProperty,
     plan: &Plan,
@@ -55,60 +65,16 @@ pub fn feedback_loop(
     probe: &mut Probe,
     mut report: Report,
 ) -> Report {
-    let mut rng = Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465));
-    let mut fresh = 0u64;
-    let by_value = prop.structure().mutates_by_value();
+    let mut mutator = Mutator::new(prop, plan);
     while report.tests < plan.config.cases || report.statistics.keep_testing() {
-        let (found, generated, mutant) = match pool.sample() {
-            Directive::Generate => {
-                fresh += 1;
-                let found = Found::Case(plan.case(fresh - 1));
-                watch.at_found(&found);
-                let generated = prop.generate_traced(&found, watch);
-                (found, generated, false)
-            }
-            Directive::Mutate(seed) => {
-                match mutation(plan.config.mutation, by_value, seed, &mut rng) {
-                    Some(How::Choices) => {
-                        let choices = mutate_choices(&seed.choices, &seed.bounds, &mut rng);
-                        let found = Found::Choices {
-                            choices,
-                            size: seed.size,
-                        };
-                        watch.at_found(&found);
-                        let generated = prop.generate_traced(&found, watch);
-                        // A mutant is kept as the choices its replay actually used.
-                        let found = match &generated {
-                            Generation::Generated(traced) => Found::Choices {
-                                choices: traced.choices.clone(),
-                                size: seed.size,
-                            },
-                            _ => found,
-                        };
-                        (found, generated, true)
-                    }
-                    Some(How::Values) => {
-                        let step = rng.next_u64();
-                        let max_draws = watch.max_draws();
-                        let found = seed.found.mutated(step);
-                        watch.at_found(&found);
-                        let ticket = watch.start();
-                        let mut generated =
-                            prop.mutate_step(&*seed.inputs, step, seed.size, max_draws);
-                        if watch.finish(ticket) {
-                            generated = Generation::Failed(format!(
-                                "a mutator ran longer than the time limit of {:?}",
-                                watch.limit().unwrap_or_default()
-                            ));
-                        }
-                        (found, generated, true)
-                    }
-                    None => {
-                        pool.revise();
-                        continue;
-                    }
-                }
-            }
+        let Some(Input {
+            found,
+            generated,
+            mutant,
+        }) = next_input(prop, plan, watch, pool, &mut mutator)
+        else {
+            pool.revise();
+            continue;
         };
         let traced = match generated {
             Generation::Generated(traced) => traced,
@@ -127,70 +93,217 @@ pub fn feedback_loop(
                 return report_failure(prop, plan, watch, discovery, report);
             }
         };
-        watch.at_found(&found);
-        let mut verdict = Verdict::Discard;
-        let mut feedback = pbt_core::feedback::Feedback::default();
-        let observer = pbt_core::statistics::Observer::start();
-        let hits = probe(&mut || {
-            let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
-            (verdict, feedback) = (v, f);
-        });
-        report.statistics.record(observer, &verdict, found.size());
-        if let Verdict::Fail(reason) = verdict {
-            report.tests += 1;
-            let discovery = Discovery::fresh(found, Fault::Check(reason));
-            return report_failure(prop, plan, watch, discovery, report);
-        }
-        // The check's `target(x)` and the inputs' `#[target = …]`, the
-        // larger; the annotations are user code too.
-        let annotations = quietly(|| {
-            let target = prop.target_any(&*traced.inputs);
-            (target, prop.utility_any(&*traced.inputs))
-        });
-        let (annotated, precondition) = match annotations {
-            Ok(values) => values,
-            Err(panic) => {
-                let reason = format!("a #[target] or precondition utility panicked: {panic}");
-                let discovery = Discovery::fresh(found, Fault::Annotation(reason));
-                return report_failure(prop, plan, watch, discovery, report);
+        let observation = match instrumented_run(prop, watch, &found, &traced, probe, &mut report) {
+            Ran::Passed(observation) => {
+                report.tests += 1;
+                observation
             }
-        };
-        let target = match (feedback.target, annotated) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, b) => a.or(b),
-        };
-        let observation = Observation {
-            target,
-            precondition,
-            points: feedback.points,
-            hits,
-            data: feedback.data,
-        };
-        match verdict {
-            Verdict::Pass => report.tests += 1,
-            _ => {
+            // Not in the figure: a discarded run is still observed, so that
+            // the preconditions' utility can steer the pool towards inputs
+            // they accept (the targeted-preconditions paper, §3).
+            Ran::Discarded(observation) => {
                 report.discards += 1;
                 if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();
                 }
+                observation
             }
-        }
-        if utility.useful(pool, &observation) {
-            let size = found.size();
-            pool.invest(Seed {
-                inputs: traced.inputs,
-                found,
-                choices: traced.choices,
-                bounds: traced.bounds,
-                size,
-                feedback: utility.utility(&observation),
-                energy: 0,
-            });
-        } else if mutant {
-            pool.revise();
-        }
+            Ran::Failed(fault) => {
+                if let Fault::Check(_) = fault {
+                    report.tests += 1;
+                }
+                let discovery = Discovery::fresh(found, fault);
+                return report_failure(prop, plan, watch, discovery, report);
+            }
+        };
+        invest_or_revise(pool, utility, &observation, found, traced, mutant);
     }
     report
+}
+
+/// The state of the mutate box: its randomness, the fresh cases drawn so
+/// far, and whether any variable mutates by value.
+pub struct Mutator {
+    rng: Rng,
+    fresh: u64,
+    by_value: bool,
+}
+
+impl Mutator {
+    /// A mutator for `prop` under `plan` (its randomness from the run seed).
+    pub fn new(prop: &dyn DynProperty, plan: &Plan) -> Mutator {
+        Mutator {
+            rng: Rng::from_seed(mix(plan.seed ^ 0x6d75_7461_7465)),
+            fresh: 0,
+            by_value: prop.structure().mutates_by_value(),
+        }
+    }
+}
+
+/// An input the loop is about to run.
+pub struct Input {
+    /// Where it comes from (replayable).
+    pub found: Found,
+    /// Its generation (or mutation).
+    pub generated: Generation<Traced>,
+    /// Whether it is a mutant of a seed.
+    pub mutant: bool,
+}
+
+/// The sample, generate and mutate boxes: ask the pool what to do, then
+/// generate a fresh case or mutate the sampled seed (by choices or by
+/// value). `None` when the seed cannot be mutated further.
+pub fn next_input(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    pool: &mut dyn SeedPool,
+    mutator: &mut Mutator,
+) -> Option<Input> {
+    let seed = match pool.sample() {
+        Directive::Generate => {
+            mutator.fresh += 1;
+            let found = Found::Case(plan.case(mutator.fresh - 1));
+            watch.at_found(&found);
+            let generated = prop.generate_traced(&found, watch);
+            return Some(Input {
+                found,
+                generated,
+                mutant: false,
+            });
+        }
+        Directive::Mutate(seed) => seed,
+    };
+    let rng = &mut mutator.rng;
+    let (found, generated) = match mutation(plan.config.mutation, mutator.by_value, seed, rng)? {
+        How::Choices => {
+            let choices = mutate_choices(&seed.choices, &seed.bounds, rng);
+            let found = Found::Choices {
+                choices,
+                size: seed.size,
+            };
+            watch.at_found(&found);
+            let generated = prop.generate_traced(&found, watch);
+            // A mutant is kept as the choices its replay actually used.
+            let found = match &generated {
+                Generation::Generated(traced) => Found::Choices {
+                    choices: traced.choices.clone(),
+                    size: seed.size,
+                },
+                _ => found,
+            };
+            (found, generated)
+        }
+        How::Values => {
+            let step = rng.next_u64();
+            let found = seed.found.mutated(step);
+            watch.at_found(&found);
+            let ticket = watch.start();
+            let mut generated = prop.mutate_step(&*seed.inputs, step, seed.size, watch.max_draws());
+            if watch.finish(ticket) {
+                generated = Generation::Failed(format!(
+                    "a mutator ran longer than the time limit of {:?}",
+                    watch.limit().unwrap_or_default()
+                ));
+            }
+            (found, generated)
+        }
+    };
+    Some(Input {
+        found,
+        generated,
+        mutant: true,
+    })
+}
+
+/// What an instrumented run came to.
+pub enum Ran {
+    /// The check passed; what was observed.
+    Passed(Observation),
+    /// The check discarded the input; what was observed.
+    Discarded(Observation),
+    /// The check failed, or a `#[target]` or utility panicked.
+    Failed(Fault),
+}
+
+/// The instrumented-run box: run the check under `probe`, collecting its
+/// feedback (`target`, `cover`, `observe`), the inputs' `#[target]` and
+/// the preconditions' utility, all user code guarded. Records the test's
+/// statistics in `report`.
+pub fn instrumented_run(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    found: &Found,
+    traced: &Traced,
+    probe: &mut Probe,
+    report: &mut Report,
+) -> Ran {
+    watch.at_found(found);
+    let mut verdict = Outcome::Discard;
+    let mut feedback = pbt_core::feedback::Feedback::default();
+    let observer = pbt_core::statistics::Observer::start();
+    let hits = probe(&mut || {
+        let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
+        (verdict, feedback) = (v, f);
+    });
+    report.statistics.record(observer, &verdict, found.size());
+    if let Outcome::Fail(reason) = verdict {
+        return Ran::Failed(Fault::Check(reason));
+    }
+    // The check's `target(x)` and the inputs' `#[target = …]`, the
+    // larger; the annotations are user code too.
+    let annotations = quietly(|| {
+        let target = prop.target_any(&*traced.inputs);
+        (target, prop.utility_any(&*traced.inputs))
+    });
+    let (annotated, precondition) = match annotations {
+        Ok(values) => values,
+        Err(panic) => {
+            let reason = format!("a #[target] or precondition utility panicked: {panic}");
+            return Ran::Failed(Fault::Annotation(reason));
+        }
+    };
+    let target = match (feedback.target, annotated) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    let observation = Observation {
+        target,
+        precondition,
+        points: feedback.points,
+        hits,
+        data: feedback.data,
+    };
+    match verdict {
+        Outcome::Pass => Ran::Passed(observation),
+        _ => Ran::Discarded(observation),
+    }
+}
+
+/// The useful? box: invest a useful input in the pool with its utility;
+/// otherwise revise the pool when the input was a mutant of a seed.
+pub fn invest_or_revise(
+    pool: &mut dyn SeedPool,
+    utility: &mut dyn Utility,
+    observation: &Observation,
+    found: Found,
+    traced: Traced,
+    mutant: bool,
+) {
+    if utility.useful(pool, observation) {
+        let size = found.size();
+        pool.invest(Seed {
+            inputs: traced.inputs,
+            found,
+            choices: traced.choices,
+            bounds: traced.bounds,
+            size,
+            feedback: utility.utility(observation),
+            energy: 0,
+        });
+    } else if mutant {
+        pool.revise();
+    }
 }
 
 /// The longest chain of value mutations kept: a seed this many mutations

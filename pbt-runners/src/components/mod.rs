@@ -10,11 +10,16 @@
 //! They are public so that a runner in another crate can reuse them; nothing
 //! here knows about any particular runner.
 
-pub mod cases;
+// The bottom layer proper: private modules, each item re-exported below
+// (its one path is `components::Item`).
+mod cases;
 mod crash;
-pub mod erased;
-pub mod execute;
-pub mod failure;
+mod erased;
+mod execute;
+mod failure;
+mod watchdog;
+// Families of related items, reached by their module's name
+// (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
 pub mod feedback_loop;
 pub mod integrated;
 pub mod isolation;
@@ -23,11 +28,12 @@ pub mod seed_pool;
 pub mod shrinker;
 pub mod statistics;
 pub mod utility;
-pub mod watchdog;
 
-pub use cases::{replay_saved, Case, Found, Plan};
-pub use erased::{AnyInputs, DynProperty, Generation, Step, Traced};
-pub use execute::{generate_and_run, run, Verdict as RunVerdict};
+pub use cases::{replay_saved, CaseSeed, Found, Plan, MAX_SAVED_SIZE};
+pub use erased::{AnyInputs, DynProperty, Generation, Traced};
+pub use execute::{
+    catch_quietly, generate_and_run, over_time, quietly, run, Panic, Step, MAX_STACK,
+};
 pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::{shrink_choices, ShrunkChoices};
 pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};

@@ -17,7 +17,7 @@
 //! and the line, and every good line still replays. A saved size above
 //! [`MAX_SAVED_SIZE`] is clamped to it.
 
-use super::cases::{Case, Found};
+use super::cases::{CaseSeed, Found};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
 use std::collections::HashSet;
@@ -264,8 +264,8 @@ fn warn_unlocated(file: &str) {
 /// `found` as the start of a line of the file (what [`parse_line`] reads).
 ///
 /// ```
-/// use pbt_runners::components::{regressions, Case, Found};
-/// let found = Found::Case(Case { seed: 0xfeed, size: 12 });
+/// use pbt_runners::components::{regressions, CaseSeed, Found};
+/// let found = Found::Case(CaseSeed { seed: 0xfeed, size: 12 });
 /// assert_eq!(regressions::encode(&found), "cc 0xfeed 12");
 /// assert_eq!(regressions::parse_line("cc 0xfeed 12 # note"), Some(found));
 /// ```
@@ -301,7 +301,7 @@ pub fn parse_line(line: &str) -> Option<Found> {
         let mut words = rest.split_whitespace();
         let seed = parse_u64(words.next()?)?;
         let size = words.next()?.parse().ok()?;
-        return Some(Found::Case(Case { seed, size }));
+        return Some(Found::Case(CaseSeed { seed, size }));
     }
     let rest = line.strip_prefix("cx ")?;
     let mut words = rest.split_whitespace();
@@ -395,7 +395,7 @@ mod tests {
         let file = RegressionsFile {
             path: dir.join("x.pbt-regressions"),
         };
-        let case = Found::Case(Case {
+        let case = Found::Case(CaseSeed {
             seed: 0xfeed,
             size: 12,
         });

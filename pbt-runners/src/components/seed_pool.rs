@@ -67,7 +67,46 @@ impl Energy {
     }
 }
 
-/// A seed pool (papers/000 Fig. 24).
+/// A seed pool (*Programmable Property-Based Testing*, Fig. 24): the inputs
+/// a feedback-guided runner keeps and mutates. [`Pool`] builds the six of
+/// the paper; a pool of your own plugs into the same loop.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::feedback_loop::{feedback_loop, no_probe};
+/// use pbt_runners::components::seed_pool::{Directive, Seed, SeedPool};
+/// use pbt_runners::components::{supervise, utility::Maximize, DynProperty, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+///
+/// /// Keeps the last useful input and mutates it three times.
+/// #[derive(Default)]
+/// struct Last { seed: Option<Seed>, energy: u32 }
+///
+/// impl SeedPool for Last {
+///     fn invest(&mut self, seed: Seed) { (self.seed, self.energy) = (Some(seed), 3); }
+///     fn revise(&mut self) { self.energy = self.energy.saturating_sub(1); }
+///     fn sample(&mut self) -> Directive<'_> {
+///         match &self.seed {
+///             Some(seed) if self.energy > 0 => Directive::Mutate(seed),
+///             _ => Directive::Generate,
+///         }
+///     }
+///     fn best(&self) -> Option<&Seed> { self.seed.as_ref() }
+/// }
+///
+/// // Climb towards large x (the check reports x as its target).
+/// let prop = Prop::new(Forall::new("x", "u16", Check::new(|&(x, ()): &(u16, ())| {
+///     pbt_core::feedback::target(f64::from(x));
+///     x < 60_000
+/// })));
+/// let config = Config::default().ignore_env().seed(3).cases(10_000).regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let report = supervise(&prop, &plan, |watch| {
+///     let mut pool = Last::default();
+///     feedback_loop(&prop, &plan, watch, &mut pool, &mut Maximize, &mut no_probe, Report::empty("mine", &plan))
+/// });
+/// assert!(report.failure.is_some(), "{report}");
+/// ```
 pub trait SeedPool {
     /// Add a useful input.
     fn invest(&mut self, seed: Seed);

@@ -31,7 +31,35 @@ pub struct Observation {
     pub data: Option<Box<dyn Any>>,
 }
 
-/// Whether, and how much, feedback is interesting (papers/000 Fig. 24).
+/// Whether, and how much, feedback is interesting (*Programmable
+/// Property-Based Testing*, Fig. 24): what decides which inputs a
+/// feedback-guided runner invests in its [`SeedPool`].
+///
+/// ```
+/// use pbt_runners::components::utility::{Observation, Utility};
+/// use pbt_runners::components::seed_pool::SeedPool;
+/// use pbt_runners::{Energy, Pool};
+/// use std::collections::HashSet;
+///
+/// /// Useful: a target value not seen before; more useful: a larger one.
+/// struct Distinct(HashSet<u64>);
+///
+/// impl Utility for Distinct {
+///     fn useful(&mut self, _pool: &dyn SeedPool, feedback: &Observation) -> bool {
+///         feedback.target.is_some_and(|t| self.0.insert(t.to_bits()))
+///     }
+///     fn utility(&self, feedback: &Observation) -> f64 {
+///         feedback.target.unwrap_or(f64::NEG_INFINITY)
+///     }
+/// }
+///
+/// let pool = Pool::FifoQueue(Energy::Fixed(5)).build();
+/// let mut distinct = Distinct(HashSet::new());
+/// let two = Observation { target: Some(2.0), ..Observation::default() };
+/// assert!(distinct.useful(&*pool, &two));
+/// assert!(!distinct.useful(&*pool, &two), "seen already");
+/// assert_eq!(distinct.utility(&two), 2.0);
+/// ```
 pub trait Utility {
     /// Whether the input that gave `feedback` should join the pool.
     fn useful(&mut self, pool: &dyn SeedPool, feedback: &Observation) -> bool;

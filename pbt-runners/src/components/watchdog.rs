@@ -18,7 +18,7 @@
 //! started or finished, no shrink step — for the same time is stuck in a
 //! generator, shrinker, printer or `Debug` impl, and is reported the same way.
 
-use super::cases::{Case, Found, Plan};
+use super::cases::{CaseSeed, Found, Plan};
 use super::erased::DynProperty;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -92,7 +92,7 @@ impl Watch {
 
     /// The case being generated and run (printed if it hangs).
     #[inline]
-    pub fn at_case(&self, case: &Case) {
+    pub fn at_case(&self, case: &CaseSeed) {
         self.case_seed.store(case.seed, Relaxed);
         self.case_size.store(case.size, Relaxed);
         self.at_mutant.store(false, Relaxed);
@@ -140,8 +140,8 @@ impl Watch {
     }
 
     /// The last case announced with [`Watch::at_case`].
-    pub fn in_flight_case(&self) -> Case {
-        Case {
+    pub fn in_flight_case(&self) -> CaseSeed {
+        CaseSeed {
             seed: self.case_seed.load(Relaxed),
             size: self.case_size.load(Relaxed),
         }

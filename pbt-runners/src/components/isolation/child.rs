@@ -8,11 +8,12 @@
 
 use super::super::cases::Found;
 use super::super::erased::DynProperty;
-use super::super::execute::{quietly, Verdict};
+use super::super::execute::quietly;
 use super::super::regressions::parse_line;
 use super::super::watchdog::Watch;
 use super::{Reply, MARK};
 use crate::components::Generation;
+use pbt_core::Outcome;
 use std::io::{BufRead, Write};
 
 /// Serve `prop`'s inputs until stdin closes, then end the process.
@@ -47,9 +48,9 @@ fn test(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Reply {
     };
     send(&Reply::Printed(printed));
     match prop.run_any(&*traced.inputs, watch) {
-        Verdict::Pass => Reply::Passed,
-        Verdict::Discard => Reply::Discarded,
-        Verdict::Fail(reason) => Reply::Failed(reason),
+        Outcome::Pass => Reply::Passed,
+        Outcome::Discard => Reply::Discarded,
+        Outcome::Fail(reason) => Reply::Failed(reason),
     }
 }
 

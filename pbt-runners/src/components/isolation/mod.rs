@@ -33,12 +33,12 @@ pub use worker::{Spawn, Tested, Worker, UNPRINTED};
 
 use super::cases::{Found, Plan};
 use super::erased::DynProperty;
-use super::execute::Verdict;
 use super::shrinker::{descend, ShrinkLimits};
-use crate::config::Config;
+use crate::config::{Config, Shrinker};
 use crate::report::Report;
 use pbt_core::choices::{shortlex_lt, simplifications};
 use pbt_core::Binding;
+use pbt_core::Outcome;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -191,17 +191,17 @@ fn isolated(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Rep
         };
         match w.test(&found, limit) {
             Tested::Ran {
-                verdict: Verdict::Pass,
+                verdict: Outcome::Pass,
                 ..
             } => report.tests += u64::from(!was_saved),
             Tested::Ran {
-                verdict: Verdict::Discard,
+                verdict: Outcome::Discard,
                 ..
             }
             | Tested::Discarded
                 if was_saved => {}
             Tested::Ran {
-                verdict: Verdict::Discard,
+                verdict: Outcome::Discard,
                 ..
             }
             | Tested::Discarded => {
@@ -213,7 +213,7 @@ fn isolated(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Rep
             Tested::Ran {
                 choices,
                 printed,
-                verdict: Verdict::Fail(reason),
+                verdict: Outcome::Fail(reason),
             } => {
                 report.tests += 1;
                 let first = Some((choices, printed));
@@ -275,7 +275,7 @@ fn fail(
             .collect()
     };
     let Some((choices, printed)) = generated else {
-        return failed(report, found, &reason, Vec::new(), Vec::new(), "none");
+        return failed(report, found, &reason, Vec::new(), Vec::new(), None);
     };
     let shrunk = shrink(plan, spawn, found.size(), choices, printed.clone(), reason);
     report.shrinks = shrunk.steps;
@@ -301,7 +301,7 @@ fn fail(
         &shrunk.reason,
         counterexample,
         original,
-        "integrated",
+        Some(Shrinker::Integrated),
     )
 }
 
@@ -312,7 +312,7 @@ fn failed(
     reason: &str,
     counterexample: Vec<Binding>,
     original: Vec<Binding>,
-    shrinker: &'static str,
+    shrinker: Option<Shrinker>,
 ) -> Report {
     let mut failure = super::failure::discovered(found, reason);
     failure.counterexample = counterexample;
@@ -385,7 +385,7 @@ fn shrink(
                         Tested::Ran {
                             choices,
                             printed,
-                            verdict: Verdict::Fail(why),
+                            verdict: Outcome::Fail(why),
                         } => (choices, printed, why),
                         Tested::Died {
                             reason,
@@ -461,7 +461,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
         Tested::Ran {
             choices,
             printed,
-            verdict: Verdict::Fail(reason),
+            verdict: Outcome::Fail(reason),
         } => (choices, printed, reason),
         Tested::Ran {
             printed, verdict, ..

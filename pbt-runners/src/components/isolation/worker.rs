@@ -4,9 +4,9 @@
 //! how it died when it does.
 
 use super::super::cases::Found;
-use super::super::execute::Verdict;
 use super::super::regressions::encode;
 use super::{Reply, CHILD, MARK};
+use pbt_core::Outcome;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -39,7 +39,8 @@ pub struct Spawn {
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
 /// use pbt_runners::components::isolation::{Spawn, Tested, Worker, CHILD};
-/// use pbt_runners::components::{execute::Verdict, Case, Found};
+/// use pbt_core::Outcome;
+/// use pbt_runners::components::{CaseSeed, Found};
 /// use pbt_runners::{generational, Config};
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
 /// if std::env::var_os(CHILD).is_some() {
@@ -47,10 +48,10 @@ pub struct Spawn {
 /// }
 /// let spawn = Spawn { test: None, property: "property".to_string() };
 /// let mut worker = Worker::spawn(&spawn).unwrap();
-/// match worker.test(&Found::Case(Case { seed: 1, size: 10 }), None) {
+/// match worker.test(&Found::Case(CaseSeed { seed: 1, size: 10 }), None) {
 ///     Tested::Ran { printed, verdict, .. } => {
 ///         let x: u8 = printed[0].parse().unwrap();
-///         assert_eq!(verdict == Verdict::Pass, x < 200);
+///         assert_eq!(verdict == Outcome::Pass, x < 200);
 ///     }
 ///     other => panic!("{other:?}"),
 /// }
@@ -75,7 +76,7 @@ pub enum Tested {
         /// Each variable printed.
         printed: Vec<String>,
         /// Pass, discard, or failure with its reason.
-        verdict: Verdict,
+        verdict: Outcome,
     },
     /// A generator or precondition rejected the input.
     Discarded,
@@ -187,7 +188,7 @@ impl Worker {
                 return Tested::Ran {
                     choices: Vec::new(),
                     printed: Vec::new(),
-                    verdict: Verdict::Fail("the generator panicked".into()),
+                    verdict: Outcome::Fail("the generator panicked".into()),
                 }
             }
             Ok(other) => return self.protocol(other),
@@ -202,9 +203,9 @@ impl Worker {
             }
         };
         let verdict = match self.reply(deadline) {
-            Ok(Reply::Passed) => Verdict::Pass,
-            Ok(Reply::Discarded) => Verdict::Discard,
-            Ok(Reply::Failed(reason)) => Verdict::Fail(reason),
+            Ok(Reply::Passed) => Outcome::Pass,
+            Ok(Reply::Discarded) => Outcome::Discard,
+            Ok(Reply::Failed(reason)) => Outcome::Fail(reason),
             Ok(other) => return self.protocol(other),
             Err(hung) => return self.died(Some((choices, printed)), hung, "in the check"),
         };

@@ -11,13 +11,14 @@
 //!
 //! ```
 //! use pbt_core::statistics::Observer;
-//! use pbt_runners::components::{statistics::Statistics, RunVerdict};
+//! use pbt_core::Outcome;
+//! use pbt_runners::components::statistics::Statistics;
 //! use pbt_runners::Config;
 //! let mut stats = Statistics::new(&Config::default());
 //! for x in 0..10u32 {
 //!     let observer = Observer::start();
 //!     pbt_core::classify!(x % 2 == 0, "even");
-//!     stats.record(observer, &RunVerdict::Pass, x as usize);
+//!     stats.record(observer, &Outcome::Pass, x as usize);
 //! }
 //! stats.conclude(0);
 //! assert_eq!(stats.tests, 10);
@@ -31,9 +32,9 @@ mod table;
 pub use requirements::{is_look, judge, Coverage, CoverageCheck, CoverageOutcome};
 
 use super::cases::Plan;
-use super::execute::Verdict;
 use crate::config::Config;
 use pbt_core::statistics::{Observations, Observer};
+use pbt_core::Outcome;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -160,9 +161,9 @@ impl Statistics {
     // Always inlined: it runs once per test in every runner's loop, and a
     // call costs as much as its fast path (measured with callgrind).
     #[inline(always)]
-    pub fn record(&mut self, observer: Observer, verdict: &Verdict, size: usize) {
+    pub fn record(&mut self, observer: Observer, verdict: &Outcome, size: usize) {
         let observed = observer.finish();
-        if matches!(verdict, Verdict::Discard) {
+        if matches!(verdict, Outcome::Discard) {
             return;
         }
         self.tests += 1;
