@@ -3,6 +3,7 @@
 
 mod assume;
 mod examples;
+pub mod stateful;
 
 pub use examples::run_examples;
 
