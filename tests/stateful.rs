@@ -360,3 +360,83 @@ fn compare_passes_on_equal_implementations() {
     assert!(report.passed(), "{report}");
     assert_eq!(prop.structure().variables().count(), 1);
 }
+
+/// `property!` quantifies over programs like over any generator; with the
+/// program shrinker and printer it reports the minimal program.
+#[test]
+fn property_macro_quantifies_over_programs() {
+    let prop = pbt::property! {
+        forall program: Program<KvMachine>,
+            #[with = KvMachine.programs()],
+            #[shrink = KvMachine.programs().shrinker()],
+            #[print = KvMachine.programs().printer()];
+        check stateful::check(&KvMachine, &program)
+    };
+    assert_minimal(&pbt::runners::generational(&prop, config(2)));
+}
+
+/// Without `#[shrink]`, a `#[with]` variable shrinks through its choices:
+/// the program is regenerated from simpler choices, so it stays valid
+/// (`check` discards an invalid program, so the failing counterexample is a
+/// valid one); only the argument values may stay larger.
+#[test]
+fn programs_shrunk_through_their_choices_stay_valid() {
+    let prop = pbt::property! {
+        forall program: Program<KvMachine>, #[with = KvMachine.programs()];
+        check stateful::check(&KvMachine, &program)
+    };
+    let report = pbt::runners::generational(&prop, config(2));
+    let shown = printed(&report);
+    assert!(
+        shown.starts_with('[') && shown.contains("Remove("),
+        "{report}"
+    );
+    let fails = |s: &str| s.matches("Insert(").count() >= 3;
+    assert!(
+        fails(&shown),
+        "three inserts before the failing remove: {report}"
+    );
+}
+
+mod as_a_test {
+    use super::*;
+    use pbt::prelude::*;
+
+    /// The passing twin of `KvMachine`: a store without the planted bug.
+    #[derive(Debug)]
+    struct Fixed;
+
+    impl StateMachine for Fixed {
+        type Model = BTreeMap<u8, u8>;
+        type System = BTreeMap<u8, u8>;
+        type Command = Cmd;
+        type Output = Option<u8>;
+        fn init_model(&self) -> Self::Model {
+            BTreeMap::new()
+        }
+        fn init_system(&self) -> Self::System {
+            BTreeMap::new()
+        }
+        fn commands<'a>(&'a self, model: &'a Self::Model) -> impl Gen<Value = Cmd> + 'a {
+            KvMachine.commands(model)
+        }
+        fn precondition(&self, model: &Self::Model, cmd: &Cmd) -> bool {
+            KvMachine.precondition(model, cmd)
+        }
+        fn apply_model(&self, model: &mut Self::Model, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_model(model, cmd)
+        }
+        fn apply_system(&self, map: &mut Self::System, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_model(map, cmd)
+        }
+    }
+
+    #[property_test(cases = 200)]
+    fn a_correct_store_agrees_with_its_model(
+        #[with = Fixed.programs()]
+        #[shrink = Fixed.programs().shrinker()]
+        program: Program<Fixed>,
+    ) -> Outcome {
+        stateful::check(&Fixed, &program)
+    }
+}

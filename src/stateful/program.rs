@@ -182,6 +182,20 @@ impl<M: StateMachine> Programs<M> {
         Box::new(deleted.chain(simplified))
     }
 
+    /// [`Programs::shrink`] as a function, for `#[shrink = …]` in
+    /// `property!` and `#[property_test]`.
+    pub fn shrinker(&self) -> impl Fn(&Program<M>) -> Candidates<'static, Program<M>> {
+        let programs = self.clone();
+        move |p| programs.shrink(p)
+    }
+
+    /// The printed program (numbered, with results, and a Rust reproducer;
+    /// see [`print`](super::print)), for `#[print = …]`.
+    pub fn printer(&self) -> impl Fn(&Program<M>) -> String {
+        let machine = Arc::clone(&self.machine);
+        move |p| format!("\n{}", super::execute::print(&*machine, p))
+    }
+
     /// A program near `program`: keep a prefix (its length drawn), then grow
     /// a fresh tail from the model state there. For the mutation-based
     /// runners (fuzzing, targeted search).

@@ -1,6 +1,6 @@
 //! A state machine as an ordinary [`Property`].
 
-use super::execute::{check, print};
+use super::execute::check;
 use super::machine::StateMachine;
 use super::program::{Program, Programs};
 use pbt_core::property::{Check, Forall, Prop};
@@ -38,26 +38,20 @@ pub fn property<M: StateMachine>(
     let programs = Programs::new(machine);
     let (shrinker, mutator) = (programs.clone(), programs.clone());
     let machine = std::sync::Arc::clone(programs.machine());
-    let printer = std::sync::Arc::clone(&machine);
+    let printer = programs.clone();
     let chain = Forall::new(
         "program",
         "Program",
         Check::new(move |(program, ()): &(Program<M>, ())| check(&*machine, program)),
     )
     .gen(move |_: &()| programs.clone())
-    .shrink(move |_: &()| {
-        let shrinker = shrinker.clone();
-        move |p: &Program<M>| shrinker.shrink(p)
-    })
+    .shrink(move |_: &()| shrinker.shrinker())
     .mutate(move |_: &()| {
         let mutator = mutator.clone();
         move |p: &Program<M>, src: &mut dyn pbt_core::Source, size: usize| {
             mutator.mutate(p, src, size)
         }
     })
-    .print(move |_: &()| {
-        let printer = std::sync::Arc::clone(&printer);
-        move |p: &Program<M>| format!("\n{}", print(&*printer, p))
-    });
+    .print(move |_: &()| printer.printer());
     Prop::new(chain)
 }
