@@ -440,3 +440,147 @@ mod as_a_test {
         stateful::check(&Fixed, &program)
     }
 }
+
+/// A system that panics on its second command (or, with
+/// `generator_panics`, a command generator that panics past state 4): the
+/// panic becomes the failure, the program shrinks to the shortest one, and its printing shows
+/// the panic at the step where it happened.
+#[derive(Debug)]
+struct Crashy {
+    generator_panics: bool,
+}
+
+impl StateMachine for Crashy {
+    type Model = u32;
+    type System = u32;
+    type Command = u8;
+    type Output = u32;
+    fn init_model(&self) -> u32 {
+        0
+    }
+    fn init_system(&self) -> u32 {
+        0
+    }
+    fn commands<'a>(&'a self, model: &'a u32) -> impl Gen<Value = u8> + 'a {
+        pbt::generators::from_fn(move |src, size| {
+            assert!(
+                !self.generator_panics || *model < 5,
+                "the command generator refuses state {model}"
+            );
+            int(0..=9u8).generate(src, size)
+        })
+    }
+    fn apply_model(&self, n: &mut u32, c: &u8) -> u32 {
+        *n += 1 + *c as u32;
+        *n
+    }
+    fn apply_system(&self, n: &mut u32, c: &u8) -> u32 {
+        let crashes = !self.generator_panics;
+        assert!(
+            !crashes || *n == 0,
+            "the system crashed on its second command"
+        );
+        *n += 1 + *c as u32;
+        *n
+    }
+}
+
+#[test]
+fn a_panicking_system_is_reported_and_shrunk() {
+    let machine = Crashy {
+        generator_panics: false,
+    };
+    let report = pbt::runners::generational(&machine.property(), config(1).cases(300));
+    let failure = report
+        .failure
+        .as_ref()
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        failure
+            .reason
+            .contains("the system crashed on its second command"),
+        "{report}"
+    );
+    let shown = printed(&report);
+    assert!(
+        shown.contains("  1. 0  // model: 1, system: 1\n  2. 0  // model: ?, system: <panicked: the system crashed on its second command>   <-- fails here\n"),
+        "{report}"
+    );
+    assert!(
+        shown.contains("    // the last call panics: the system crashed"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_panicking_command_generator_is_reported() {
+    let machine = Crashy {
+        generator_panics: true,
+    };
+    let report = pbt::runners::generational(&machine.property(), config(1).cases(300));
+    let failure = report
+        .failure
+        .as_ref()
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        failure
+            .reason
+            .contains("the generator panicked: the command generator refuses state"),
+        "{report}"
+    );
+}
+
+/// Shrinking replays user code; a generator that panics in the states a
+/// candidate reaches loses that candidate, not the run.
+#[test]
+fn shrinking_survives_a_panicking_command_generator() {
+    let machine = Crashy {
+        generator_panics: true,
+    };
+    let programs = machine.programs();
+    let mut rng = pbt::Rng::from_seed(4);
+    for _ in 0..50 {
+        let Ok(program) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            programs.generate(&mut rng, 10)
+        })) else {
+            continue;
+        };
+        let program = program.unwrap();
+        for candidate in programs.shrink(&program).take(100) {
+            assert!(candidate.is_valid(programs.machine()));
+            assert!(candidate.len() <= program.len());
+        }
+    }
+}
+
+/// A machine that never allows a command generates only empty programs and
+/// passes; one whose generator always rejects does too.
+#[derive(Debug)]
+struct Nothing;
+
+impl StateMachine for Nothing {
+    type Model = ();
+    type System = ();
+    type Command = u8;
+    type Output = ();
+    fn init_model(&self) {}
+    fn init_system(&self) {}
+    fn commands<'a>(&'a self, _: &'a ()) -> impl Gen<Value = u8> + 'a {
+        int(0..=9u8).filter(|_| false)
+    }
+    fn apply_model(&self, _: &mut (), _: &u8) {}
+    fn apply_system(&self, _: &mut (), _: &u8) {
+        unreachable!("no command may run")
+    }
+}
+
+#[test]
+fn a_machine_without_valid_commands_runs_empty_programs() {
+    let report = pbt::runners::generational(&Nothing.property(), config(1).cases(100));
+    assert!(report.passed(), "{report}");
+    let p = Nothing
+        .programs()
+        .generate(&mut pbt::Rng::from_seed(3), 10)
+        .unwrap();
+    assert!(p.is_empty());
+}

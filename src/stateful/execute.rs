@@ -6,6 +6,19 @@ use super::machine::{short_type_name, StateMachine};
 use super::program::Program;
 use pbt_core::Outcome;
 use std::fmt::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The message of a panic payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    match (
+        payload.downcast_ref::<&str>(),
+        payload.downcast_ref::<String>(),
+    ) {
+        (Some(s), _) => (*s).to_string(),
+        (_, Some(s)) => s.clone(),
+        _ => "a non-string panic payload".into(),
+    }
+}
 
 /// What one step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +29,9 @@ pub enum StepVerdict {
     Disagreed,
     /// The invariant failed after the step, with its reason.
     Broke(String),
+    /// User code panicked in the step (only when printing: see [`print`]),
+    /// with the panic's message.
+    Panicked(String),
 }
 
 /// The record of running a program: each step's command, expected and
@@ -39,12 +55,43 @@ impl Trace {
 /// whose postcondition or invariant fails. Panics in user code propagate
 /// (runners catch them).
 pub fn execute<M: StateMachine>(machine: &M, program: &Program<M>) -> Trace {
+    run_steps(machine, program, Faults::Propagate)
+}
+
+/// What a panic in user code does while running a program.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Faults {
+    /// Unwind to the caller (the runner reports it).
+    Propagate,
+    /// End the trace at that step with [`StepVerdict::Panicked`].
+    Record,
+}
+
+fn run_steps<M: StateMachine>(machine: &M, program: &Program<M>, faults: Faults) -> Trace {
     let mut model = machine.init_model();
     let mut system = machine.init_system();
     let mut steps = Vec::with_capacity(program.len());
     for cmd in program.commands() {
-        let expected = machine.apply_model(&mut model, cmd);
-        let actual = machine.apply_system(&mut system, cmd);
+        let mut step = || {
+            let expected = machine.apply_model(&mut model, cmd);
+            let actual = machine.apply_system(&mut system, cmd);
+            (expected, actual)
+        };
+        let (expected, actual) = match faults {
+            Faults::Propagate => step(),
+            Faults::Record => match catch_unwind(AssertUnwindSafe(step)) {
+                Ok(results) => results,
+                Err(payload) => {
+                    let why = panic_message(&*payload);
+                    let cmd = machine.print_command(cmd);
+                    steps.push((cmd, "?".into(), format!("<panicked: {why}>")));
+                    return Trace {
+                        steps,
+                        verdict: StepVerdict::Panicked(why),
+                    };
+                }
+            },
+        };
         steps.push((
             machine.print_command(cmd),
             format!("{expected:?}"),
@@ -83,6 +130,7 @@ pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
     };
     let (cmd, expected, actual) = &trace.steps[i];
     Outcome::Fail(match &trace.verdict {
+        StepVerdict::Panicked(why) => format!("step {}: {cmd} panicked: {why}", i + 1),
         StepVerdict::Broke(why) => format!(
             "step {}: after {cmd} the invariant failed: {why} (model returned {expected}, system returned {actual})",
             i + 1
@@ -97,8 +145,11 @@ pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
 /// The program as a numbered list with each step's results (running it),
 /// followed by a Rust reproducer: statements that replay it on the system
 /// alone, asserting the model's results, ready to paste into a `#[test]`.
+///
+/// A panic in user code ends the printed program at that step, marked with
+/// the panic's message (the check itself lets it unwind to the runner).
 pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
-    let trace = execute(machine, program);
+    let trace = run_steps(machine, program, Faults::Record);
     let mut out = String::new();
     for (i, (cmd, expected, actual)) in trace.steps.iter().enumerate() {
         let mark = if trace.failing_step() == Some(i) {
@@ -140,8 +191,14 @@ pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
             let _ = writeln!(out, "    {call};");
         }
     }
-    if let StepVerdict::Broke(why) = &trace.verdict {
-        let _ = writeln!(out, "    // here the invariant fails: {why}");
+    match &trace.verdict {
+        StepVerdict::Broke(why) => {
+            let _ = writeln!(out, "    // here the invariant fails: {why}");
+        }
+        StepVerdict::Panicked(why) => {
+            let _ = writeln!(out, "    // the last call panics: {why}");
+        }
+        _ => {}
     }
     out
 }
