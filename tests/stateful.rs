@@ -2,94 +2,15 @@
 //! every runner; shrinking keeps programs valid and reaches the minimal one;
 //! the printed program and reproducer; two implementations compared.
 
-use pbt::generators::{int, just, map, one_of, BoxedGen, Gen};
+use pbt::generators::{int, just, Gen};
 use pbt::runners::{Config, Regressions, Report, Shrinker};
 use pbt::stateful::{self, Program, StateMachine};
 use pbt::Property;
 use std::collections::BTreeMap;
 
-/// A key-value store whose `remove` forgets the key (returns `None`, keeps
-/// nothing) once it has seen 3 inserts.
-#[derive(Default)]
-struct LeakyKv {
-    map: BTreeMap<u8, u8>,
-    inserts: usize,
-}
-
-impl LeakyKv {
-    fn insert(&mut self, k: u8, v: u8) -> Option<u8> {
-        self.inserts += 1;
-        self.map.insert(k, v)
-    }
-    fn get(&self, k: u8) -> Option<u8> {
-        self.map.get(&k).copied()
-    }
-    fn remove(&mut self, k: u8) -> Option<u8> {
-        let old = self.map.remove(&k);
-        if self.inserts >= 3 {
-            None
-        } else {
-            old
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Cmd {
-    Insert(u8, u8),
-    Get(u8),
-    Remove(u8),
-}
-
-#[derive(Debug)]
-struct KvMachine;
-
-impl StateMachine for KvMachine {
-    type Model = BTreeMap<u8, u8>;
-    type System = LeakyKv;
-    type Command = Cmd;
-    type Output = Option<u8>;
-
-    fn init_model(&self) -> Self::Model {
-        BTreeMap::new()
-    }
-    fn init_system(&self) -> LeakyKv {
-        LeakyKv::default()
-    }
-    fn commands<'a>(&'a self, model: &'a Self::Model) -> impl Gen<Value = Cmd> + 'a {
-        let mut alternatives: Vec<BoxedGen<'a, Cmd>> = vec![
-            map((int(0..10u8), int(0..=255u8)), |(k, v)| Cmd::Insert(k, v)).boxed(),
-            map(int(0..10u8), Cmd::Get).boxed(),
-        ];
-        if !model.is_empty() {
-            // Remove a key that exists.
-            let keys: Vec<u8> = model.keys().copied().collect();
-            let n = keys.len();
-            alternatives.push(map(int(0..n), move |i| Cmd::Remove(keys[i])).boxed());
-        }
-        one_of(alternatives)
-    }
-    fn precondition(&self, model: &Self::Model, cmd: &Cmd) -> bool {
-        match cmd {
-            Cmd::Remove(k) => model.contains_key(k),
-            _ => true,
-        }
-    }
-    fn apply_model(&self, model: &mut Self::Model, cmd: &Cmd) -> Option<u8> {
-        match *cmd {
-            Cmd::Insert(k, v) => model.insert(k, v),
-            Cmd::Get(k) => model.get(&k).copied(),
-            Cmd::Remove(k) => model.remove(&k),
-        }
-    }
-    fn apply_system(&self, kv: &mut LeakyKv, cmd: &Cmd) -> Option<u8> {
-        match *cmd {
-            Cmd::Insert(k, v) => kv.insert(k, v),
-            Cmd::Get(k) => kv.get(k),
-            Cmd::Remove(k) => kv.remove(k),
-        }
-    }
-}
+#[path = "stateful/kv.rs"]
+mod kv;
+use kv::{Cmd, KvMachine, LeakyKv};
 
 fn config(seed: u64) -> Config {
     Config::default()
@@ -583,4 +504,28 @@ fn a_machine_without_valid_commands_runs_empty_programs() {
         .generate(&mut pbt::Rng::from_seed(3), 10)
         .unwrap();
     assert!(p.is_empty());
+}
+
+/// The reproducer printed in a report, written to a file as the body of a
+/// `main` (beside the machine's definition) and built with trybuild: it
+/// compiles, and running it panics at the failing step as the report said.
+#[test]
+fn the_printed_reproducer_compiles_and_fails() {
+    let report = pbt::runners::generational(&KvMachine.property(), config(9));
+    let shown = printed(&report);
+    let reproducer = shown
+        .split("reproducer (paste into a #[test]):\n")
+        .nth(1)
+        .expect("a reproducer is printed");
+    let kv = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/stateful/kv.rs");
+    let source = format!(
+        "include!({kv:?});\n\n\
+         fn main() {{\n\
+         let failed = std::panic::catch_unwind(|| {{\n{reproducer}}});\n\
+         assert!(failed.is_err(), \"the reproducer must fail\");\n\
+         }}\n"
+    );
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("stateful_reproducer.rs");
+    std::fs::write(&path, source).unwrap();
+    trybuild::TestCases::new().pass(&path);
 }
