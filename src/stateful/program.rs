@@ -1,0 +1,343 @@
+//! [`Program`]: a sequence of commands valid in their model states, its
+//! generator [`Programs`], and the edits that shrink and mutate it.
+//!
+//! Every program this module hands out is *settled*: walking the model from
+//! its initial state, each command's precondition holds in the state it
+//! meets. Generation draws commands from the current state; an edit (delete
+//! steps, simplify one step's choices, cut and regrow a tail) is followed by
+//! a settle that drops any command whose precondition no longer holds.
+
+use super::machine::StateMachine;
+use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use pbt_core::gen::{Gen, Generated, Rejected};
+use pbt_core::shrink::Candidates;
+use pbt_core::Source;
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+/// How many times a step redraws a command whose precondition fails before
+/// the program ends there.
+pub const COMMAND_TRIES: usize = 8;
+
+/// One step of a [`Program`]: the command, and the choices its generator drew
+/// (replayed, simplified, when the step is shrunk).
+pub struct Step<M: StateMachine> {
+    /// The command.
+    pub command: M::Command,
+    choices: Choices,
+}
+
+impl<M: StateMachine> Clone for Step<M> {
+    fn clone(&self) -> Self {
+        Step {
+            command: self.command.clone(),
+            choices: self.choices.clone(),
+        }
+    }
+}
+
+/// A generated sequence of commands of the machine `M`, each valid in the
+/// model state it runs in.
+///
+/// ```
+/// use pbt::generators::{int, Gen};
+/// use pbt::stateful::StateMachine;
+/// use pbt::Rng;
+/// # struct Adder;
+/// # impl StateMachine for Adder {
+/// #     type Model = u64; type System = u64; type Command = u8; type Output = u64;
+/// #     fn init_model(&self) -> u64 { 0 }
+/// #     fn init_system(&self) -> u64 { 0 }
+/// #     fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a { int(0..=9u8) }
+/// #     fn apply_model(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+/// #     fn apply_system(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+/// # }
+/// let program = Adder.programs().generate(&mut Rng::from_seed(5), 10).unwrap();
+/// assert!(program.len() <= 32 && program.is_valid(&Adder));
+/// ```
+pub struct Program<M: StateMachine> {
+    steps: Vec<Step<M>>,
+    size: usize,
+}
+
+impl<M: StateMachine> Clone for Program<M> {
+    fn clone(&self) -> Self {
+        Program {
+            steps: self.steps.clone(),
+            size: self.size,
+        }
+    }
+}
+
+impl<M: StateMachine> fmt::Debug for Program<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.commands()).finish()
+    }
+}
+
+impl<M: StateMachine> Program<M> {
+    /// The commands, in order.
+    pub fn commands(&self) -> impl ExactSizeIterator<Item = &M::Command> + '_ {
+        self.steps.iter().map(|s| &s.command)
+    }
+
+    /// The number of commands.
+    pub fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Whether there is no command.
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty()
+    }
+
+    /// Whether every command's precondition holds in the model state it
+    /// meets (always true of the programs pbt generates and shrinks).
+    pub fn is_valid(&self, machine: &M) -> bool {
+        let mut model = machine.init_model();
+        self.commands().all(|c| {
+            let ok = machine.precondition(&model, c);
+            if ok {
+                machine.apply_model(&mut model, c);
+            }
+            ok
+        })
+    }
+}
+
+/// The generator of a machine's programs: the value of
+/// [`StateMachine::programs`], for `#[gen = …]` in `property!`.
+///
+/// A program is drawn step by step: a continuation choice (0 ends the
+/// program, so the simplest program is the empty one), then a command from
+/// [`StateMachine::commands`] in the current model state, redrawn while its
+/// precondition fails ([`COMMAND_TRIES`] times at most). Because the whole
+/// program is a function of the choices, replaying simplified choices (the
+/// integrated shrinker) yields another valid program.
+pub struct Programs<M> {
+    machine: Arc<M>,
+}
+
+impl<M> Clone for Programs<M> {
+    fn clone(&self) -> Self {
+        Programs {
+            machine: Arc::clone(&self.machine),
+        }
+    }
+}
+
+impl<M: StateMachine> Programs<M> {
+    /// The programs of `machine`.
+    pub fn new(machine: M) -> Self {
+        Programs::shared(Arc::new(machine))
+    }
+
+    /// The programs of a shared machine.
+    pub fn shared(machine: Arc<M>) -> Self {
+        Programs { machine }
+    }
+
+    /// The machine.
+    pub fn machine(&self) -> &Arc<M> {
+        &self.machine
+    }
+
+    /// Candidates simpler than `program`, each one settled: delete runs of
+    /// steps (halves first, then single steps), then simplify one step's
+    /// recorded choices and regenerate that command in its model state.
+    /// After each edit the later steps are tried two ways: kept as they are
+    /// (dropping those whose precondition now fails), then regenerated
+    /// from their own recorded choices in their new model states (so
+    /// `Remove(2)` follows its `Insert(2, _)` when that becomes
+    /// `Insert(0, 0)`). Every candidate is shorter, or as long with one
+    /// step's choices smaller in shortlex order, so greedy shrinking
+    /// terminates.
+    pub fn shrink(&self, program: &Program<M>) -> Candidates<'static, Program<M>> {
+        let machine = Arc::clone(&self.machine);
+        let machine2 = Arc::clone(&self.machine);
+        let program = program.clone();
+        let program2 = program.clone();
+        let n = program.len();
+        let spans =
+            std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2)).filter(|&k| k > 0);
+        let deletions = spans.flat_map(move |k| (0..=n - k).map(move |start| (start, k)));
+        let deleted = deletions
+            .flat_map(|edit| [(edit, Later::Kept), (edit, Later::Regenerated)])
+            .filter_map(move |((start, k), later)| {
+                let mut steps = program.steps.clone();
+                steps.drain(start..start + k);
+                rebuild(&*machine, steps, start, later, program.size)
+            });
+        let simplified = (0..n).flat_map(move |i| {
+            let machine = Arc::clone(&machine2);
+            let program = program2.clone();
+            let recorded = program.steps[i].choices.clone();
+            let simpler: Vec<Choices> = simplifications(&recorded).collect();
+            simpler
+                .into_iter()
+                .flat_map(|c| [(c.clone(), Later::Kept), (c, Later::Regenerated)])
+                .filter_map(move |(c, later)| with_step(&*machine, &program, i, &c, later))
+        });
+        Box::new(deleted.chain(simplified))
+    }
+
+    /// [`Programs::shrink`] as a function, for `#[shrink = …]` in
+    /// `property!` and `#[property_test]`.
+    pub fn shrinker(&self) -> impl Fn(&Program<M>) -> Candidates<'static, Program<M>> {
+        let programs = self.clone();
+        move |p| programs.shrink(p)
+    }
+
+    /// The printed program (numbered, with results, and a Rust reproducer;
+    /// see [`print`](super::print)), for `#[print = …]`.
+    pub fn printer(&self) -> impl Fn(&Program<M>) -> String {
+        let machine = Arc::clone(&self.machine);
+        move |p| format!("\n{}", super::execute::print(&*machine, p))
+    }
+
+    /// A program near `program`: keep a prefix (its length drawn), then grow
+    /// a fresh tail from the model state there. For the mutation-based
+    /// runners (fuzzing, targeted search).
+    pub fn mutate(&self, program: &Program<M>, src: &mut dyn Source, size: usize) -> Program<M> {
+        let keep = src.draw(program.len() as u64) as usize;
+        let machine = &*self.machine;
+        let grown = guard(|| {
+            let mut model = machine.init_model();
+            let mut steps = program.steps[..keep].to_vec();
+            for s in &steps {
+                machine.apply_model(&mut model, &s.command);
+            }
+            grow(machine, &mut model, &mut steps, &mut *src, size);
+            Program { steps, size }
+        });
+        grown.unwrap_or_else(|| program.clone())
+    }
+}
+
+impl<M: StateMachine> Gen for Programs<M> {
+    type Value = Program<M>;
+
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<Program<M>> {
+        let machine = &*self.machine;
+        let mut model = machine.init_model();
+        let mut steps = Vec::new();
+        grow(machine, &mut model, &mut steps, src, size);
+        Ok(Program { steps, size })
+    }
+}
+
+/// Append steps drawn from `src` to `steps`, from `model`'s state.
+fn grow<M: StateMachine, S: Source + ?Sized>(
+    machine: &M,
+    model: &mut M::Model,
+    steps: &mut Vec<Step<M>>,
+    src: &mut S,
+    size: usize,
+) {
+    while steps.len() < machine.max_steps() && src.draw(7) != 0 {
+        let mut rec = Recorder::new(&mut *src);
+        let Some(command) = draw_command(machine, model, &mut rec, size) else {
+            break;
+        };
+        machine.apply_model(model, &command);
+        steps.push(Step {
+            command,
+            choices: rec.into_choices(),
+        });
+    }
+}
+
+/// A command valid in `model`'s state, or `None` after [`COMMAND_TRIES`].
+fn draw_command<M: StateMachine, S: Source + ?Sized>(
+    machine: &M,
+    model: &M::Model,
+    src: &mut S,
+    size: usize,
+) -> Option<M::Command> {
+    (0..COMMAND_TRIES).find_map(|_| {
+        let cmd: Result<M::Command, Rejected> = machine.commands(model).generate(src, size);
+        cmd.ok().filter(|c| machine.precondition(model, c))
+    })
+}
+
+/// What an edit does to the steps after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Later {
+    /// Keep each command, dropping it if its precondition now fails.
+    Kept,
+    /// Regenerate each command from its recorded choices in its new model
+    /// state, dropping it if no valid command comes out.
+    Regenerated,
+}
+
+/// Walk the model through `steps`: the steps before `from` and, with
+/// [`Later::Kept`], all of them, are kept unless their precondition fails;
+/// with [`Later::Regenerated`] those from `from` on are regenerated from
+/// their choices. `None` when user code panicked.
+fn rebuild<M: StateMachine>(
+    machine: &M,
+    steps: Vec<Step<M>>,
+    from: usize,
+    later: Later,
+    size: usize,
+) -> Option<Program<M>> {
+    guard(|| {
+        let mut model = machine.init_model();
+        let mut kept = Vec::with_capacity(steps.len());
+        for (j, step) in steps.into_iter().enumerate() {
+            let step = if j >= from && later == Later::Regenerated {
+                let mut replay = Replay::new(&step.choices);
+                let Some(command) = draw_command(machine, &model, &mut replay, size) else {
+                    continue;
+                };
+                Step {
+                    command,
+                    choices: replay.into_used(),
+                }
+            } else if machine.precondition(&model, &step.command) {
+                step
+            } else {
+                continue;
+            };
+            machine.apply_model(&mut model, &step.command);
+            kept.push(step);
+        }
+        Program { steps: kept, size }
+    })
+}
+
+/// `program` with step `i` regenerated from `choices` in its model state,
+/// the later steps rebuilt as `later` says; `None` unless the step's
+/// choices got simpler.
+fn with_step<M: StateMachine>(
+    machine: &M,
+    program: &Program<M>,
+    i: usize,
+    choices: &[u64],
+    later: Later,
+) -> Option<Program<M>> {
+    let step = guard(|| {
+        let mut model = machine.init_model();
+        for s in &program.steps[..i] {
+            machine.apply_model(&mut model, &s.command);
+        }
+        let mut replay = Replay::new(choices);
+        let command = draw_command(machine, &model, &mut replay, program.size)?;
+        Some(Step {
+            command,
+            choices: replay.into_used(),
+        })
+    })??;
+    if !shortlex_lt(&step.choices, &program.steps[i].choices) {
+        return None;
+    }
+    let mut steps = program.steps.clone();
+    steps[i] = step;
+    rebuild(machine, steps, i + 1, later, program.size)
+}
+
+/// Run user code, a panic (or a replay overrun) giving `None`.
+fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
+    catch_unwind(AssertUnwindSafe(f)).ok()
+}
