@@ -188,3 +188,60 @@ fn a_panicking_shrinker_does_not_hang_the_runner() {
         "{report}"
     );
 }
+
+/// Choice order is value order for `Arbitrary` integers: a value of
+/// `u32::MAX` is never simpler than `1000`, so every shrinker ends at exactly
+/// `[1000]` (issue: it used to end at `[4294967295]`, whose choice was
+/// cheaper).
+#[test]
+fn unsigned_vec_shrinks_to_the_boundary_with_every_shrinker() {
+    use pbt::runners::Shrinker;
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        for seed in 0..20 {
+            let prop = property! {
+                forall xs: Vec<u32>;
+                check xs.iter().all(|&x| x < 1000)
+            };
+            let report = generational(&prop, quiet().seed(seed).shrinker(shrinker));
+            let failure = report.failure.as_ref().expect("the property is false");
+            assert_eq!(
+                failure.counterexample[0].value, "[1000]",
+                "{shrinker:?}, seed {seed}: {report}"
+            );
+        }
+    }
+}
+
+/// Smaller choices are never larger magnitudes: for every integer type, the
+/// value of choices `[kind, c]` grows in magnitude with `c` within a kind,
+/// and the edge kind comes last.
+#[test]
+fn arbitrary_integer_choices_are_ordered_by_magnitude() {
+    use pbt::choices::Replay;
+    fn value<T: pbt::Arbitrary>(kind: u64, c: u64) -> T {
+        T::arbitrary(&mut Replay::new(&[kind, c]), 1000)
+    }
+    for kind in 0..7 {
+        let mut last = 0u64;
+        for c in 0..2000 {
+            let mag = value::<i64>(kind, c).unsigned_abs();
+            if kind < 4 && c > 2000 {
+                continue;
+            }
+            assert!(mag >= last, "kind {kind}, choice {c}: {mag} after {last}");
+            last = mag;
+            // A small value's choice is at most `size`; a replay reads a
+            // choice beyond its bound as `0`.
+            let expected = if kind < 4 && c > 1000 { 0 } else { c };
+            assert_eq!(u64::from(value::<u32>(kind, c)), expected);
+        }
+    }
+    assert_eq!(value::<i64>(0, 0), 0);
+    assert_eq!(value::<i64>(0, 1), 1);
+    assert_eq!(value::<i64>(0, 2), -1);
+    assert_eq!(value::<i8>(4, 255), i8::MIN);
+    assert_eq!(value::<i8>(4, 254), -127);
+    assert_eq!(value::<u8>(4, 255), u8::MAX);
+    assert_eq!(value::<i128>(7, 3), i128::MIN);
+    assert_eq!(value::<u64>(7, 2), u64::MAX);
+}

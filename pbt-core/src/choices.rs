@@ -202,6 +202,7 @@ pub struct Replay<'a> {
     pos: usize,
     limit: usize,
     used: Choices,
+    saturate: bool,
 }
 
 impl<'a> Replay<'a> {
@@ -212,6 +213,22 @@ impl<'a> Replay<'a> {
             pos: 0,
             limit: crate::overrun::replay_limit(recorded.len()),
             used: Vec::with_capacity(recorded.len()),
+            saturate: false,
+        }
+    }
+
+    /// Replay `recorded`, reading a recorded choice above a draw's bound as
+    /// that bound (not as `0`): the replay that [`reencodings`] are meant for.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Source};
+    /// assert_eq!(Replay::saturating(&[u64::MAX]).draw(9), 9);
+    /// assert_eq!(Replay::new(&[u64::MAX]).draw(9), 0);
+    /// ```
+    pub fn saturating(recorded: &'a [u64]) -> Self {
+        Replay {
+            saturate: true,
+            ..Replay::new(recorded)
         }
     }
 
@@ -226,6 +243,7 @@ impl Source for Replay<'_> {
     fn draw(&mut self, max: u64) -> u64 {
         let c = match self.recorded.get(self.pos) {
             Some(&c) if c <= max => c,
+            Some(_) if self.saturate => max,
             _ if self.pos >= self.limit => crate::overrun::raise(crate::overrun::Overrun::Replay {
                 recorded: self.recorded.len(),
             }),
@@ -398,6 +416,35 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             .chain(pairs)
             .chain(redistributions),
     )
+}
+
+/// Candidates that lower a choice (by up to 8) and raise the next one to
+/// its bound (`u64::MAX`, read as the bound by [`Replay::saturating`]): the
+/// same value, encoded in a simpler kind. An `Arbitrary` integer drawn as an
+/// edge value (kind `7`, say `u32::MAX`) has no simpler neighbour among the
+/// [`simplifications`]; re-encoded as an "any" value (kind `6`, choice
+/// `u32::MAX`) it can shrink by binary search. Each candidate is smaller in
+/// shortlex order.
+///
+/// ```
+/// let cands: Vec<_> = pbt_core::choices::reencodings(&[7, 2]).collect();
+/// assert_eq!(cands[0], vec![6, u64::MAX]);
+/// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[7, 2])));
+/// ```
+pub fn reencodings(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+    /// How far one choice is lowered at most.
+    const LOWER: u64 = 8;
+    (0..seq.len().saturating_sub(1)).flat_map(move |i| {
+        let v = seq[i];
+        (v.saturating_sub(LOWER)..v).rev().filter_map(move |lowered| {
+            (seq[i + 1] != u64::MAX).then(|| {
+                let mut c = seq.to_vec();
+                c[i] = lowered;
+                c[i + 1] = u64::MAX;
+                c
+            })
+        })
+    })
 }
 
 /// Shortlex order: shorter sequences first, then lexicographic.
