@@ -245,3 +245,23 @@ fn arbitrary_integer_choices_are_ordered_by_magnitude() {
     assert_eq!(value::<i128>(7, 3), i128::MIN);
     assert_eq!(value::<u64>(7, 2), u64::MAX);
 }
+
+/// The external shrinker of a `#[gen]` variable takes only steps that change
+/// the value: under a generator that maps a million choices to each value, a
+/// step that only lowers the choice within the same value is no progress.
+#[test]
+fn gen_variables_shrink_only_by_steps_that_change_the_value() {
+    use pbt::runners::Shrinker;
+    for seed in 0..10 {
+        let prop = property! {
+            forall x: u64, #[gen = gen::map(gen::int(0..=u64::MAX), |c| c / 1_000_000)];
+            check x < 7
+        };
+        let report = generational(&prop, quiet().seed(seed).shrinker(Shrinker::External));
+        let failure = report.failure.as_ref().expect("the property is false");
+        assert_eq!(failure.counterexample[0].value, "7", "seed {seed}: {report}");
+        // Measured on these seeds: 38 to 43 steps, against 46 to 53 when
+        // steps that keep the value (choices 7_999_999 → 7_000_000) counted.
+        assert!(report.shrinks <= 44, "seed {seed}: {} steps\n{report}", report.shrinks);
+    }
+}
