@@ -265,3 +265,66 @@ fn gen_variables_shrink_only_by_steps_that_change_the_value() {
         assert!(report.shrinks <= 44, "seed {seed}: {} steps\n{report}", report.shrinks);
     }
 }
+
+/// The rank `char`'s shrinker orders by: `a b A 0 space`, then code points.
+fn char_rank(c: char) -> u64 {
+    match ['a', 'b', 'A', '0', ' '].iter().position(|&s| s == c) {
+        Some(i) => i as u64,
+        None => 5 + u64::from(u32::from(c)),
+    }
+}
+
+/// Greedy descent with `Shrink`: the first candidate that still fails, until
+/// none does; panics after `limit` steps (a cycle).
+fn greedy<T: Shrink + Clone + std::fmt::Debug>(
+    start: T,
+    fails: impl Fn(&T) -> bool,
+    limit: usize,
+) -> (T, usize) {
+    let mut best = start;
+    for steps in 0..limit {
+        let next = best.shrink().find(|c| fails(c));
+        match next {
+            Some(next) => best = next,
+            None => return (best, steps),
+        }
+    }
+    panic!("no minimum after {limit} steps, at {best:?}");
+}
+
+/// `char` shrinking terminates (no `'a'` → `'\0'` → `'a'` cycle): every
+/// candidate ranks strictly lower, and greedy shrinking ends at `'a'`, or at
+/// the simplest char that keeps a failure.
+#[test]
+fn char_shrinking_is_strict_and_ends_at_a_minimum() {
+    let samples = ['a', 'b', 'A', '0', ' ', '\0', 'z', '~', '\x7f', 'é', '\u{715ab}', char::MAX];
+    for c in samples {
+        for cand in c.shrink() {
+            assert!(char_rank(cand) < char_rank(c), "{c:?} proposes {cand:?}");
+        }
+        assert_eq!(greedy(c, |_| true, 64).0, 'a', "from {c:?}");
+        if c > '~' {
+            assert_eq!(greedy(c, |&x| x > '~', 200).0, '\x7f', "from {c:?}");
+        }
+    }
+}
+
+/// Strings shrink shorter, then to simpler chars, and greedy shrinking ends:
+/// the junk `"\0\u{715ab}/9]"` shrinks to `""`, to `"aaa"` when three chars
+/// are needed, and to `"\u{7f}"` when a char above `'~'` is.
+#[test]
+fn string_shrinking_terminates_at_readable_minima() {
+    let junk = String::from("\0\u{715ab}/9]");
+    assert_eq!(greedy(junk.clone(), |_| true, 10).0, "");
+    assert_eq!(greedy(junk.clone(), |s| s.chars().count() >= 3, 200).0, "aaa");
+    assert_eq!(greedy(junk, |s| s.chars().any(|c| c > '~'), 200).0, "\u{7f}");
+    let prop = property! {
+        forall s: String;
+        check !s.chars().any(|c| c.is_ascii_digit())
+    };
+    for seed in 0..10 {
+        let report = generational(&prop, quiet().seed(seed));
+        let failure = report.failure.as_ref().expect("the property is false");
+        assert_eq!(failure.counterexample[0].value, "\"0\"", "seed {seed}: {report}");
+    }
+}
