@@ -328,3 +328,30 @@ fn string_shrinking_terminates_at_readable_minima() {
         assert_eq!(failure.counterexample[0].value, "\"0\"", "seed {seed}: {report}");
     }
 }
+
+/// Integrated shrinking lowers equal values together even when they are far
+/// apart (more than the pair pass reaches): two ends of a list that must stay
+/// equal (and above the second element, so sorting cannot help) reach the
+/// bottom of their range together.
+#[test]
+fn integrated_shrinking_lowers_far_apart_duplicates_together() {
+    use pbt::runners::Shrinker;
+    for seed in 0..10 {
+        let prop = property! {
+            forall xs: Vec<u32>, #[gen = gen::vec(gen::int(100..=130u32), 30..=30)];
+            check !(xs[0] == xs[29] && xs[0] > xs[1])
+        };
+        let config = quiet().seed(seed).cases(10_000);
+        let report = generational(&prop, config.shrinker(Shrinker::Integrated));
+        let failure = report.failure.as_ref().expect("the property is false");
+        let xs: Vec<u32> = failure.counterexample[0]
+            .value
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(", ")
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let mut minimum = vec![100; 30];
+        (minimum[0], minimum[29]) = (101, 101);
+        assert_eq!(xs, minimum, "seed {seed}: {report}");
+    }
+}

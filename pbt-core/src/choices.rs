@@ -263,8 +263,9 @@ impl Source for Replay<'_> {
 /// falsify style): delete spans; zero spans; minimise single choices (toward
 /// 0 by halving distances, which greedy acceptance turns into a binary
 /// search); sort spans and swap adjacent blocks into order; lower pairs of
-/// choices together; redistribute between pairs (move value from an earlier
-/// choice to a later one). Span
+/// choices together; lower every copy of a repeated choice together;
+/// redistribute between pairs (move value from an earlier choice to a later
+/// one). Span
 /// deletions are also tried together with lowering a choice shortly before
 /// the span (a length drawn before its elements).
 ///
@@ -377,6 +378,28 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
                 })
         })
     });
+    // Equal choices lowered together, wherever they are (Hypothesis's
+    // "minimize duplicated blocks"): values that must stay equal shrink as
+    // one, even when they are farther apart than `pairs` reaches.
+    let duplicates = {
+        let mut values: Vec<u64> = seq.iter().copied().filter(|&c| c > 0).collect();
+        values.sort_unstable();
+        let repeated: Vec<u64> = values
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .take(32)
+            .collect();
+        repeated.into_iter().flat_map(move |v| {
+            std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2)).map(move |d| {
+                seq.iter()
+                    .map(|&c| if c == v { v - d } else { c })
+                    .collect::<Choices>()
+            })
+        })
+    };
     let redistributions = (0..n).flat_map(move |i| {
         ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
             let v = seq[i];
@@ -414,6 +437,7 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             .chain(reorders)
             .chain(sorts)
             .chain(pairs)
+            .chain(duplicates)
             .chain(redistributions),
     )
 }
