@@ -516,7 +516,10 @@ fn shapes() -> Vec<Shape> {
         Shape {
             name: "Vec<i64> (type-based, size 30)",
             samplers: vec![
-                ("staged", pbt_sampler(pbt::generator!(any::<Vec<i64>>()), 30)),
+                (
+                    "staged",
+                    pbt_sampler(pbt::generator!(any::<Vec<i64>>()), 30),
+                ),
                 ("runtime", pbt_sampler(gen::any::<Vec<i64>>(), 30)),
                 ("proptest", {
                     let mut r = TestRunner::deterministic();

@@ -3,7 +3,7 @@
 //! Generation is a function of the choices drawn from a [`Source`], so a
 //! recorded sequence reproduces a value exactly, and a *modified* sequence
 //! replayed through the same generator yields a value that the generator could
-//! have produced (papers/002 §3.1–3.2). Shrinking such a sequence is how pbt
+//! have produced (*Property Based Testing in MIT-Scheme*, §3.1–3.2). Shrinking such a sequence is how pbt
 //! shrinks variables whose generator has invariants a type-based shrinker would
 //! not know about.
 
@@ -73,7 +73,7 @@ impl<S: Source> Source for Recorder<S> {
 }
 
 /// A recorder that also keeps each draw's bound, so that a mutator can
-/// replace a choice by another valid one (papers/002 §3.2).
+/// replace a choice by another valid one (*Property Based Testing in MIT-Scheme*, §3.2).
 #[derive(Clone, Debug)]
 pub struct Tracer<S> {
     inner: S,
@@ -458,17 +458,17 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
 pub fn reencodings(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
     /// How far one choice is lowered at most.
     const LOWER: u64 = 8;
-    (0..seq.len().saturating_sub(1)).flat_map(move |i| {
-        let v = seq[i];
-        (v.saturating_sub(LOWER)..v).rev().filter_map(move |lowered| {
-            (seq[i + 1] != u64::MAX).then(|| {
+    (0..seq.len().saturating_sub(1))
+        .filter(move |&i| seq[i + 1] != u64::MAX)
+        .flat_map(move |i| {
+            let v = seq[i];
+            (v.saturating_sub(LOWER)..v).rev().map(move |lowered| {
                 let mut c = seq.to_vec();
                 c[i] = lowered;
                 c[i + 1] = u64::MAX;
                 c
             })
         })
-    })
 }
 
 /// Shortlex order: shorter sequences first, then lexicographic.

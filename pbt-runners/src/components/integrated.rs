@@ -1,13 +1,15 @@
-//! The integrated shrinker (papers/000 §2.2, Fig. 4; Hypothesis, Hedgehog,
-//! falsify): minimise the choice sequence an input was generated from, and
-//! regenerate each candidate through the property's own generators, so every
-//! candidate satisfies whatever the generators guarantee.
+//! The integrated shrinker (*Programmable Property-Based Testing*, §2.2,
+//! Fig. 4; Hypothesis, Hedgehog, falsify): minimise the choice sequence an
+//! input was generated from, and regenerate each candidate through the
+//! property's own generators, so every candidate satisfies whatever the
+//! generators guarantee.
 //!
 //! Candidates come from [`pbt_core::choices::simplifications`] (delete and
-//! zero spans, minimise single choices, reorder blocks, redistribute between
-//! pairs). A candidate is kept only if it still fails and the choices its
-//! regeneration actually used are smaller in shortlex order, which
-//! guarantees termination.
+//! zero spans, minimise single choices, reorder blocks, lower pairs and
+//! duplicates together, redistribute between pairs), then, at their local
+//! minimum, [`pbt_core::choices::reencodings`]. A candidate is kept only if
+//! it still fails and the choices its regeneration actually used are smaller
+//! in shortlex order, which guarantees termination.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
 use super::shrinker::{descend, ShrinkLimits};
