@@ -498,6 +498,41 @@ fn shapes() -> Vec<Shape> {
             ],
         },
         Shape {
+            name: "i64 (type-based, size 30)",
+            samplers: vec![
+                ("staged", pbt_sampler(pbt::generator!(any::<i64>()), 30)),
+                ("runtime", pbt_sampler(gen::any::<i64>(), 30)),
+                ("proptest", {
+                    let mut r = TestRunner::deterministic();
+                    let s = proptest::num::i64::ANY;
+                    batch(move || pt_sample(&s, &mut r))
+                }),
+                ("quickcheck", {
+                    let mut g = quickcheck::Gen::new(30);
+                    batch(move || i64::arbitrary(&mut g))
+                }),
+            ],
+        },
+        Shape {
+            name: "Vec<i64> (type-based, size 30)",
+            samplers: vec![
+                (
+                    "staged",
+                    pbt_sampler(pbt::generator!(any::<Vec<i64>>()), 30),
+                ),
+                ("runtime", pbt_sampler(gen::any::<Vec<i64>>(), 30)),
+                ("proptest", {
+                    let mut r = TestRunner::deterministic();
+                    let s = proptest::collection::vec(proptest::num::i64::ANY, 0..=30);
+                    batch(move || pt_sample(&s, &mut r))
+                }),
+                ("quickcheck", {
+                    let mut g = quickcheck::Gen::new(30);
+                    batch(move || <Vec<i64>>::arbitrary(&mut g))
+                }),
+            ],
+        },
+        Shape {
             name: "f64 (type-based, size 30)",
             samplers: vec![
                 ("staged", pbt_sampler(pbt::generator!(any::<f64>()), 30)),

@@ -1,8 +1,9 @@
 //! Type-based generators: [`Arbitrary`] for the std types users expect.
 //!
-//! Integers mix three kinds of value (one draw picks the kind): small values
-//! within `±size` (half the time), any value of the type (three eighths), and
-//! the edges `0, 1, -1, MIN, MAX` (one eighth). Collections have length
+//! Integers mix three kinds of value (a first draw picks the kind, a second
+//! the value, both ordered simplest first): small values within `±size` (half
+//! the time), any value of the type (three eighths), and the edges `0, 1, -1,
+//! MIN, MAX` (one eighth). Collections have length
 //! `0..=size`. Choice `0` everywhere gives the simplest value, so a sequence of
 //! zero choices generates the "zero" of every type.
 
@@ -32,81 +33,108 @@ pub trait Arbitrary: Sized {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;
 }
 
-/// Integers from one raw 64-bit draw `c`: the low three bits pick the kind
-/// (`0..=3` small, `4..=6` any, `7` an edge value) and the other 61 bits the
-/// value. Types wider than 32 bits draw their "any" value separately. Choice
-/// `0` is the small value `0`.
+/// Integers from two draws, ordered so that smaller choices are simpler
+/// values: first the kind, `k` in `0..=7` (`0..=3` small, `4..=6` any, `7` an
+/// edge value, so the simplest kind comes first), then the value within the
+/// kind, whose choice order is value order by magnitude (zigzag `0, 1, -1,
+/// 2, …` for signed types, `0, 1, 2, …` for unsigned ones). Lowering either
+/// choice never makes the value more complex, and choices `[0, 0]` give `0`.
+/// Up to 64 bits the value draw's bound is picked from a table by kind, so
+/// generation has no data-dependent branch; 128-bit "any" values draw their
+/// high half first, then their low half.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
             #[inline]
             fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-                let c = src.draw(u64::MAX);
-                let payload = c >> 3;
                 let edges: &[$t] = &$edges;
-                if <$t>::BITS <= 32 {
+                let kind = KIND[src.draw(7) as usize];
+                if <$t>::BITS <= 64 {
+                    let small_max = <$t as SmallInt>::small_max(size);
+                    let any_max = u64::MAX >> 64u32.saturating_sub(<$t>::BITS);
+                    let c = src.draw([small_max, any_max, edges.len() as u64 - 1][kind]);
                     // Branch-free: the kind is random, so a branch on it
                     // would be mispredicted half the time.
                     let kinds = [
-                        <$t as SmallInt>::small(payload, size),
-                        payload as $t,
-                        edges[(payload % edges.len() as u64) as usize],
+                        <$t as SmallInt>::from_choice(c),
+                        <$t as SmallInt>::from_choice(c),
+                        edges[(c as usize).min(edges.len() - 1)],
                     ];
-                    return kinds[KIND[(c & 7) as usize]];
+                    return kinds[kind];
                 }
-                match KIND[(c & 7) as usize] {
-                    0 => <$t as SmallInt>::small(payload, size),
-                    1 if <$t>::BITS <= 64 => src.draw(u64::MAX) as $t,
+                match kind {
+                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
                     1 => {
                         let high = u128::from(src.draw(u64::MAX)) << 64;
-                        (high | u128::from(src.draw(u64::MAX))) as $t
+                        <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
                     }
-                    _ => edges[(payload % edges.len() as u64) as usize],
+                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
                 }
             }
         }
     )*};
 }
 
-/// The kind of integer for each value of the low three bits of the draw:
-/// small (half), any (three eighths), edge (one eighth).
+/// The kind of integer for each value of the kind draw: small (half), any
+/// (three eighths), edge (one eighth).
 const KIND: [usize; 8] = [0, 0, 0, 0, 1, 1, 1, 2];
 
-/// A value within `±size` (`0..=size` for unsigned types, capped at the
-/// type's range), interleaved from zero outward: a 61-bit payload is scaled
-/// to `0..span`, payload `0` giving `0`, then `1, -1, 2, …` as it grows. The
-/// bias of reducing 61 random bits to at most `2 * size + 1` values is below
-/// 2^-50. No branches, no division: this is the hot path of `Vec<int>`.
+/// The value-ordered mapping from choices to integers: choice `c` is the
+/// `c`-th value counting outward from zero (`0, 1, -1, 2, -2, …` for signed
+/// types), so a smaller choice is never a larger magnitude. A small value is
+/// a choice in `0..=small_max(size)`, which covers `±size` (`0..=size` for
+/// unsigned types, capped at the type's range).
 trait SmallInt: Sized {
-    fn small(payload: u64, size: usize) -> Self;
+    /// The largest choice of a small value at `size`.
+    fn small_max(size: usize) -> u64;
+    /// The value of choice `c` (its low bits, for types narrower than 64).
+    fn from_choice(c: u64) -> Self;
+    /// The value of a 128-bit choice.
+    fn from_wide_choice(c: u128) -> Self;
 }
 
-/// Bounds `size` so that `2 * size + 1` never overflows.
+/// Bounds `size` so that `2 * size` never overflows.
 const SMALL_CAP: u64 = 1 << 40;
 
 macro_rules! small_signed {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $u:ty),*) => {$(
         impl SmallInt for $t {
             #[inline(always)]
-            fn small(payload: u64, size: usize) -> Self {
-                let s = (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP);
-                let k = ((u128::from(payload) * u128::from(2 * s + 1)) >> 61) as u64;
-                let mag = k.div_ceil(2) as $t;
-                // k odd: +mag; k even: -mag.
-                if k & 1 == 1 { mag } else { mag.wrapping_neg() }
+            fn small_max(size: usize) -> u64 {
+                2 * (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP)
+            }
+            #[inline(always)]
+            fn from_choice(c: u64) -> Self {
+                // Zigzag: odd choices are positive, even ones negative.
+                let c = c as $u;
+                let mag = (c >> 1).wrapping_add(c & 1) as $t;
+                if c & 1 == 1 { mag } else { mag.wrapping_neg() }
+            }
+            #[inline(always)]
+            fn from_wide_choice(c: u128) -> Self {
+                let c = c as $u;
+                let mag = (c >> 1).wrapping_add(c & 1) as $t;
+                if c & 1 == 1 { mag } else { mag.wrapping_neg() }
             }
         }
     )*};
 }
-small_signed!(i8, i16, i32, i64, i128, isize);
+small_signed!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128, isize => usize);
 
 macro_rules! small_unsigned {
     ($($t:ty),*) => {$(
         impl SmallInt for $t {
             #[inline(always)]
-            fn small(payload: u64, size: usize) -> Self {
-                let s = (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP);
-                ((u128::from(payload) * u128::from(s + 1)) >> 61) as $t
+            fn small_max(size: usize) -> u64 {
+                (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP)
+            }
+            #[inline(always)]
+            fn from_choice(c: u64) -> Self {
+                c as $t
+            }
+            #[inline(always)]
+            fn from_wide_choice(c: u128) -> Self {
+                c as $t
             }
         }
     )*};

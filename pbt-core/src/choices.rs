@@ -3,7 +3,7 @@
 //! Generation is a function of the choices drawn from a [`Source`], so a
 //! recorded sequence reproduces a value exactly, and a *modified* sequence
 //! replayed through the same generator yields a value that the generator could
-//! have produced (papers/002 §3.1–3.2). Shrinking such a sequence is how pbt
+//! have produced (*Property Based Testing in MIT-Scheme*, §3.1–3.2). Shrinking such a sequence is how pbt
 //! shrinks variables whose generator has invariants a type-based shrinker would
 //! not know about.
 
@@ -73,7 +73,7 @@ impl<S: Source> Source for Recorder<S> {
 }
 
 /// A recorder that also keeps each draw's bound, so that a mutator can
-/// replace a choice by another valid one (papers/002 §3.2).
+/// replace a choice by another valid one (*Property Based Testing in MIT-Scheme*, §3.2).
 #[derive(Clone, Debug)]
 pub struct Tracer<S> {
     inner: S,
@@ -202,6 +202,7 @@ pub struct Replay<'a> {
     pos: usize,
     limit: usize,
     used: Choices,
+    saturate: bool,
 }
 
 impl<'a> Replay<'a> {
@@ -212,6 +213,22 @@ impl<'a> Replay<'a> {
             pos: 0,
             limit: crate::overrun::replay_limit(recorded.len()),
             used: Vec::with_capacity(recorded.len()),
+            saturate: false,
+        }
+    }
+
+    /// Replay `recorded`, reading a recorded choice above a draw's bound as
+    /// that bound (not as `0`): the replay that [`reencodings`] are meant for.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Source};
+    /// assert_eq!(Replay::saturating(&[u64::MAX]).draw(9), 9);
+    /// assert_eq!(Replay::new(&[u64::MAX]).draw(9), 0);
+    /// ```
+    pub fn saturating(recorded: &'a [u64]) -> Self {
+        Replay {
+            saturate: true,
+            ..Replay::new(recorded)
         }
     }
 
@@ -226,6 +243,7 @@ impl Source for Replay<'_> {
     fn draw(&mut self, max: u64) -> u64 {
         let c = match self.recorded.get(self.pos) {
             Some(&c) if c <= max => c,
+            Some(_) if self.saturate => max,
             _ if self.pos >= self.limit => crate::overrun::raise(crate::overrun::Overrun::Replay {
                 recorded: self.recorded.len(),
             }),
@@ -245,8 +263,9 @@ impl Source for Replay<'_> {
 /// falsify style): delete spans; zero spans; minimise single choices (toward
 /// 0 by halving distances, which greedy acceptance turns into a binary
 /// search); sort spans and swap adjacent blocks into order; lower pairs of
-/// choices together; redistribute between pairs (move value from an earlier
-/// choice to a later one). Span
+/// choices together; lower every copy of a repeated choice together;
+/// redistribute between pairs (move value from an earlier choice to a later
+/// one). Span
 /// deletions are also tried together with lowering a choice shortly before
 /// the span (a length drawn before its elements).
 ///
@@ -359,6 +378,28 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
                 })
         })
     });
+    // Equal choices lowered together, wherever they are (Hypothesis's
+    // "minimize duplicated blocks"): values that must stay equal shrink as
+    // one, even when they are farther apart than `pairs` reaches.
+    let duplicates = {
+        let mut values: Vec<u64> = seq.iter().copied().filter(|&c| c > 0).collect();
+        values.sort_unstable();
+        let repeated: Vec<u64> = values
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .map(|w| w[0])
+            .collect::<std::collections::BTreeSet<u64>>()
+            .into_iter()
+            .take(32)
+            .collect();
+        repeated.into_iter().flat_map(move |v| {
+            std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2)).map(move |d| {
+                seq.iter()
+                    .map(|&c| if c == v { v - d } else { c })
+                    .collect::<Choices>()
+            })
+        })
+    };
     let redistributions = (0..n).flat_map(move |i| {
         ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
             let v = seq[i];
@@ -396,8 +437,38 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             .chain(reorders)
             .chain(sorts)
             .chain(pairs)
+            .chain(duplicates)
             .chain(redistributions),
     )
+}
+
+/// Candidates that lower a choice (by up to 8) and raise the next one to
+/// its bound (`u64::MAX`, read as the bound by [`Replay::saturating`]): the
+/// same value, encoded in a simpler kind. An `Arbitrary` integer drawn as an
+/// edge value (kind `7`, say `u32::MAX`) has no simpler neighbour among the
+/// [`simplifications`]; re-encoded as an "any" value (kind `6`, choice
+/// `u32::MAX`) it can shrink by binary search. Each candidate is smaller in
+/// shortlex order.
+///
+/// ```
+/// let cands: Vec<_> = pbt_core::choices::reencodings(&[7, 2]).collect();
+/// assert_eq!(cands[0], vec![6, u64::MAX]);
+/// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[7, 2])));
+/// ```
+pub fn reencodings(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+    /// How far one choice is lowered at most.
+    const LOWER: u64 = 8;
+    (0..seq.len().saturating_sub(1))
+        .filter(move |&i| seq[i + 1] != u64::MAX)
+        .flat_map(move |i| {
+            let v = seq[i];
+            (v.saturating_sub(LOWER)..v).rev().map(move |lowered| {
+                let mut c = seq.to_vec();
+                c[i] = lowered;
+                c[i + 1] = u64::MAX;
+                c
+            })
+        })
 }
 
 /// Shortlex order: shorter sequences first, then lexicographic.

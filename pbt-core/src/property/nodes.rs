@@ -373,11 +373,23 @@ where
                     .get(depth)
                     .and_then(|c| c.as_deref())
                     .unwrap_or(&[]);
+                // Only progress that shows: smaller choices that generate a
+                // value printed the same (bits the generator ignores) are no
+                // step, or the shrinker would burn its step limit on them.
+                // A printer that panics compares as different.
+                let shown = |v: &T| {
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        self.print.print(env, v)
+                    }))
+                    .ok()
+                };
+                let current = shown(value);
                 Box::new(simplifications(recorded).filter_map(move |c| {
                     let mut replay = Replay::new(&c);
                     let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
                     let used = replay.into_used();
-                    shortlex_lt(&used, recorded).then_some((v, Some(used)))
+                    let same = current.is_some() && shown(&v) == current;
+                    (shortlex_lt(&used, recorded) && !same).then_some((v, Some(used)))
                 }))
             }
         };

@@ -1,5 +1,6 @@
-//! The shrinker (papers/000 Fig. 12, `shrinker`): greedy descent over the
-//! property's shrink candidates, bounded by steps and time.
+//! The shrinker (*Programmable Property-Based Testing*, Fig. 12,
+//! `shrinker`): greedy descent over the property's shrink candidates, bounded
+//! by steps and time.
 
 use super::erased::{AnyInputs, DynProperty};
 use super::execute::quietly;
