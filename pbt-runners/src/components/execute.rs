@@ -9,10 +9,6 @@ use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
 
-/// The shrinker's module names the per-test outcome by its old name.
-// TODO(issue 13 merge): components/shrinker.rs should import `pbt_core::Outcome`; then drop this alias.
-pub(crate) use pbt_core::Outcome as Verdict;
-
 /// What one test step came to: the [`Outcome`] of the check on a generated
 /// input, or the input was never made.
 #[derive(Clone, Debug, PartialEq, Eq)]

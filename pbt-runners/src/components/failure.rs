@@ -20,7 +20,7 @@ use super::cases::{Found, Plan};
 use super::erased::{DynProperty, Generation};
 use super::shrinker::minimize;
 use super::watchdog::Watch;
-use crate::config::{Regressions, Shrinker};
+use crate::config::Regressions;
 use crate::report::{Failure, Report, SavedAt, Verdict};
 use pbt_core::Binding;
 use pbt_core::Outcome;
@@ -201,12 +201,7 @@ fn shrink_and_print(
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
     failure.original = printed(prop, watch, &*shrunk.original);
     failure.reason = shrunk.reason;
-    // TODO(issue 13 merge): the shrinker's result should carry the enum.
-    failure.shrinker = match shrunk.shrinker {
-        "integrated" => Some(Shrinker::Integrated),
-        "integrated+external" => Some(Shrinker::Both),
-        _ => Some(Shrinker::External),
-    };
+    failure.shrinker = Some(shrunk.shrinker);
     // Run once more: a counterexample that passes now is flaky, and this
     // run (only this one) keeps what the check wrote with `note!`.
     let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));

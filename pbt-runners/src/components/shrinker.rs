@@ -5,6 +5,7 @@
 use super::erased::{AnyInputs, DynProperty};
 use super::execute::quietly;
 use super::watchdog::Watch;
+use crate::config::Shrinker;
 use pbt_core::choices::Choices;
 use std::time::{Duration, Instant};
 
@@ -177,10 +178,9 @@ pub struct Minimized {
     pub stopped_early: bool,
     /// The panic of the user's shrinker that ended shrinking, if one did.
     pub interrupted: Option<String>,
-    /// Which shrinker produced the result: `"external"`, `"integrated"`, or
-    /// `"integrated+external"` when both ran and the external one still
-    /// improved on the integrated result.
-    pub shrinker: &'static str,
+    /// Which shrinker produced the result: [`Shrinker::Both`] when both ran
+    /// and the external one still improved on the integrated result.
+    pub shrinker: Shrinker,
 }
 
 /// The shrink-and-check stage shared by the runners: regenerate the failing
@@ -194,8 +194,7 @@ pub fn minimize(
     found: &super::Found,
     reason: String,
 ) -> Option<Minimized> {
-    use super::execute::Verdict;
-    use crate::config::Shrinker;
+    use pbt_core::Outcome as Verdict;
     let began = Instant::now();
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
@@ -260,7 +259,7 @@ pub fn minimize(
             attempts,
             stopped_early,
             interrupted: None,
-            shrinker: "integrated",
+            shrinker: Shrinker::Integrated,
         });
     }
     // The external shrinker gets what is left of the time (and, as each
@@ -275,9 +274,9 @@ pub fn minimize(
     attempts += shrunk.attempts;
     stopped_early |= shrunk.stopped_early;
     let name = match shrinker {
-        Shrinker::Both if shrunk.steps > 0 => "integrated+external",
-        Shrinker::Both if integrated_steps > 0 => "integrated",
-        _ => "external",
+        Shrinker::Both if shrunk.steps > 0 => Shrinker::Both,
+        Shrinker::Both if integrated_steps > 0 => Shrinker::Integrated,
+        _ => Shrinker::External,
     };
     Some(Minimized {
         original: original.inputs,
