@@ -188,8 +188,11 @@ impl RegressionsFile {
         let line = format!("{} # {test}: {note}\n", encode(found));
         // The header goes with the first line, in the same write, to the
         // process that created the file.
+        // Appending even when this process creates the file: another writer
+        // may append between the creation and this write, and a write at
+        // offset 0 would overwrite its line.
         let created = fs::OpenOptions::new()
-            .write(true)
+            .append(true)
             .create_new(true)
             .open(&self.path);
         let (mut f, text) = match created {
