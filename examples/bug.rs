@@ -1,4 +1,4 @@
-//! The nested "b-u-g" branch bug of papers/001 §4, found by coverage-guided
+//! The nested "b-u-g" branch bug of *Flexible and Automatic Targeted Property-Based Testing* §4, found by coverage-guided
 //! fuzzing and not by plain generation.
 //!
 //! Random bytes start with "bug" once in 16.7 million tries. Coverage makes
@@ -18,7 +18,7 @@
 //!   by the derived mutator, or both.
 //!
 //! The branches report themselves with `cover(id)` (manual instrumentation,
-//! like papers/001 Fig. 5); built with the `coverage` feature and
+//! like *Flexible and Automatic Targeted Property-Based Testing* Fig. 5); built with the `coverage` feature and
 //! SanitizerCoverage (see `pbt_core::coverage`) the fuzzer sees the branches
 //! without them.
 

@@ -1,5 +1,5 @@
-//! Automatic targeting of preconditions (papers/001 §3): the conv2d-style
-//! constraints of papers/001 Fig. 1, where random generation accepts few
+//! Automatic targeting of preconditions (*Flexible and Automatic Targeted Property-Based Testing* §3): the conv2d-style
+//! constraints of *Flexible and Automatic Targeted Property-Based Testing* Fig. 1, where random generation accepts few
 //! inputs. `property!` derives a utility from each `implies`; when the
 //! preconditions reject most inputs the generational runner climbs that
 //! utility instead of throwing inputs away.
@@ -9,7 +9,7 @@
 
 use pbt::runners::{generational, Config, Regressions};
 
-// The precondition is written as in papers/001 Fig. 1.
+// The precondition is written as in *Flexible and Automatic Targeted Property-Based Testing* Fig. 1.
 #[allow(clippy::int_plus_one)]
 fn main() {
     const SEEDS: u64 = 20;

@@ -1,5 +1,5 @@
-//! Targeted search for the slowest input of a quadratic algorithm (papers/000
-//! §2.4; papers/001 §4): the check reports the number of comparisons
+//! Targeted search for the slowest input of a quadratic algorithm (*Programmable Property-Based Testing*
+//! §2.4; *Flexible and Automatic Targeted Property-Based Testing* §4): the check reports the number of comparisons
 //! insertion sort made with `target(x)`, and the targeted runner climbs
 //! towards inputs that cost more, until one exceeds the budget the property
 //! allows.

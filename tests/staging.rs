@@ -1,4 +1,4 @@
-//! Program equivalence (papers/004 §1, §5): a generator staged by the macro
+//! Program equivalence (*Fail Faster* §1, §5): a generator staged by the macro
 //! and its twin built from the runtime combinators make the same choices in
 //! the same order and return the same value, from every seed and size.
 //!

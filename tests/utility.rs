@@ -1,4 +1,4 @@
-//! Automatic targeting of preconditions (papers/001 §3): every `implies` gets
+//! Automatic targeting of preconditions (*Flexible and Automatic Targeted Property-Based Testing* §3): every `implies` gets
 //! a utility that is `>= 0` exactly when the precondition holds (Lemma 3.2).
 
 use pbt::generators::{self as gen, Gen};

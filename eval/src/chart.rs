@@ -1,4 +1,4 @@
-//! ETNA bucket charts (papers/000 Fig. 15–23) as SVG.
+//! ETNA bucket charts (*Programmable Property-Based Testing* Fig. 15–23) as SVG.
 //!
 //! One chart per workload: a horizontal bar per strategy, its length the
 //! number of tasks, divided into the tasks solved within 0.1 s, 1 s, 10 s,

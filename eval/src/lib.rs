@@ -1,4 +1,4 @@
-//! An ETNA-style bug-finding benchmark (Shi et al., ICFP 2023; papers/000
+//! An ETNA-style bug-finding benchmark (Shi et al., ICFP 2023; *Programmable Property-Based Testing*
 //! §6.2) for pbt, proptest and quickcheck.
 //!
 //! Three workloads — binary search trees ([`bst`]), red-black trees

@@ -3,7 +3,7 @@
 //! A (strategy, task) is *solved* when every planned trial found a failure;
 //! its time is then the mean time-to-failure over the trials, and its
 //! bucket the first of 0.1 s, 1 s, 10 s, 60 s that the mean is within
-//! (papers/000 §6.2: "the tasks solved within a certain time limit in the
+//! (*Programmable Property-Based Testing* §6.2: "the tasks solved within a certain time limit in the
 //! average of 10 trial runs", unsolved when "not solved … for at least one
 //! of the trial runs").
 

@@ -1,5 +1,5 @@
 //! The constructor view of a value, for the combinatorial runner
-//! (papers/000 §2.5): which constructors a value contains and how they nest.
+//! (*Programmable Property-Based Testing* §2.5): which constructors a value contains and how they nest.
 //!
 //! Combinatorial coverage *thins* a generator online: generate several
 //! candidates, keep the one that covers the most constructor interactions not

@@ -1,5 +1,5 @@
-//! Feedback from a running check to a feedback-guided runner (papers/000
-//! §2.3–2.4; papers/001 §4): target values, coverage points and arbitrary
+//! Feedback from a running check to a feedback-guided runner (*Programmable Property-Based Testing*
+//! §2.3–2.4; *Flexible and Automatic Targeted Property-Based Testing* §4): target values, coverage points and arbitrary
 //! data, collected per test.
 //!
 //! A check calls [`target`] (a value to maximise), [`cover`] (a point of
@@ -56,7 +56,7 @@ pub fn cover(id: u64) {
     }
 }
 
-/// Report data for a generalized-targeting update function (papers/001 §4).
+/// Report data for a generalized-targeting update function (*Flexible and Automatic Targeted Property-Based Testing* §4).
 pub fn observe<X: Any>(data: X) {
     if ACTIVE.with(Cell::get) {
         CURRENT.with(|c| c.borrow_mut().data = Some(Box::new(data)));

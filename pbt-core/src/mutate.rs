@@ -1,7 +1,7 @@
 //! Type-based mutation: [`Mutate`] for the std types [`Arbitrary`] covers.
 //!
 //! A mutator makes a value *near* the one it is given, as fuzzers do
-//! (papers/000 §6.1.2, FuzzChick's semantic mutations; papers/001 §6.5,
+//! (*Programmable Property-Based Testing* §6.1.2, FuzzChick's semantic mutations; *Flexible and Automatic Targeted Property-Based Testing* §6.5,
 //! mutation by value): a collection gains, loses or changes an element, an
 //! integer takes a small step or flips a bit, an `Option` toggles. Which
 //! mutation happens is decided by draws from a [`Source`], so a fuzzer's bytes

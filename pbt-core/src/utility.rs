@@ -1,4 +1,4 @@
-//! Utilities of preconditions (papers/001 §3, Fig. 3): a number that is
+//! Utilities of preconditions (*Flexible and Automatic Targeted Property-Based Testing* §3, Fig. 3): a number that is
 //! `>= 0` exactly when the precondition holds (Lemma 3.2), and grows as the
 //! inputs get "closer" to satisfying it, so a search can climb towards valid
 //! inputs.

@@ -42,7 +42,7 @@ pub enum Kind {
     Enum,
 }
 
-/// How a variant's value grows with size (DESIGN §5: recursion
+/// How a variant's value grows with size (the design: recursion
 /// terminates by size).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Class {

@@ -7,7 +7,7 @@
 //! examples is `docs/derive.md`, because the doctests of a proc-macro crate
 //! cannot call its own macros.
 //!
-//! The derive emits inlined code, not a tree of strategies (papers/004
+//! The derive emits inlined code, not a tree of strategies (*Fail Faster*
 //! §4.6): a struct draws its fields in order, an enum makes one draw over
 //! the total weight and runs an `if` ladder, and recursion through `Box`,
 //! `Rc`, `Arc`, `Option` and std collections stops by size. Generated code

@@ -321,7 +321,7 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
 
 /// The two closures of a staged `#[with = …]`: the generator's code over
 /// `&mut Rng` (every draw inlined) and over `&mut dyn Source`, both
-/// `|env, source, size| -> Generated<T>` (papers/004 §4; `pbt-stage`).
+/// `|env, source, size| -> Generated<T>` (*Fail Faster* §4; `pbt-stage`).
 fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
     let code = crate::validate::staged_dsl(expr).and_then(|dsl| {
         let src = Ident::new("__pbt_src", Span::call_site());
@@ -381,7 +381,7 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
         TokenStream::new(),
         pre.to_token_stream(),
     );
-    // The precondition's utility (papers/001 Fig. 3), for runners that
+    // The precondition's utility (*Flexible and Automatic Targeted Property-Based Testing* Fig. 3), for runners that
     // target preconditions.
     let Some(utility) = crate::utility::derive_graded(pre) else {
         return quote!(::pbt::__private::Implies::new(#closure, #rest));

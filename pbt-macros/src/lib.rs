@@ -7,7 +7,7 @@
 //! call its own macros.
 //!
 //! The expansion is a chain of the deferred-binding nodes of `pbt-core`
-//! (papers/000 §3.4–§5): one `Forall` per variable, one `Implies` per
+//! (*Programmable Property-Based Testing* §3.4–§5): one `Forall` per variable, one `Implies` per
 //! precondition, and a final `Check`, wrapped in a `Prop`. Every use site —
 //! an annotation of a later variable, an implication, the check — is a
 //! closure over the environment bound so far, in which each earlier variable

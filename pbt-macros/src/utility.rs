@@ -1,4 +1,4 @@
-//! Automatic targeting of preconditions (papers/001 §3, Fig. 3): each
+//! Automatic targeting of preconditions (*Flexible and Automatic Targeted Property-Based Testing* §3, Fig. 3): each
 //! `implies` gets a utility, an `f64` that is `>= 0` exactly when the
 //! precondition holds and grows as the inputs approach satisfying it. The
 //! macro sees the expression, so no run-time inspection is needed.

@@ -1,4 +1,4 @@
-//! The combinatorial runner: online generator thinning (papers/000 §2.5,
+//! The combinatorial runner: online generator thinning (*Programmable Property-Based Testing* §2.5,
 //! Fig. 7; Goldstein et al., "Do judge a test by its cover").
 //!
 //! ```text

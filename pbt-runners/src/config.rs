@@ -10,7 +10,7 @@ pub enum Sizes {
     /// QuickCheck's schedule (the default): test `n` runs at `n % (max + 1)`,
     /// so small and large inputs alternate through a long run.
     Cycle,
-    /// The papers' schedule (papers/000 Fig. 12): `log2(n)`, capped at `max`.
+    /// The papers' schedule (*Programmable Property-Based Testing* Fig. 12): `log2(n)`, capped at `max`.
     Log2,
     /// Always the same size.
     Fixed(usize),
@@ -180,7 +180,7 @@ pub struct Config {
     /// How the feedback-guided runners mutate seeds.
     pub mutation: Mutation,
     /// Whether the generational runner steers towards the preconditions
-    /// (papers/001 §3) when they reject most inputs.
+    /// (*Flexible and Automatic Targeted Property-Based Testing* §3) when they reject most inputs.
     pub auto_target: bool,
     /// The choices one generated (or mutated) input may draw; past it the
     /// generator is stopped and the run fails with "data too large"

@@ -1,7 +1,7 @@
-//! The coverage-guided fuzzing runner (FuzzChick; papers/000 §2.3, Fig. 14).
+//! The coverage-guided fuzzing runner (FuzzChick; *Programmable Property-Based Testing* §2.3, Fig. 14).
 //!
 //! The loop is [`crate::components::feedback_loop`] with a seed pool
-//! (default: a FIFO queue, FuzzChick's choice, with papers/001's power
+//! (default: a FIFO queue, FuzzChick's choice, with *Flexible and Automatic Targeted Property-Based Testing*'s power
 //! schedule — energy 5 000, doubled when a seed's mutant is useful; any of
 //! the six pools via `Config::pool`) and [`NewCoverage`] as the utility: an input is
 //! kept when its run reaches a coverage point, or a hit-count bucket of one,
@@ -29,7 +29,7 @@ use std::time::Instant;
 /// use pbt_core::property::{Check, Forall, Prop};
 /// use pbt_runners::{fuzz, Config, Regressions};
 /// use pbt_core::gen::{int, vec};
-/// // Nested branches (papers/001 §4): each prefix of "bug" is a new point;
+/// // Nested branches (*Flexible and Automatic Targeted Property-Based Testing* §4): each prefix of "bug" is a new point;
 /// // random bytes start with "bug" once in 16.7 million.
 /// let prop = Prop::new(Forall::new("s", "Vec<u8>", Check::new(|(s, ()): &(Vec<u8>, ())| {
 ///     if s.first() == Some(&b'b') { cover(1);

@@ -1,4 +1,4 @@
-//! The generational runner (QuickCheck; papers/000 §6.1.1, Fig. 12).
+//! The generational runner (QuickCheck; *Programmable Property-Based Testing* §6.1.1, Fig. 12).
 //!
 //! ```text
 //! replay the saved cases (all of them; they do not count toward `cases`)
@@ -12,7 +12,7 @@
 //! When the preconditions reject most inputs (fewer than one in three
 //! accepted after 100 discards) and `property!` derived utilities for them,
 //! the rest of the run steers generation towards them: the feedback loop
-//! with the preconditions' utility as its target (papers/001 §3), instead of
+//! with the preconditions' utility as its target (*Flexible and Automatic Targeted Property-Based Testing* §3), instead of
 //! giving up.
 
 use crate::components::{
@@ -100,7 +100,7 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
 }
 
 /// Steer the rest of the run towards the preconditions: mutate the inputs
-/// that come closest to satisfying them (their utility, papers/001 §3).
+/// that come closest to satisfying them (their utility, *Flexible and Automatic Targeted Property-Based Testing* §3).
 fn target_preconditions(
     prop: &dyn DynProperty,
     plan: &Plan,

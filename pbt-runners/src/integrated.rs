@@ -1,4 +1,4 @@
-//! The integrated-shrinking runner (papers/000 §2.2, Fig. 4; Hypothesis,
+//! The integrated-shrinking runner (*Programmable Property-Based Testing* §2.2, Fig. 4; Hypothesis,
 //! Hedgehog, falsify).
 //!
 //! ```text
@@ -9,7 +9,7 @@
 //!
 //! Generator invariants hold by construction during shrinking; the price is
 //! that the result is only as small as the generators can express
-//! (papers/000 §6.4 compares both). `Shrinker::Both` runs the external
+//! (*Programmable Property-Based Testing* §6.4 compares both). `Shrinker::Both` runs the external
 //! shrinker on the integrated result as well.
 
 use crate::config::{Config, Shrinker};

@@ -1,4 +1,4 @@
-//! The parallel runner (QuickerCheck; papers/000 §2.6, Fig. 8, Fig. 34).
+//! The parallel runner (QuickerCheck; *Programmable Property-Based Testing* §2.6, Fig. 8, Fig. 34).
 //!
 //! ```text
 //! workers (rayon), sharing an atomic test counter n and a `found` flag:

@@ -1,14 +1,14 @@
-//! The targeted runner (Target, papers/000 §2.4, Fig. 33; papers/001 §4).
+//! The targeted runner (Target, *Programmable Property-Based Testing* §2.4, Fig. 33; *Flexible and Automatic Targeted Property-Based Testing* §4).
 //!
 //! The loop is [`crate::components::feedback_loop`] steering towards inputs
 //! that maximise a value: what the check reports with `target(x)`, or — for
 //! a property that reports none — the utility of its preconditions, which
-//! `property!` derives from each `implies` (papers/001 §3), so the search
+//! `property!` derives from each `implies` (*Flexible and Automatic Targeted Property-Based Testing* §3), so the search
 //! climbs towards inputs that satisfy them. Search: hill climbing (a static
 //! singleton pool, the default) or simulated annealing
 //! (`Config::pool(Pool::SimulatedAnnealing { .. })`), or any seed pool.
 //! [`generalized`] takes a state and an update function instead
-//! (papers/001 Fig. 4).
+//! (*Flexible and Automatic Targeted Property-Based Testing* Fig. 4).
 
 use crate::components::feedback_loop::{feedback_loop, no_probe};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
@@ -44,7 +44,7 @@ pub fn targeted<P: Property>(prop: &P, config: Config) -> Report {
     run_targeted(prop, config, pool, &mut *utility, "targeted")
 }
 
-/// Generalized targeting (papers/001 §4): the check reports data `X` with
+/// Generalized targeting (*Flexible and Automatic Targeted Property-Based Testing* §4): the check reports data `X` with
 /// `observe(x)`; `update(&mut state, &x)` folds it into the history state and
 /// returns whether the state changed, which makes the input worth mutating.
 /// Targeted PBT is `update = max`; coverage is `update = ∪`.

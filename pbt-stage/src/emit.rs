@@ -3,7 +3,7 @@
 //! The emitted expression has type `T` and sits inside a labelled block that
 //! evaluates to `Result<T, Rejected>`: a rejecting `filter`/`ensure` (or a
 //! rejecting runtime generator) breaks out of it with `Err`. Each draw is
-//! let-bound once (papers/004 §4.3), unions are one draw and an `if` ladder,
+//! let-bound once (*Fail Faster* §4.3), unions are one draw and an `if` ladder,
 //! `vec` a loop, `recursive` a local generic `fn`. The choices made are the
 //! ones the runtime combinators of the same name make, in the same order.
 

@@ -1,4 +1,4 @@
-//! Staging of pbt's generator DSL (papers/004 §4; DESIGN §5).
+//! Staging of pbt's generator DSL (*Fail Faster* §4; the design).
 //!
 //! [`Dsl`] parses a generator expression into a small IR that keeps the
 //! user's syntax nodes for spans; [`emit`] turns it into straight-line Rust

@@ -208,7 +208,7 @@ impl<G: Gen> Gen for Frequency<G> {
     }
 }
 
-/// `left` with probability `p`, otherwise `right` (papers/002 `amb`).
+/// `left` with probability `p`, otherwise `right` (*Property Based Testing in MIT-Scheme* `amb`).
 pub fn either<A: Gen, B: Gen<Value = A::Value>>(left: A, right: B, p: f64) -> Either<A, B> {
     Either { left, right, p }
 }
@@ -347,7 +347,7 @@ impl<G: Gen> Gen for Resize<G> {
     }
 }
 
-/// A recursive generator (a fixed point, papers/004 §4.5).
+/// A recursive generator (a fixed point, *Fail Faster* §4.5).
 ///
 /// `step` receives a handle, [`Rec`], that generates the whole recursive value
 /// again at **half the current size**; `step` returns the generator of one

@@ -1,9 +1,9 @@
 //! Runtime generators: the unstaged twin of the `property!` DSL.
 //!
-//! Every DSL combinator (DESIGN §5) exists here as an ordinary value that
+//! Every DSL combinator exists here as an ordinary value that
 //! implements [`Gen`]. The staged expansion of a DSL expression and the
 //! runtime value built from the same combinators draw the same choices in the
-//! same order and return the same value (papers/004, program equivalence).
+//! same order and return the same value (*Fail Faster*, program equivalence).
 //!
 //! ```
 //! use pbt_core::gen::{int, vec, Gen};

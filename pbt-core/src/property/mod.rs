@@ -1,4 +1,4 @@
-//! Properties as data: deferred binding abstract syntax (papers/000 §3.4, §4).
+//! Properties as data: deferred binding abstract syntax (*Programmable Property-Based Testing* §3.4, §4).
 //!
 //! A property is a chain of [`Forall`] and [`Implies`] nodes ending in a
 //! [`Check`]. A `Forall` does not bind its variable with a closure; every use
@@ -92,7 +92,7 @@ pub trait Property {
     /// Each variable's name, type and printed value, in quantification order.
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding>;
 
-    /// The utility of the preconditions on this input (papers/001 §3): the
+    /// The utility of the preconditions on this input (*Flexible and Automatic Targeted Property-Based Testing* §3): the
     /// minimum over implications that carry one; `None` when none does.
     fn utility(&self, inputs: &Self::Inputs) -> Option<f64>;
 
@@ -107,7 +107,7 @@ pub trait Property {
     /// The constructors each variable with a constructor view (its type's
     /// [`crate::Constructors`], as `#[derive(Arbitrary)]` gives) is built
     /// from, with the variable's name: what the combinatorial runner counts
-    /// (papers/000 §2.5). Nothing when no variable has a view.
+    /// (*Programmable Property-Based Testing* §2.5). Nothing when no variable has a view.
     fn constructors(&self, inputs: &Self::Inputs, out: &mut Vec<(&'static str, Constructor)>) {
         let _ = (inputs, out);
     }

@@ -455,7 +455,7 @@ where
     }
 }
 
-/// The utility of a precondition, if one is attached (papers/001 §3).
+/// The utility of a precondition, if one is attached (*Flexible and Automatic Targeted Property-Based Testing* §3).
 pub trait UtilityAnnotation<E> {
     /// Whether a utility is attached.
     const PRESENT: bool;
@@ -691,7 +691,7 @@ where
 
 /// `#[target = f]` on a variable: a value over the environment (that
 /// variable included) for the targeted runner to maximise, computed from the
-/// inputs alone (papers/000 §2.4).
+/// inputs alone (*Programmable Property-Based Testing* §2.4).
 pub struct Target<F, Rest> {
     f: F,
     rest: Rest,

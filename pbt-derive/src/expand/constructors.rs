@@ -1,6 +1,6 @@
 //! The derived constructor view (`Constructors`): one `Constructor` per
 //! variant (or struct) in the value, each with the constructor enclosing it,
-//! for the combinatorial runner (papers/000 §2.5). Fields whose type has no
+//! for the combinatorial runner (*Programmable Property-Based Testing* §2.5). Fields whose type has no
 //! view are skipped (autoref specialisation, see
 //! `pbt_core::constructors::support`), so the view never stops the derive.
 

@@ -4,7 +4,7 @@
 //!
 //! The code reads `size` and draws from `__pbt_src` (a `&mut S`). A struct
 //! is its fields drawn in order; an enum is one draw over the total weight
-//! and an `if` ladder (the staged `frequency`, papers/004 §4.2), base
+//! and an `if` ladder (the staged `frequency`, *Fail Faster* §4.2), base
 //! variants first so that choice `0` is the simplest value. Fields that may
 //! contain a user type are generated at `size / 2`, and variants containing
 //! them weigh `weight * size`: at size 0 only base variants are drawn, so

@@ -1,4 +1,4 @@
-//! The failure path every runner ends in (papers/000 Fig. 12: shrink,
+//! The failure path every runner ends in (*Programmable Property-Based Testing* Fig. 12: shrink,
 //! print, save — in the order that loses nothing):
 //!
 //! ```text

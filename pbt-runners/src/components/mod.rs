@@ -1,4 +1,4 @@
-//! The components runners are built from (papers/000 §6.1): a generator
+//! The components runners are built from (*Programmable Property-Based Testing* §6.1): a generator
 //! step, a run step, a shrinker, a printer, plus the bookkeeping every runner
 //! shares (seeds and sizes, the watchdog, the regressions file). Two of them
 //! carry the promise that a found bug is never lost: the inputs stream

@@ -1,4 +1,4 @@
-//! Seed pools (papers/000 §6.3.1, Fig. 24): where a feedback-guided runner
+//! Seed pools (*Programmable Property-Based Testing* §6.3.1, Fig. 24): where a feedback-guided runner
 //! keeps the inputs worth mutating, which one to mutate next (search
 //! strategy), and for how long (power schedule, as energy).
 //!
@@ -43,10 +43,10 @@ pub enum Directive<'a> {
 /// The power schedule: how much energy a new seed gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Energy {
-    /// Every seed gets this much (papers/000 §6.3.1 tries 1, 10, 100, 1000).
+    /// Every seed gets this much (*Programmable Property-Based Testing* §6.3.1 tries 1, 10, 100, 1000).
     Fixed(u64),
     /// Seeds start with this much, doubled each time mutating them finds a
-    /// useful input (papers/001 §6.2 uses 5 000).
+    /// useful input (*Flexible and Automatic Targeted Property-Based Testing* §6.2 uses 5 000).
     Doubling(u64),
 }
 
@@ -184,7 +184,7 @@ enum End {
 
 /// FIFO and FILO queues: sample one end; retire a seed when its energy is
 /// spent. With the queue empty, alternate between generating and mutating a
-/// random retired seed (papers/001 §6.2).
+/// random retired seed (*Flexible and Automatic Targeted Property-Based Testing* §6.2).
 struct Queue {
     seeds: VecDeque<Seed>,
     retired: Vec<Seed>,

@@ -1,4 +1,4 @@
-//! Utilities (papers/000 Fig. 24; papers/001 §4): whether a test's feedback
+//! Utilities (*Programmable Property-Based Testing* Fig. 24; *Flexible and Automatic Targeted Property-Based Testing* §4): whether a test's feedback
 //! is worth keeping its input for (`useful`), and how much (`utility`).
 //!
 //! - [`Maximize`]: targeted PBT — the value the check reports with
@@ -21,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 pub struct Observation {
     /// The largest `target(x)` the check reported.
     pub target: Option<f64>,
-    /// The utility of the preconditions on the input (papers/001 §3).
+    /// The utility of the preconditions on the input (*Flexible and Automatic Targeted Property-Based Testing* §3).
     pub precondition: Option<f64>,
     /// Points the check reported with `cover(id)`, in order.
     pub points: Vec<u64>,
@@ -167,7 +167,7 @@ impl Utility for NewCoverage {
 /// An update function of generalized targeting.
 type Update<S, X> = Box<dyn FnMut(&mut S, &X) -> bool>;
 
-/// Generalized targeting (papers/001 §4, Fig. 4): a state, and an update
+/// Generalized targeting (*Flexible and Automatic Targeted Property-Based Testing* §4, Fig. 4): a state, and an update
 /// from the data a check reports that says whether the state changed.
 pub struct Generalized<S, X> {
     /// The history state `S`.
