@@ -16,6 +16,19 @@
 //!   final counterexample ([`note!`]).
 #![deny(unsafe_code)]
 
+/// Calls `$m!` with every `NonZero*` type and its integer type
+/// (`NonZeroU8: u8, …`): the one list the `Arbitrary`, `Shrink` and
+/// `Mutate` impls for them are generated from.
+macro_rules! for_each_nonzero {
+    ($m:ident) => {
+        $m!(
+            NonZeroU8: u8, NonZeroU16: u16, NonZeroU32: u32, NonZeroU64: u64,
+            NonZeroU128: u128, NonZeroUsize: usize, NonZeroI8: i8, NonZeroI16: i16,
+            NonZeroI32: i32, NonZeroI64: i64, NonZeroI128: i128, NonZeroIsize: isize
+        );
+    };
+}
+
 pub mod arbitrary;
 pub mod choices;
 pub mod constructors;

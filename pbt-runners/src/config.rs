@@ -526,7 +526,7 @@ fn env_switch(name: &str) -> Option<bool> {
 }
 
 /// `Ok(None)` for an empty value, `Ok(Some(on))` for a switch, `Err` otherwise.
-fn parse_switch(raw: &str) -> Result<Option<bool>, ()> {
+pub(crate) fn parse_switch(raw: &str) -> Result<Option<bool>, ()> {
     match raw.trim().to_ascii_lowercase().as_str() {
         "" => Ok(None),
         "1" | "true" | "yes" | "on" => Ok(Some(true)),

@@ -33,7 +33,7 @@ pub(crate) trait MinPositive {
 }
 
 macro_rules! min_positive {
-    ($($nz:ident),*) => {$(
+    ($($nz:ident: $int:ty),*) => {$(
         impl MinPositive for $nz {
             const MIN_POSITIVE: Self = match $nz::new(1) {
                 Some(one) => one,
@@ -42,26 +42,9 @@ macro_rules! min_positive {
         }
     )*};
 }
-min_positive!(
-    NonZeroU8,
-    NonZeroU16,
-    NonZeroU32,
-    NonZeroU64,
-    NonZeroU128,
-    NonZeroUsize,
-    NonZeroI8,
-    NonZeroI16,
-    NonZeroI32,
-    NonZeroI64,
-    NonZeroI128,
-    NonZeroIsize
-);
+for_each_nonzero!(min_positive);
 
-arbitrary_nonzero!(
-    NonZeroU8: u8, NonZeroU16: u16, NonZeroU32: u32, NonZeroU64: u64, NonZeroU128: u128,
-    NonZeroUsize: usize, NonZeroI8: i8, NonZeroI16: i16, NonZeroI32: i32, NonZeroI64: i64,
-    NonZeroI128: i128, NonZeroIsize: isize
-);
+for_each_nonzero!(arbitrary_nonzero);
 
 /// Addresses that code treats specially, simplest first.
 const V4_EDGES: [Ipv4Addr; 5] = [

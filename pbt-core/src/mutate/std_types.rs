@@ -15,7 +15,7 @@ use std::ops::{Range, RangeInclusive};
 use std::path::PathBuf;
 
 macro_rules! mutate_nonzero {
-    ($($nz:ident),*) => {$(
+    ($($nz:ident: $int:ty),*) => {$(
         impl Mutate for $nz {
             /// The integer's mutation; a `0` becomes `1` (or `2` when the
             /// input is `1`).
@@ -28,20 +28,7 @@ macro_rules! mutate_nonzero {
         }
     )*};
 }
-mutate_nonzero!(
-    NonZeroU8,
-    NonZeroU16,
-    NonZeroU32,
-    NonZeroU64,
-    NonZeroU128,
-    NonZeroUsize,
-    NonZeroI8,
-    NonZeroI16,
-    NonZeroI32,
-    NonZeroI64,
-    NonZeroI128,
-    NonZeroIsize
-);
+for_each_nonzero!(mutate_nonzero);
 
 impl Mutate for Ipv4Addr {
     /// As the `u32` it is.

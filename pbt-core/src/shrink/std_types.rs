@@ -15,7 +15,7 @@ use std::ops::{Range, RangeInclusive};
 use std::path::{Component, PathBuf};
 
 macro_rules! shrink_nonzero {
-    ($($nz:ident),*) => {$(
+    ($($nz:ident: $int:ty),*) => {$(
         impl Shrink for $nz {
             /// Toward `1`: `1`, then the integer's candidates except `0`
             /// (`-x` for a negative `x`, then halving the distance to zero).
@@ -32,20 +32,7 @@ macro_rules! shrink_nonzero {
         }
     )*};
 }
-shrink_nonzero!(
-    NonZeroU8,
-    NonZeroU16,
-    NonZeroU32,
-    NonZeroU64,
-    NonZeroU128,
-    NonZeroUsize,
-    NonZeroI8,
-    NonZeroI16,
-    NonZeroI32,
-    NonZeroI64,
-    NonZeroI128,
-    NonZeroIsize
-);
+for_each_nonzero!(shrink_nonzero);
 
 impl Shrink for Ipv4Addr {
     /// As the `u32` it is, toward `0.0.0.0`.

@@ -76,17 +76,14 @@ pub fn requested(config: &Config) -> Result<bool, String> {
     if !config.read_env {
         return Ok(config.isolated);
     }
-    match std::env::var("PBT_ISOLATE") {
-        Err(std::env::VarError::NotPresent) => Ok(config.isolated),
-        Ok(v) => match v.trim() {
-            "1" | "true" | "yes" | "on" => Ok(true),
-            "0" | "false" | "no" | "off" | "" => Ok(false),
-            _ => Err(format!(
-                "PBT_ISOLATE={v:?} is not a switch: expected 1 (run tests isolated) or 0"
-            )),
-        },
-        Err(std::env::VarError::NotUnicode(v)) => Err(format!(
-            "PBT_ISOLATE={v:?} is not a switch: expected 1 (run tests isolated) or 0"
+    let Some(raw) = std::env::var_os("PBT_ISOLATE") else {
+        return Ok(config.isolated);
+    };
+    // The switch syntax of every PBT_* variable; set but empty is off.
+    match crate::config::parse_switch(&raw.to_string_lossy()) {
+        Ok(on) => Ok(on.unwrap_or(false)),
+        Err(()) => Err(format!(
+            "PBT_ISOLATE={raw:?} is not a switch: expected 1 (run tests isolated) or 0"
         )),
     }
 }
