@@ -9,7 +9,7 @@ use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The message of a panic payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     match (
         payload.downcast_ref::<&str>(),
         payload.downcast_ref::<String>(),

@@ -39,13 +39,21 @@
 //! counterexample prints as a Rust reproducer, not as Python.
 
 mod compare;
+mod concurrent;
+mod concurrent_program;
 mod execute;
+mod linearize;
 mod machine;
 mod program;
 mod property;
 
 pub use compare::{compare, Compare};
+pub use concurrent::{
+    check_concurrent, concurrent, run_concurrent, ConcurrentCase, ConcurrentMachine, RunVerdict,
+};
+pub use concurrent_program::{ConcurrentProgram, ConcurrentPrograms};
 pub use execute::{check, execute, print, reproducer, StepVerdict, Trace};
+pub use linearize::{interleavings_valid, linearize, Event, History, Linearization};
 pub use machine::StateMachine;
 pub use program::{Program, Programs, Step, COMMAND_TRIES};
 pub use property::{property, ProgramCase};

@@ -25,7 +25,7 @@ pub const COMMAND_TRIES: usize = 8;
 pub struct Step<M: StateMachine> {
     /// The command.
     pub command: M::Command,
-    choices: Choices,
+    pub(super) choices: Choices,
 }
 
 impl<M: StateMachine> Clone for Step<M> {
@@ -57,8 +57,8 @@ impl<M: StateMachine> Clone for Step<M> {
 /// assert!(program.len() <= 32 && program.is_valid(&Adder));
 /// ```
 pub struct Program<M: StateMachine> {
-    steps: Vec<Step<M>>,
-    size: usize,
+    pub(super) steps: Vec<Step<M>>,
+    pub(super) size: usize,
 }
 
 impl<M: StateMachine> Clone for Program<M> {
@@ -110,7 +110,9 @@ impl<M: StateMachine> Program<M> {
 /// [`StateMachine::programs`], for `#[gen = …]` in `property!`.
 ///
 /// A program is drawn step by step: a continuation choice (0 ends the
-/// program, so the simplest program is the empty one), then a command from
+/// program, so the simplest program is the empty one; any of the other
+/// `2·max_steps - 1` values goes on, so most programs reach
+/// [`StateMachine::max_steps`]), then a command from
 /// [`StateMachine::commands`] in the current model state, redrawn while its
 /// precondition fails ([`COMMAND_TRIES`] times at most). Because the whole
 /// program is a function of the choices, replaying simplified choices (the
@@ -208,7 +210,14 @@ impl<M: StateMachine> Programs<M> {
             for s in &steps {
                 machine.apply_model(&mut model, &s.command);
             }
-            grow(machine, &mut model, &mut steps, &mut *src, size);
+            grow(
+                machine,
+                &mut model,
+                &mut steps,
+                &mut *src,
+                size,
+                machine.max_steps(),
+            );
             Program { steps, size }
         });
         grown.unwrap_or_else(|| program.clone())
@@ -222,20 +231,30 @@ impl<M: StateMachine> Gen for Programs<M> {
         let machine = &*self.machine;
         let mut model = machine.init_model();
         let mut steps = Vec::new();
-        grow(machine, &mut model, &mut steps, src, size);
+        grow(
+            machine,
+            &mut model,
+            &mut steps,
+            src,
+            size,
+            machine.max_steps(),
+        );
         Ok(Program { steps, size })
     }
 }
 
-/// Append steps drawn from `src` to `steps`, from `model`'s state.
-fn grow<M: StateMachine, S: Source + ?Sized>(
+/// Append steps drawn from `src` to `steps`, from `model`'s state, up to
+/// `max_steps` in all.
+pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &mut M::Model,
     steps: &mut Vec<Step<M>>,
     src: &mut S,
     size: usize,
+    max_steps: usize,
 ) {
-    while steps.len() < machine.max_steps() && src.draw(7) != 0 {
+    let go_on = continuation_bound(max_steps);
+    while steps.len() < max_steps && src.draw(go_on) != 0 {
         let mut rec = Recorder::new(&mut *src);
         let Some(command) = draw_command(machine, model, &mut rec, size) else {
             break;
@@ -248,8 +267,18 @@ fn grow<M: StateMachine, S: Source + ?Sized>(
     }
 }
 
+/// The bound `k` of the continuation choice of programs of at most
+/// `max_steps` commands: `k = 2·max_steps - 1`, so the program goes on with
+/// probability `1 - 1/(2·max_steps)` and about 60% of programs reach
+/// `max_steps` (long programs find more bugs per test), the others spread
+/// over every shorter length. A small `max_steps` makes the choice small
+/// too: small scopes enumerate fast under the exhaustive runner.
+pub(super) fn continuation_bound(max_steps: usize) -> u64 {
+    (2 * max_steps as u64).max(2) - 1
+}
+
 /// A command valid in `model`'s state, or `None` after [`COMMAND_TRIES`].
-fn draw_command<M: StateMachine, S: Source + ?Sized>(
+pub(super) fn draw_command<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &M::Model,
     src: &mut S,
@@ -338,6 +367,6 @@ fn with_step<M: StateMachine>(
 }
 
 /// Run user code, a panic (or a replay overrun) giving `None`.
-fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
+pub(super) fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
     catch_unwind(AssertUnwindSafe(f)).ok()
 }
