@@ -60,23 +60,38 @@ fn generational_finds_and_shrinks_the_planted_bug_to_the_minimal_program() {
     }
 }
 
-/// The integrated shrinker alone works on the whole choice sequence, where
-/// a step is a block of choices whose length varies; its span deletions do
-/// not always line up with a block. Its result is a valid failing program;
-/// `Shrinker::Both` then applies the program shrinker and reaches the
-/// minimal one.
+/// The integrated shrinker alone works on the whole choice sequence; it
+/// deletes a step by lowering that step's continuation choice to "skip", so
+/// it reaches the minimal program too, as does `Shrinker::Both`.
 #[test]
-fn integrated_finds_the_planted_bug_and_both_shrinks_it_to_the_minimal_program() {
+fn integrated_and_both_shrink_the_planted_bug_to_the_minimal_program() {
     for seed in 1..=5 {
         let report = pbt::runners::integrated(&KvMachine.property(), config(seed));
-        let failure = report.failure.as_ref().expect("fails");
-        assert!(
-            failure.reason.contains("the system returned None"),
-            "{report}"
-        );
-        assert!(printed(&report).contains("<-- fails here"), "{report}");
+        assert_minimal(&report);
         let both = config(seed).shrinker(Shrinker::Both);
         assert_minimal(&pbt::runners::integrated(&KvMachine.property(), both));
+    }
+}
+
+#[path = "stateful/queue.rs"]
+mod queue;
+
+/// The bounded queue's planted bug (a full ring overwrites instead of
+/// refusing) shrinks to its shortest program, four pushes of 0, under
+/// every shrinker.
+#[test]
+fn the_queue_bug_shrinks_to_the_minimal_program_under_every_shrinker() {
+    let minimal = "  1. Push(0)  // model: Ok(None), system: Ok(None)
+  2. Push(0)  // model: Ok(None), system: Ok(None)
+  3. Push(0)  // model: Ok(None), system: Ok(None)
+  4. Push(0)  // model: Err(0), system: Ok(None)   <-- fails here
+";
+    for seed in 1..=3 {
+        for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+            let config = config(seed).shrinker(shrinker);
+            let report = pbt::runners::generational(&queue::QueueMachine.property(), config);
+            assert!(printed(&report).contains(minimal), "{shrinker}: {report}");
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use pbt_exhaustive::{exhaustive_to, Bound};
 use std::collections::BTreeMap;
 
 /// A key-value store over a small scope (keys and values 0 or 1, programs
-/// of at most 3 commands) whose `remove`, when `leaky`, forgets the key
+/// of at most [`SCOPE`] commands) whose `remove`, when `leaky`, forgets the key
 /// once it has seen an insert.
 #[derive(Debug)]
 struct SmallKv {
@@ -66,7 +66,7 @@ impl StateMachine for SmallKv {
         }
     }
     fn max_steps(&self) -> usize {
-        3
+        SCOPE
     }
     fn apply_system(&self, s: &mut Store, cmd: &Cmd) -> Option<u8> {
         match *cmd {
@@ -108,6 +108,9 @@ fn valid_programs(model: &BTreeMap<u8, u8>, steps: usize) -> u64 {
     1 + longer
 }
 
+/// The most commands in a program.
+const SCOPE: usize = 2;
+
 fn quiet() -> Config {
     Config::default().ignore_env().regressions(Regressions::Off)
 }
@@ -135,25 +138,29 @@ fn finds_the_minimal_program_of_a_planted_bug() {
     );
 }
 
-/// Every program of the correct store in the small scope (at most 3
-/// commands, keys and values 0 or 1) passes: no program draws more than 12
-/// choices, so depth 12 enumerates them all, and the report says so.
+/// Every program of the correct store in the small scope (at most
+/// [`SCOPE`] commands, keys and values 0 or 1) passes. A taken step draws at
+/// most 4 choices, so depth `4 * SCOPE` reaches every program; each one is
+/// tested once (equal programs from other choices, such as skipped steps,
+/// are skipped), so there are as many tests as valid programs.
 #[test]
 fn proves_a_correct_machine_up_to_a_bound() {
-    let bound = Bound::depth(12).count(1_000_000);
+    let depth = 4 * SCOPE;
+    let bound = Bound::depth(depth).count(1_000_000);
     let report = exhaustive_to(&SmallKv { leaky: false }.property(), quiet(), bound);
     assert!(report.passed(), "{report}");
     assert!(
-        report.notes.iter().any(
-            |n| n.contains("passed") && n.contains("no input draws more choices than depth 12")
-        ),
+        report
+            .notes
+            .iter()
+            .any(|n| n.contains(&format!("inputs up to depth {depth} passed"))),
         "{report}"
     );
     // Each valid program tested exactly once: as many tests as there are
-    // valid programs of at most 3 commands, counted here by brute force.
+    // valid programs of at most SCOPE commands, counted here by brute force.
     assert_eq!(
         report.tests,
-        valid_programs(&BTreeMap::new(), 3),
+        valid_programs(&BTreeMap::new(), SCOPE),
         "{report}"
     );
 }

@@ -11,7 +11,9 @@
 use super::concurrent::ConcurrentMachine;
 use super::linearize::interleavings_valid;
 use super::machine::StateMachine;
-use super::program::{continuation_bound, draw_command, grow, guard, Program, Programs, Step};
+use super::program::{
+    continuation_bound, draw_command, grow, guard, Next, Program, Programs, Step,
+};
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated};
 use pbt_core::shrink::Candidates;
@@ -349,11 +351,18 @@ impl<M: ConcurrentMachine> Gen for ConcurrentPrograms<M> {
         let go_on = continuation_bound(machine.thread_steps());
         for t in 0..threads.len() {
             let mut local = model.clone();
-            while threads[t].len() < machine.thread_steps() && src.draw(go_on) != 0 {
+            for _ in 0..2 * machine.thread_steps() {
+                let next = Next::draw(src, go_on);
+                if threads[t].len() >= machine.thread_steps() || next == Next::End {
+                    break;
+                }
                 let mut rec = Recorder::new(&mut *src);
                 let Some(command) = draw_command(machine, &local, &mut rec, size) else {
                     break;
                 };
+                if next == Next::Skip {
+                    continue;
+                }
                 let choices = rec.into_choices();
                 threads[t].push(Step {
                     command: command.clone(),

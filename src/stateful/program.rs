@@ -110,8 +110,9 @@ impl<M: StateMachine> Program<M> {
 /// [`StateMachine::programs`], for `#[gen = …]` in `property!`.
 ///
 /// A program is drawn step by step: a continuation choice (0 ends the
-/// program, so the simplest program is the empty one; any of the other
-/// `2·max_steps - 1` values goes on, so most programs reach
+/// program, so the simplest program is the empty one; 1 draws a command
+/// and skips it, so that lowering one choice deletes a step; the other
+/// `2·max_steps` values go on, so most programs reach
 /// [`StateMachine::max_steps`]), then a command from
 /// [`StateMachine::commands`] in the current model state, redrawn while its
 /// precondition fails ([`COMMAND_TRIES`] times at most). Because the whole
@@ -244,7 +245,7 @@ impl<M: StateMachine> Gen for Programs<M> {
 }
 
 /// Append steps drawn from `src` to `steps`, from `model`'s state, up to
-/// `max_steps` in all.
+/// `max_steps` in all (and at most `2·max_steps` continuation choices).
 pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &mut M::Model,
@@ -254,11 +255,21 @@ pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     max_steps: usize,
 ) {
     let go_on = continuation_bound(max_steps);
-    while steps.len() < max_steps && src.draw(go_on) != 0 {
+    for _ in 0..2 * max_steps {
+        if steps.len() >= max_steps {
+            break;
+        }
+        let next = Next::draw(src, go_on);
+        if next == Next::End {
+            break;
+        }
         let mut rec = Recorder::new(&mut *src);
         let Some(command) = draw_command(machine, model, &mut rec, size) else {
             break;
         };
+        if next == Next::Skip {
+            continue;
+        }
         machine.apply_model(model, &command);
         steps.push(Step {
             command,
@@ -267,14 +278,41 @@ pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     }
 }
 
+/// What a step's continuation choice says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Next {
+    /// 0: the program ends here (the simplest program is the empty one).
+    End,
+    /// 1: a command is drawn but not taken. The integrated shrinker, which
+    /// sees only the choice sequence, deletes any one step by lowering its
+    /// continuation choice to 1: a single-choice edit, where deleting the
+    /// step's choices would need a span of exactly their length.
+    Skip,
+    /// Anything else: the command is drawn and taken.
+    Take,
+}
+
+impl Next {
+    /// Draw a continuation choice with bound `go_on`
+    /// ([`continuation_bound`]).
+    pub(super) fn draw<S: Source + ?Sized>(src: &mut S, go_on: u64) -> Next {
+        match src.draw(go_on) {
+            0 => Next::End,
+            1 => Next::Skip,
+            _ => Next::Take,
+        }
+    }
+}
+
 /// The bound `k` of the continuation choice of programs of at most
-/// `max_steps` commands: `k = 2·max_steps - 1`, so the program goes on with
-/// probability `1 - 1/(2·max_steps)` and about 60% of programs reach
-/// `max_steps` (long programs find more bugs per test), the others spread
-/// over every shorter length. A small `max_steps` makes the choice small
-/// too: small scopes enumerate fast under the exhaustive runner.
+/// `max_steps` commands: `k = 2·max_steps + 1`, so a program ends (and
+/// skips, see [`Next`]) at each step with probability `1/(2·max_steps + 2)`
+/// and about 60% of programs reach `max_steps` (long programs find more
+/// bugs per test); the others spread over every shorter length. A small
+/// `max_steps` makes the choice small too: small scopes enumerate fast
+/// under the exhaustive runner.
 pub(super) fn continuation_bound(max_steps: usize) -> u64 {
-    (2 * max_steps as u64).max(2) - 1
+    2 * max_steps as u64 + 1
 }
 
 /// A command valid in `model`'s state, or `None` after [`COMMAND_TRIES`].
