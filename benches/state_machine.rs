@@ -14,6 +14,10 @@ mod kv;
 #[path = "../tests/stateful/queue.rs"]
 mod queue;
 
+#[path = "../tests/stateful/concurrent.rs"]
+#[allow(dead_code)] // the bench uses the counter, not the registry
+mod concurrent;
+
 #[path = "state_machine/baseline.rs"]
 mod baseline;
 
@@ -135,6 +139,41 @@ fn ratios(bug: &str, pbt: &Row, proptest: &Row) {
     );
 }
 
+/// The planted race (a counter's read-yield-write increment) under the
+/// concurrent property, and the sequential property that cannot see it.
+fn race(seeds: u64) {
+    use pbt::stateful::ConcurrentMachine;
+    let racy = || concurrent::Counter { racy: true };
+    let mut row = Row::default();
+    for seed in 1..=seeds {
+        let config = Config::default()
+            .seed(seed)
+            .cases(CASES as u64)
+            .regressions(Regressions::Off)
+            .ignore_env();
+        let start = Instant::now();
+        let report = pbt::runners::generational(&racy().concurrent_property(), config);
+        row.millis.push(start.elapsed().as_secs_f64() * 1e3);
+        row.tests.push(report.tests as f64);
+        let failure = report.failure.as_ref().expect("the race is found");
+        let shown = &failure.counterexample[0].value;
+        let program = shown.split("a run").next().unwrap_or_default();
+        let commands = program.lines().filter(|l| l.starts_with("    ")).count();
+        row.shrunk.push(commands as f64);
+    }
+    row.print("race", "pbt concurrent");
+    let config = Config::default()
+        .cases(CASES as u64)
+        .regressions(Regressions::Off)
+        .ignore_env();
+    let sequential = pbt::runners::generational(&racy().property(), config);
+    println!(
+        "race: the sequential property {} after {} tests (shortest racy program: 2 commands, one per thread)",
+        if sequential.passed() { "passed" } else { "failed" },
+        sequential.tests
+    );
+}
+
 fn main() {
     let seeds = arg("--seeds", 20);
     println!("{seeds} seeds; programs of at most {MAX_STEPS} commands; shortest failing program: 4 commands");
@@ -172,6 +211,7 @@ fn main() {
     let queue_proptest = proptest_row::<baseline::QueueTest>(seeds);
     queue_proptest.print("queue", "proptest-state-machine");
     summary.push(("queue", queue_rows, queue_proptest));
+    race(seeds);
     println!();
     for (bug, rows, proptest) in &summary {
         ratios(bug, &rows[0], proptest);

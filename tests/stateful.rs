@@ -702,3 +702,61 @@ mod concurrent {
         }
     }
 }
+
+/// The common case without a derive: the staged DSL writes a machine's
+/// commands as one expression, a weight reading the model turning "remove
+/// a key that exists" off while there is none.
+mod staged_commands {
+    use super::kv::{Cmd, KvMachine, LeakyKv};
+    use super::{assert_minimal, config};
+    use pbt::generators::Gen;
+    use pbt::stateful::StateMachine;
+    use std::collections::BTreeMap;
+
+    #[derive(Debug)]
+    struct Staged;
+
+    /// A key of a non-empty `model`, as a generator.
+    fn choose_key(model: &BTreeMap<u8, u8>) -> impl Gen<Value = u8> + '_ {
+        pbt::generators::map(pbt::generators::int(0..model.len()), move |i| {
+            *model.keys().nth(i).expect("i < len")
+        })
+    }
+
+    impl StateMachine for Staged {
+        type Model = BTreeMap<u8, u8>;
+        type System = LeakyKv;
+        type Command = Cmd;
+        type Output = Option<u8>;
+        fn init_model(&self) -> Self::Model {
+            BTreeMap::new()
+        }
+        fn init_system(&self) -> LeakyKv {
+            LeakyKv::default()
+        }
+        fn commands<'a>(&'a self, model: &'a Self::Model) -> impl Gen<Value = Cmd> + 'a {
+            pbt::generator!(frequency[
+                1 => map((int(0..10u8), int(0..=255u8)), |(k, v)| Cmd::Insert(k, v)),
+                1 => map(int(0..10u8), Cmd::Get),
+                model.len().min(1) => map(choose_key(model), Cmd::Remove),
+            ])
+        }
+        fn precondition(&self, model: &Self::Model, cmd: &Cmd) -> bool {
+            KvMachine.precondition(model, cmd)
+        }
+        fn apply_model(&self, model: &mut Self::Model, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_model(model, cmd)
+        }
+        fn apply_system(&self, kv: &mut LeakyKv, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_system(kv, cmd)
+        }
+        fn print_machine(&self) -> String {
+            "KvMachine".into()
+        }
+    }
+
+    #[test]
+    fn staged_commands_find_and_shrink_the_planted_bug() {
+        assert_minimal(&pbt::runners::generational(&Staged.property(), config(1)));
+    }
+}
