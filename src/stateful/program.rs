@@ -28,6 +28,34 @@ pub struct Step<M: StateMachine> {
     pub(super) choices: Choices,
 }
 
+impl<M: StateMachine> Step<M> {
+    /// A step of `command` with no recorded choices, for histories and
+    /// programs built by hand (shrinking simplifies such a step only by
+    /// deleting it).
+    ///
+    /// ```
+    /// # use pbt::stateful::{StateMachine, Step};
+    /// # use pbt::generators::{int, Gen};
+    /// # struct Adder;
+    /// # impl StateMachine for Adder {
+    /// #     type Model = u64; type System = u64; type Command = u8; type Output = u64;
+    /// #     fn init_model(&self) -> u64 { 0 }
+    /// #     fn init_system(&self) -> u64 { 0 }
+    /// #     fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a { int(0..=9u8) }
+    /// #     fn apply_model(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+    /// #     fn apply_system(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+    /// # }
+    /// let step = Step::<Adder>::new(3);
+    /// assert_eq!(step.command, 3);
+    /// ```
+    pub fn new(command: M::Command) -> Self {
+        Step {
+            command,
+            choices: Choices::new(),
+        }
+    }
+}
+
 impl<M: StateMachine> Clone for Step<M> {
     fn clone(&self) -> Self {
         Step {
