@@ -8,9 +8,9 @@
 //! keeps a thread's command only when that stays true; every shrink
 //! candidate is checked for it.
 
-use super::concurrent::ConcurrentMachine;
+use super::concurrent::{run_concurrent, ConcurrentMachine, RunVerdict};
 use super::linearize::interleavings_valid;
-use super::machine::StateMachine;
+use super::machine::{variants_import, StateMachine};
 use super::program::{
     continuation_bound, draw_command, grow, guard, Next, Program, Programs, Step,
 };
@@ -75,6 +75,41 @@ impl<M: StateMachine> fmt::Debug for ConcurrentProgram<M> {
 }
 
 impl<M: StateMachine> ConcurrentProgram<M> {
+    /// A program built by hand: the `prefix` commands, then one command
+    /// list per thread (what a printed reproducer calls). It is not checked:
+    /// see [`ConcurrentProgram::is_valid`].
+    ///
+    /// ```
+    /// # use pbt::stateful::{ConcurrentMachine, ConcurrentProgram, StateMachine};
+    /// # use pbt::generators::{int, Gen};
+    /// # use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+    /// # #[derive(Debug)] struct Adder;
+    /// # impl StateMachine for Adder {
+    /// #     type Model = u64; type System = AtomicU64; type Command = u8; type Output = ();
+    /// #     fn init_model(&self) -> u64 { 0 }
+    /// #     fn init_system(&self) -> AtomicU64 { AtomicU64::new(0) }
+    /// #     fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a { int(0..=9u8) }
+    /// #     fn apply_model(&self, s: &mut u64, c: &u8) { *s += *c as u64 }
+    /// #     fn apply_system(&self, s: &mut AtomicU64, c: &u8) { self.apply_shared(s, c) }
+    /// # }
+    /// # impl ConcurrentMachine for Adder {
+    /// #     fn apply_shared(&self, s: &AtomicU64, c: &u8) { s.fetch_add(*c as u64, SeqCst); }
+    /// # }
+    /// let program = ConcurrentProgram::<Adder>::from_commands(vec![1], vec![vec![2, 3], vec![4]]);
+    /// assert_eq!((program.len(), program.concurrent_len()), (4, 3));
+    /// assert!(program.is_valid(&Adder));
+    /// ```
+    pub fn from_commands(prefix: Vec<M::Command>, threads: Vec<Vec<M::Command>>) -> Self {
+        let steps = |commands: Vec<M::Command>| commands.into_iter().map(Step::new).collect();
+        ConcurrentProgram {
+            prefix: Program {
+                steps: steps(prefix),
+                size: 0,
+            },
+            threads: threads.into_iter().map(steps).collect(),
+        }
+    }
+
     /// The sequential prefix.
     pub fn prefix(&self) -> &Program<M> {
         &self.prefix
@@ -260,16 +295,12 @@ impl<M: ConcurrentMachine> ConcurrentPrograms<M> {
             }
         }
         let failing = (0..machine.repetitions().max(1)).find_map(|_| {
-            let verdict = guard(|| super::concurrent::run_concurrent(machine, program));
-            match verdict {
-                Some(super::concurrent::RunVerdict::Linearizable) => None,
+            match guard(|| run_concurrent(machine, program)) {
+                Some(RunVerdict::Linearizable) => None,
                 Some(other) => Some(other),
-                None => Some(super::concurrent::RunVerdict::Panicked(
-                    "user code panicked".into(),
-                )),
+                None => Some(RunVerdict::Panicked("user code panicked".into())),
             }
         });
-        use super::concurrent::RunVerdict;
         match failing {
             Some(RunVerdict::NotLinearizable(history)) => {
                 let _ = writeln!(out, "a run that no order explains:");
@@ -286,8 +317,49 @@ impl<M: ConcurrentMachine> ConcurrentPrograms<M> {
                 );
             }
         }
+        let _ = writeln!(
+            out,
+            "reproducer (paste into a #[test]; a race shows in some runs only, so it runs {REPRODUCER_RUNS} times):"
+        );
+        out.push_str(&reproducer(machine, program));
         out
     }
+}
+
+/// How many times the printed reproducer of a concurrent program runs it.
+pub const REPRODUCER_RUNS: usize = 1_000;
+
+/// Rust statements that rebuild `program` with
+/// [`ConcurrentProgram::from_commands`] and run it
+/// [`REPRODUCER_RUNS`] times with [`run_concurrent`], asserting every run
+/// is linearizable.
+fn reproducer<M: ConcurrentMachine>(machine: &M, program: &ConcurrentProgram<M>) -> String {
+    let list = |steps: &[Step<M>]| {
+        let commands: Vec<String> = steps
+            .iter()
+            .map(|s| machine.print_command(&s.command))
+            .collect();
+        format!("vec![{}]", commands.join(", "))
+    };
+    let threads: Vec<String> = program.threads.iter().map(|t| list(t)).collect();
+    let mut out = String::new();
+    out.push_str(&variants_import::<M::Command>());
+    let _ = writeln!(
+        out,
+        "    use pbt::stateful::{{run_concurrent, ConcurrentProgram, RunVerdict}};"
+    );
+    let _ = writeln!(out, "    let machine = {};", machine.print_machine());
+    let _ = writeln!(out, "    let program = ConcurrentProgram::from_commands(");
+    let _ = writeln!(out, "        {},", list(&program.prefix.steps));
+    let _ = writeln!(out, "        vec![{}],", threads.join(", "));
+    let _ = writeln!(out, "    );");
+    let _ = writeln!(out, "    for _ in 0..{REPRODUCER_RUNS} {{");
+    let _ = writeln!(
+        out,
+        "        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);"
+    );
+    let _ = writeln!(out, "    }}");
+    out
 }
 
 /// Each thread step regenerated from simpler choices in its thread's model

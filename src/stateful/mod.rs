@@ -41,7 +41,10 @@
 //! keeps each thread's order and real-time order is explained by the model
 //! ([`linearize`]; quickcheck-state-machine's parallel property). A race
 //! shows only in some schedules, so each test runs its program
-//! [`ConcurrentMachine::repetitions`] times. Shrinking keeps concurrent
+//! [`ConcurrentMachine::repetitions`] times. A failure prints the prefix,
+//! each thread's commands, a failing run's history and a Rust reproducer
+//! ([`ConcurrentProgram::from_commands`], then [`run_concurrent`] in a
+//! loop). Shrinking keeps concurrent
 //! programs valid too: it empties a thread, deletes steps, shrinks the
 //! prefix, moves a thread's first command into the prefix and simplifies
 //! one step's choices.
@@ -120,7 +123,7 @@ pub use compare::{compare, Compare};
 pub use concurrent::{
     check_concurrent, concurrent, run_concurrent, ConcurrentCase, ConcurrentMachine, RunVerdict,
 };
-pub use concurrent_program::{ConcurrentProgram, ConcurrentPrograms};
+pub use concurrent_program::{ConcurrentProgram, ConcurrentPrograms, REPRODUCER_RUNS};
 pub use execute::{check, execute, print, reproducer, StepVerdict, Trace};
 pub use linearize::{interleavings_valid, linearize, Event, History, Linearization};
 pub use machine::StateMachine;

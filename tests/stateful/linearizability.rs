@@ -42,6 +42,44 @@ fn concurrent_testing_finds_the_planted_race_and_shrinks_it() {
         shown.starts_with("\n  prefix:\n  thread 1:\n    1. Incr\n  thread 2:\n    1. Incr\n"),
         "{report}"
     );
+    let reproducer = "    #[allow(unused_imports)]
+    use CounterCmd::*;
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    let machine = Counter { racy: true };
+    let program = ConcurrentProgram::from_commands(
+        vec![],
+        vec![vec![Incr], vec![Incr]],
+    );
+    for _ in 0..1000 {
+        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);
+    }
+";
+    assert!(shown.contains(reproducer), "{report}");
+}
+
+/// The reproducer printed above, pasted: it fails as the report said.
+#[test]
+#[should_panic(expected = "NotLinearizable")]
+fn the_pasted_concurrent_reproducer_fails() {
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    #[allow(unused_imports)]
+    use CounterCmd::*;
+    let machine = Counter { racy: true };
+    let program = ConcurrentProgram::from_commands(vec![], vec![vec![Incr], vec![Incr]]);
+    for _ in 0..1000 {
+        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);
+    }
+}
+
+/// The same program on the locked counter: every run is linearizable.
+#[test]
+fn the_concurrent_reproducer_passes_on_the_locked_counter() {
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    let program =
+        ConcurrentProgram::from_commands(vec![CounterCmd::Incr], vec![vec![CounterCmd::Incr]; 2]);
+    for _ in 0..200 {
+        assert_eq!(run_concurrent(&LOCKED, &program), RunVerdict::Linearizable);
+    }
 }
 
 #[test]
