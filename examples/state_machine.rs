@@ -5,14 +5,18 @@
 //!   once it has seen 3 inserts;
 //! - a bounded queue (a ring buffer of capacity 3) against a `VecDeque`,
 //!   whose `push` overwrites the oldest element when full instead of
-//!   refusing.
+//!   refusing;
+//! - and, concurrently, a registry whose `insert` checks and inserts under
+//!   two separate locks: sequential testing passes it, concurrent
+//!   (linearizability) testing finds the race.
 //!
-//! `cargo run --example state_machine` prints both reports.
+//! `cargo run --example state_machine` prints the three reports.
 
 use pbt::generators::{int, just, map, one_of, BoxedGen, Gen};
 use pbt::runners::{Config, Regressions};
-use pbt::stateful::StateMachine;
-use std::collections::{BTreeMap, VecDeque};
+use pbt::stateful::{ConcurrentMachine, StateMachine};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::Mutex;
 
 /// The store under test.
 #[derive(Default)]
@@ -178,6 +182,47 @@ impl StateMachine for QueueMachine {
     }
 }
 
+/// A set of registered names (here: small numbers); `register` answers
+/// whether the name was new.
+#[derive(Debug)]
+struct Registry;
+
+impl StateMachine for Registry {
+    type Model = BTreeSet<u8>;
+    type System = Mutex<BTreeSet<u8>>;
+    type Command = u8;
+    type Output = bool;
+
+    fn init_model(&self) -> BTreeSet<u8> {
+        BTreeSet::new()
+    }
+    fn init_system(&self) -> Mutex<BTreeSet<u8>> {
+        Mutex::new(BTreeSet::new())
+    }
+    fn commands<'a>(&'a self, _: &'a BTreeSet<u8>) -> impl Gen<Value = u8> + 'a {
+        int(0..4u8)
+    }
+    fn apply_model(&self, set: &mut BTreeSet<u8>, name: &u8) -> bool {
+        set.insert(*name)
+    }
+    fn apply_system(&self, set: &mut Mutex<BTreeSet<u8>>, name: &u8) -> bool {
+        self.apply_shared(set, name)
+    }
+}
+
+impl ConcurrentMachine for Registry {
+    fn apply_shared(&self, set: &Mutex<BTreeSet<u8>>, name: &u8) -> bool {
+        let lock = || set.lock().unwrap_or_else(|e| e.into_inner());
+        let new = !lock().contains(name);
+        if new {
+            // The planted race: another thread may register `name` here.
+            std::thread::yield_now();
+            lock().insert(*name);
+        }
+        new
+    }
+}
+
 fn main() {
     let config = || Config::default().seed(1).regressions(Regressions::Off);
 
@@ -200,4 +245,13 @@ fn main() {
         .counterexample[0]
         .value;
     assert!(shown.contains("4. Push(0)  // model: Err(0), system: Ok(None)   <-- fails here"));
+
+    let sequential = pbt::runners::generational(&Registry.property(), config());
+    assert!(sequential.passed(), "one thread cannot see the race");
+    let registry = pbt::runners::generational(&Registry.concurrent_property(), config());
+    println!("\n{registry}");
+    let failure = registry.failure.as_ref().expect("the race is found");
+    assert!(failure
+        .reason
+        .contains("no order of the concurrent commands"));
 }

@@ -60,23 +60,38 @@ fn generational_finds_and_shrinks_the_planted_bug_to_the_minimal_program() {
     }
 }
 
-/// The integrated shrinker alone works on the whole choice sequence, where
-/// a step is a block of choices whose length varies; its span deletions do
-/// not always line up with a block. Its result is a valid failing program;
-/// `Shrinker::Both` then applies the program shrinker and reaches the
-/// minimal one.
+/// The integrated shrinker alone works on the whole choice sequence; it
+/// deletes a step by lowering that step's continuation choice to "skip", so
+/// it reaches the minimal program too, as does `Shrinker::Both`.
 #[test]
-fn integrated_finds_the_planted_bug_and_both_shrinks_it_to_the_minimal_program() {
+fn integrated_and_both_shrink_the_planted_bug_to_the_minimal_program() {
     for seed in 1..=5 {
         let report = pbt::runners::integrated(&KvMachine.property(), config(seed));
-        let failure = report.failure.as_ref().expect("fails");
-        assert!(
-            failure.reason.contains("the system returned None"),
-            "{report}"
-        );
-        assert!(printed(&report).contains("<-- fails here"), "{report}");
+        assert_minimal(&report);
         let both = config(seed).shrinker(Shrinker::Both);
         assert_minimal(&pbt::runners::integrated(&KvMachine.property(), both));
+    }
+}
+
+#[path = "stateful/queue.rs"]
+mod queue;
+
+/// The bounded queue's planted bug (a full ring overwrites instead of
+/// refusing) shrinks to its shortest program, four pushes of 0, under
+/// every shrinker.
+#[test]
+fn the_queue_bug_shrinks_to_the_minimal_program_under_every_shrinker() {
+    let minimal = "  1. Push(0)  // model: Ok(None), system: Ok(None)
+  2. Push(0)  // model: Ok(None), system: Ok(None)
+  3. Push(0)  // model: Ok(None), system: Ok(None)
+  4. Push(0)  // model: Err(0), system: Ok(None)   <-- fails here
+";
+    for seed in 1..=3 {
+        for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+            let config = config(seed).shrinker(shrinker);
+            let report = pbt::runners::generational(&queue::QueueMachine.property(), config);
+            assert!(printed(&report).contains(minimal), "{shrinker}: {report}");
+        }
     }
 }
 
@@ -221,8 +236,13 @@ fn invariants_are_checked_after_every_step() {
         ),
         "{report}"
     );
+    let shown = printed(&report);
+    assert!(shown.contains("// here the invariant fails"), "{report}");
+    // A `u32` command has no variants: no `use u32::*;`, which would not
+    // compile.
     assert!(
-        printed(&report).contains("// here the invariant fails"),
+        shown
+            .contains("reproducer (paste into a #[test]):\n    use pbt::stateful::StateMachine;\n"),
         "{report}"
     );
 }
@@ -528,4 +548,68 @@ fn the_printed_reproducer_compiles_and_fails() {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("stateful_reproducer.rs");
     std::fs::write(&path, source).unwrap();
     trybuild::TestCases::new().pass(&path);
+}
+
+#[path = "stateful/concurrent.rs"]
+mod concurrent_systems;
+
+#[path = "stateful/linearizability.rs"]
+mod linearizability;
+
+/// The common case without a derive: the staged DSL writes a machine's
+/// commands as one expression, a weight reading the model turning "remove
+/// a key that exists" off while there is none.
+mod staged_commands {
+    use super::kv::{Cmd, KvMachine, LeakyKv};
+    use super::{assert_minimal, config};
+    use pbt::generators::Gen;
+    use pbt::stateful::StateMachine;
+    use std::collections::BTreeMap;
+
+    #[derive(Debug)]
+    struct Staged;
+
+    /// A key of a non-empty `model`, as a generator.
+    fn choose_key(model: &BTreeMap<u8, u8>) -> impl Gen<Value = u8> + '_ {
+        pbt::generators::map(pbt::generators::int(0..model.len()), move |i| {
+            *model.keys().nth(i).expect("i < len")
+        })
+    }
+
+    impl StateMachine for Staged {
+        type Model = BTreeMap<u8, u8>;
+        type System = LeakyKv;
+        type Command = Cmd;
+        type Output = Option<u8>;
+        fn init_model(&self) -> Self::Model {
+            BTreeMap::new()
+        }
+        fn init_system(&self) -> LeakyKv {
+            LeakyKv::default()
+        }
+        fn commands<'a>(&'a self, model: &'a Self::Model) -> impl Gen<Value = Cmd> + 'a {
+            pbt::generator!(frequency[
+                1 => map((int(0..10u8), int(0..=255u8)), |(k, v)| Cmd::Insert(k, v)),
+                1 => map(int(0..10u8), Cmd::Get),
+                model.len().min(1) => map(choose_key(model), Cmd::Remove),
+            ])
+        }
+        fn precondition(&self, model: &Self::Model, cmd: &Cmd) -> bool {
+            KvMachine.precondition(model, cmd)
+        }
+        fn apply_model(&self, model: &mut Self::Model, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_model(model, cmd)
+        }
+        fn apply_system(&self, kv: &mut LeakyKv, cmd: &Cmd) -> Option<u8> {
+            KvMachine.apply_system(kv, cmd)
+        }
+        fn print_machine(&self) -> String {
+            "KvMachine".into()
+        }
+    }
+
+    #[test]
+    fn staged_commands_find_and_shrink_the_planted_bug() {
+        assert_minimal(&pbt::runners::generational(&Staged.property(), config(1)));
+    }
 }

@@ -2,14 +2,14 @@
 //! as a numbered trace with each step's results, and as Rust a user can
 //! paste into a `#[test]`.
 
-use super::machine::{short_type_name, StateMachine};
+use super::machine::{variants_import, StateMachine};
 use super::program::Program;
 use pbt_core::Outcome;
 use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The message of a panic payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     match (
         payload.downcast_ref::<&str>(),
         payload.downcast_ref::<String>(),
@@ -177,9 +177,7 @@ pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
 /// result (or, for an invariant, run and commented).
 pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
     let mut out = String::new();
-    let command_ty = short_type_name::<M::Command>();
-    let _ = writeln!(out, "    #[allow(unused_imports)]");
-    let _ = writeln!(out, "    use {command_ty}::*;");
+    out.push_str(&variants_import::<M::Command>());
     let _ = writeln!(out, "    use pbt::stateful::StateMachine;");
     let _ = writeln!(out, "    let machine = {};", machine.print_machine());
     let _ = writeln!(out, "    let mut system = machine.init_system();");

@@ -151,3 +151,17 @@ pub(crate) fn short_type_name<T: ?Sized>() -> String {
     let base = full.split('<').next().unwrap_or(full);
     base.rsplit("::").next().unwrap_or(base).to_string()
 }
+
+/// `    #[allow(unused_imports)]\n    use Cmd::*;\n` for a reproducer whose
+/// commands are variants of the enum `T` printed bare; nothing for a
+/// primitive, tuple or array command type, which has no variants to import.
+pub(crate) fn variants_import<T: ?Sized>() -> String {
+    let name = short_type_name::<T>();
+    let is_path = name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if is_path {
+        format!("    #[allow(unused_imports)]\n    use {name}::*;\n")
+    } else {
+        String::new()
+    }
+}

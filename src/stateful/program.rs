@@ -25,7 +25,35 @@ pub const COMMAND_TRIES: usize = 8;
 pub struct Step<M: StateMachine> {
     /// The command.
     pub command: M::Command,
-    choices: Choices,
+    pub(super) choices: Choices,
+}
+
+impl<M: StateMachine> Step<M> {
+    /// A step of `command` with no recorded choices, for histories and
+    /// programs built by hand (shrinking simplifies such a step only by
+    /// deleting it).
+    ///
+    /// ```
+    /// # use pbt::stateful::{StateMachine, Step};
+    /// # use pbt::generators::{int, Gen};
+    /// # struct Adder;
+    /// # impl StateMachine for Adder {
+    /// #     type Model = u64; type System = u64; type Command = u8; type Output = u64;
+    /// #     fn init_model(&self) -> u64 { 0 }
+    /// #     fn init_system(&self) -> u64 { 0 }
+    /// #     fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a { int(0..=9u8) }
+    /// #     fn apply_model(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+    /// #     fn apply_system(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
+    /// # }
+    /// let step = Step::<Adder>::new(3);
+    /// assert_eq!(step.command, 3);
+    /// ```
+    pub fn new(command: M::Command) -> Self {
+        Step {
+            command,
+            choices: Choices::new(),
+        }
+    }
 }
 
 impl<M: StateMachine> Clone for Step<M> {
@@ -57,8 +85,8 @@ impl<M: StateMachine> Clone for Step<M> {
 /// assert!(program.len() <= 32 && program.is_valid(&Adder));
 /// ```
 pub struct Program<M: StateMachine> {
-    steps: Vec<Step<M>>,
-    size: usize,
+    pub(super) steps: Vec<Step<M>>,
+    pub(super) size: usize,
 }
 
 impl<M: StateMachine> Clone for Program<M> {
@@ -110,7 +138,10 @@ impl<M: StateMachine> Program<M> {
 /// [`StateMachine::programs`], for `#[gen = …]` in `property!`.
 ///
 /// A program is drawn step by step: a continuation choice (0 ends the
-/// program, so the simplest program is the empty one), then a command from
+/// program, so the simplest program is the empty one; 1 draws a command
+/// and skips it, so that lowering one choice deletes a step; the other
+/// `2·max_steps` values go on, so most programs reach
+/// [`StateMachine::max_steps`]), then a command from
 /// [`StateMachine::commands`] in the current model state, redrawn while its
 /// precondition fails ([`COMMAND_TRIES`] times at most). Because the whole
 /// program is a function of the choices, replaying simplified choices (the
@@ -208,7 +239,14 @@ impl<M: StateMachine> Programs<M> {
             for s in &steps {
                 machine.apply_model(&mut model, &s.command);
             }
-            grow(machine, &mut model, &mut steps, &mut *src, size);
+            grow(
+                machine,
+                &mut model,
+                &mut steps,
+                &mut *src,
+                size,
+                machine.max_steps(),
+            );
             Program { steps, size }
         });
         grown.unwrap_or_else(|| program.clone())
@@ -222,24 +260,44 @@ impl<M: StateMachine> Gen for Programs<M> {
         let machine = &*self.machine;
         let mut model = machine.init_model();
         let mut steps = Vec::new();
-        grow(machine, &mut model, &mut steps, src, size);
+        grow(
+            machine,
+            &mut model,
+            &mut steps,
+            src,
+            size,
+            machine.max_steps(),
+        );
         Ok(Program { steps, size })
     }
 }
 
-/// Append steps drawn from `src` to `steps`, from `model`'s state.
-fn grow<M: StateMachine, S: Source + ?Sized>(
+/// Append steps drawn from `src` to `steps`, from `model`'s state, up to
+/// `max_steps` in all (and at most `2·max_steps` continuation choices).
+pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &mut M::Model,
     steps: &mut Vec<Step<M>>,
     src: &mut S,
     size: usize,
+    max_steps: usize,
 ) {
-    while steps.len() < machine.max_steps() && src.draw(7) != 0 {
+    let go_on = continuation_bound(max_steps);
+    for _ in 0..2 * max_steps {
+        if steps.len() >= max_steps {
+            break;
+        }
+        let next = Next::draw(src, go_on);
+        if next == Next::End {
+            break;
+        }
         let mut rec = Recorder::new(&mut *src);
         let Some(command) = draw_command(machine, model, &mut rec, size) else {
             break;
         };
+        if next == Next::Skip {
+            continue;
+        }
         machine.apply_model(model, &command);
         steps.push(Step {
             command,
@@ -248,8 +306,45 @@ fn grow<M: StateMachine, S: Source + ?Sized>(
     }
 }
 
+/// What a step's continuation choice says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Next {
+    /// 0: the program ends here (the simplest program is the empty one).
+    End,
+    /// 1: a command is drawn but not taken. The integrated shrinker, which
+    /// sees only the choice sequence, deletes any one step by lowering its
+    /// continuation choice to 1: a single-choice edit, where deleting the
+    /// step's choices would need a span of exactly their length.
+    Skip,
+    /// Anything else: the command is drawn and taken.
+    Take,
+}
+
+impl Next {
+    /// Draw a continuation choice with bound `go_on`
+    /// ([`continuation_bound`]).
+    pub(super) fn draw<S: Source + ?Sized>(src: &mut S, go_on: u64) -> Next {
+        match src.draw(go_on) {
+            0 => Next::End,
+            1 => Next::Skip,
+            _ => Next::Take,
+        }
+    }
+}
+
+/// The bound `k` of the continuation choice of programs of at most
+/// `max_steps` commands: `k = 2·max_steps + 1`, so a program ends (and
+/// skips, see [`Next`]) at each step with probability `1/(2·max_steps + 2)`
+/// and about 60% of programs reach `max_steps` (long programs find more
+/// bugs per test); the others spread over every shorter length. A small
+/// `max_steps` makes the choice small too: small scopes enumerate fast
+/// under the exhaustive runner.
+pub(super) fn continuation_bound(max_steps: usize) -> u64 {
+    2 * max_steps as u64 + 1
+}
+
 /// A command valid in `model`'s state, or `None` after [`COMMAND_TRIES`].
-fn draw_command<M: StateMachine, S: Source + ?Sized>(
+pub(super) fn draw_command<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &M::Model,
     src: &mut S,
@@ -338,6 +433,6 @@ fn with_step<M: StateMachine>(
 }
 
 /// Run user code, a panic (or a replay overrun) giving `None`.
-fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
+pub(super) fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
     catch_unwind(AssertUnwindSafe(f)).ok()
 }

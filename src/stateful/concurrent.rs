@@ -1,0 +1,289 @@
+//! Concurrent testing: [`ConcurrentMachine`], a sequential prefix then
+//! commands on several threads at once, checked for linearizability.
+
+use super::concurrent_program::{ConcurrentProgram, ConcurrentPrograms};
+use super::linearize::{linearize, print_history, Event, History};
+use super::machine::StateMachine;
+use super::program::Step;
+use pbt_core::property::{Check, Forall, Prop};
+use pbt_core::{Case, Outcome, Property};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Barrier;
+
+/// A [`StateMachine`] whose system can be shared between threads: each
+/// command runs on `&System` ([`apply_shared`]), so a program can run a
+/// sequential prefix and then several command lists at once, one per
+/// thread. The run passes when the results are *linearizable*: some order
+/// of the concurrent commands that keeps each thread's order and real-time
+/// order is explained by the model (see [`linearize`](super::linearize)).
+///
+/// A race that sequential testing cannot see — here a counter whose
+/// increment reads, yields, then writes — is found this way:
+///
+/// ```
+/// use pbt::generators::{just, one_of, Gen};
+/// use pbt::stateful::{ConcurrentMachine, StateMachine};
+/// use std::sync::atomic::{AtomicU64, Ordering::SeqCst};
+///
+/// #[derive(Debug)]
+/// struct Racy;
+/// #[derive(Clone, Debug)]
+/// enum Cmd { Incr, Get }
+///
+/// impl StateMachine for Racy {
+///     type Model = u64;
+///     type System = AtomicU64;
+///     type Command = Cmd;
+///     type Output = u64;
+///     fn init_model(&self) -> u64 { 0 }
+///     fn init_system(&self) -> AtomicU64 { AtomicU64::new(0) }
+///     fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = Cmd> + 'a {
+///         one_of(vec![just(Cmd::Incr).boxed(), just(Cmd::Get).boxed()])
+///     }
+///     fn apply_model(&self, n: &mut u64, cmd: &Cmd) -> u64 {
+///         if let Cmd::Incr = cmd { *n += 1 }
+///         *n
+///     }
+///     fn apply_system(&self, n: &mut AtomicU64, cmd: &Cmd) -> u64 {
+///         self.apply_shared(n, cmd)
+///     }
+/// }
+///
+/// impl ConcurrentMachine for Racy {
+///     fn apply_shared(&self, n: &AtomicU64, cmd: &Cmd) -> u64 {
+///         match cmd {
+///             Cmd::Incr => {
+///                 let read = n.load(SeqCst);
+///                 std::thread::yield_now(); // the race: another thread may write here
+///                 n.store(read + 1, SeqCst);
+///                 read + 1
+///             }
+///             Cmd::Get => n.load(SeqCst),
+///         }
+///     }
+/// }
+///
+/// let config = || pbt::Config::default().ignore_env().regressions(pbt::runners::Regressions::Off);
+/// // Sequentially the counter is right …
+/// assert!(pbt::runners::generational(&Racy.property(), config()).passed());
+/// // … concurrently it loses increments.
+/// let report = pbt::runners::generational(&Racy.concurrent_property(), config());
+/// assert!(!report.passed());
+/// ```
+///
+/// [`apply_shared`]: ConcurrentMachine::apply_shared
+pub trait ConcurrentMachine: StateMachine<Model: Clone, System: Sync, Output: Send> {
+    /// Run `cmd` on a system that other threads are using at the same time;
+    /// returns the actual result. (`apply_system` is usually
+    /// `self.apply_shared(system, cmd)`.)
+    fn apply_shared(&self, system: &Self::System, cmd: &Self::Command) -> Self::Output;
+
+    /// How many threads run commands at once (default 2).
+    fn threads(&self) -> usize {
+        2
+    }
+
+    /// At most this many commands per thread (default 4). Every order of
+    /// the threads' commands is checked for preconditions and searched for
+    /// a linearization, so keep `threads` and this small.
+    fn thread_steps(&self) -> usize {
+        4
+    }
+
+    /// At most this many commands in the sequential prefix (default 8).
+    fn prefix_steps(&self) -> usize {
+        8
+    }
+
+    /// How many times a test runs its program (each time on a fresh
+    /// system), failing on the first non-linearizable run (default 16): a
+    /// race shows only in some schedules.
+    fn repetitions(&self) -> usize {
+        16
+    }
+
+    /// The generator of concurrent programs of this machine.
+    fn concurrent_programs(self) -> ConcurrentPrograms<Self>
+    where
+        Self: Sized,
+    {
+        ConcurrentPrograms::new(self)
+    }
+
+    /// This machine's concurrent test as an ordinary [`Property`] over one
+    /// variable, `program` (see [`concurrent`]).
+    fn concurrent_property(self) -> impl Property<Inputs = ConcurrentCase<Self>> + Send + Sync
+    where
+        Self: Sized,
+    {
+        concurrent(self)
+    }
+}
+
+/// A test case of a concurrent property: the environment of its one
+/// variable, `program`.
+pub type ConcurrentCase<M> = Case<(ConcurrentProgram<M>, ())>;
+
+/// `forall program: ConcurrentProgram<M>; check every run is linearizable`,
+/// as a DBAS property: generated by [`ConcurrentPrograms`] (a prefix, then
+/// one command list per thread such that every interleaving meets only
+/// valid commands), shrunk by [`ConcurrentPrograms::shrink`] (drop a
+/// thread's commands, delete steps, move a thread's first command into the
+/// prefix, simplify one step's choices — every candidate valid), printed as
+/// the prefix, the threads and a failing run's history. Every runner
+/// applies to it.
+pub fn concurrent<M: ConcurrentMachine>(
+    machine: M,
+) -> impl Property<Inputs = ConcurrentCase<M>> + Send + Sync {
+    let programs = ConcurrentPrograms::new(machine);
+    let shrinker = programs.clone();
+    let printer = programs.clone();
+    let machine = std::sync::Arc::clone(programs.machine());
+    let chain = Forall::new(
+        "program",
+        "ConcurrentProgram",
+        Check::new(move |(program, ()): &(ConcurrentProgram<M>, ())| {
+            check_concurrent(&*machine, program)
+        }),
+    )
+    .gen(move |_: &()| programs.clone())
+    .shrink(move |_: &()| {
+        let shrinker = shrinker.clone();
+        move |p: &ConcurrentProgram<M>| shrinker.shrink(p)
+    })
+    .print(move |_: &()| {
+        let printer = printer.clone();
+        move |p: &ConcurrentProgram<M>| format!("\n{}", printer.print(p))
+    });
+    Prop::new(chain)
+}
+
+/// How one run of a concurrent program ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunVerdict {
+    /// The prefix agreed with the model and the threads' results are
+    /// linearizable.
+    Linearizable,
+    /// A step of the sequential prefix failed, with the reason.
+    PrefixFailed(String),
+    /// A command panicked on a thread, with the reason.
+    Panicked(String),
+    /// No order of the threads' commands is explained by the model; the
+    /// observed history, printed.
+    NotLinearizable(String),
+}
+
+/// Run `program` once on a fresh system: the prefix step by step against
+/// the model, then each thread's commands on its own thread, all started
+/// together, then the search for a linearization.
+pub fn run_concurrent<M: ConcurrentMachine>(
+    machine: &M,
+    program: &ConcurrentProgram<M>,
+) -> RunVerdict {
+    let system = machine.init_system();
+    let mut model = machine.init_model();
+    for (i, step) in program.prefix().steps.iter().enumerate() {
+        let cmd = &step.command;
+        let expected = machine.apply_model(&mut model, cmd);
+        let actual = machine.apply_shared(&system, cmd);
+        let shown = machine.print_command(cmd);
+        if !machine.postcondition(cmd, &expected, &actual) {
+            return RunVerdict::PrefixFailed(format!(
+                "prefix step {}: {shown}: the system returned {actual:?}, the model expected {expected:?}",
+                i + 1
+            ));
+        }
+        if let Err(why) = machine.invariant(&model, &system) {
+            return RunVerdict::PrefixFailed(format!(
+                "prefix step {}: after {shown} the invariant failed: {why}",
+                i + 1
+            ));
+        }
+    }
+    let branches = program.threads();
+    let history = match run_threads(machine, &system, branches) {
+        Ok(history) => history,
+        Err(why) => return RunVerdict::Panicked(why),
+    };
+    match linearize(machine, &model, branches, &history, &system) {
+        Some(_) => RunVerdict::Linearizable,
+        None => RunVerdict::NotLinearizable(print_history(machine, branches, &history)),
+    }
+}
+
+/// The check of a concurrent property: [`run_concurrent`] up to
+/// [`ConcurrentMachine::repetitions`] times, failing on the first run that
+/// is not linearizable.
+pub fn check_concurrent<M: ConcurrentMachine>(
+    machine: &M,
+    program: &ConcurrentProgram<M>,
+) -> Outcome {
+    if !program.is_valid(machine) {
+        // Never produced by pbt's generator or shrinker.
+        return Outcome::Discard;
+    }
+    for run in 1..=machine.repetitions().max(1) {
+        match run_concurrent(machine, program) {
+            RunVerdict::Linearizable => {}
+            RunVerdict::PrefixFailed(why) | RunVerdict::Panicked(why) => {
+                return Outcome::Fail(why)
+            }
+            RunVerdict::NotLinearizable(history) => {
+                return Outcome::Fail(format!(
+                    "run {run}: no order of the concurrent commands that keeps real-time order is explained by the model; observed:\n{history}"
+                ))
+            }
+        }
+    }
+    Outcome::Pass
+}
+
+/// Each thread's commands on its own thread, all released by one barrier;
+/// every command stamped with ticks of a shared clock before and after.
+fn run_threads<M: ConcurrentMachine>(
+    machine: &M,
+    system: &M::System,
+    branches: &[Vec<Step<M>>],
+) -> Result<History<M::Output>, String> {
+    let clock = AtomicU64::new(0);
+    let start = Barrier::new(branches.len());
+    let results: Vec<Result<Vec<Event<M::Output>>, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = branches
+            .iter()
+            .enumerate()
+            .map(|(t, steps)| {
+                let (clock, start) = (&clock, &start);
+                s.spawn(move || {
+                    start.wait();
+                    let mut events = Vec::with_capacity(steps.len());
+                    for (i, step) in steps.iter().enumerate() {
+                        let invoked = clock.fetch_add(1, Ordering::SeqCst);
+                        let run = || machine.apply_shared(system, &step.command);
+                        let output = catch_unwind(AssertUnwindSafe(run)).map_err(|payload| {
+                            format!(
+                                "thread {}, step {}: {} panicked: {}",
+                                t + 1,
+                                i + 1,
+                                machine.print_command(&step.command),
+                                super::execute::panic_message(&*payload)
+                            )
+                        })?;
+                        let returned = clock.fetch_add(1, Ordering::SeqCst);
+                        events.push(Event {
+                            invoked,
+                            returned,
+                            output,
+                        });
+                    }
+                    Ok(events)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a thread panicked".into())))
+            .collect()
+    });
+    results.into_iter().collect()
+}
