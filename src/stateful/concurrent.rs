@@ -161,7 +161,7 @@ pub fn concurrent<M: ConcurrentMachine>(
 
 /// How one run of a concurrent program ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RunVerdict {
+pub enum ConcurrentVerdict {
     /// The prefix agreed with the model and the threads' results are
     /// linearizable.
     Linearizable,
@@ -180,7 +180,7 @@ pub enum RunVerdict {
 pub fn run_concurrent<M: ConcurrentMachine>(
     machine: &M,
     program: &ConcurrentProgram<M>,
-) -> RunVerdict {
+) -> ConcurrentVerdict {
     let system = machine.init_system();
     let mut model = machine.init_model();
     for (i, step) in program.prefix().steps.iter().enumerate() {
@@ -189,13 +189,13 @@ pub fn run_concurrent<M: ConcurrentMachine>(
         let actual = machine.apply_shared(&system, cmd);
         let shown = machine.print_command(cmd);
         if !machine.postcondition(cmd, &expected, &actual) {
-            return RunVerdict::PrefixFailed(format!(
+            return ConcurrentVerdict::PrefixFailed(format!(
                 "prefix step {}: {shown}: the system returned {actual:?}, the model expected {expected:?}",
                 i + 1
             ));
         }
         if let Err(why) = machine.invariant(&model, &system) {
-            return RunVerdict::PrefixFailed(format!(
+            return ConcurrentVerdict::PrefixFailed(format!(
                 "prefix step {}: after {shown} the invariant failed: {why}",
                 i + 1
             ));
@@ -204,11 +204,11 @@ pub fn run_concurrent<M: ConcurrentMachine>(
     let branches = program.threads();
     let history = match run_threads(machine, &system, branches) {
         Ok(history) => history,
-        Err(why) => return RunVerdict::Panicked(why),
+        Err(why) => return ConcurrentVerdict::Panicked(why),
     };
     match linearize(machine, &model, branches, &history, &system) {
-        Some(_) => RunVerdict::Linearizable,
-        None => RunVerdict::NotLinearizable(print_history(machine, branches, &history)),
+        Some(_) => ConcurrentVerdict::Linearizable,
+        None => ConcurrentVerdict::NotLinearizable(print_history(machine, branches, &history)),
     }
 }
 
@@ -225,11 +225,11 @@ pub fn check_concurrent<M: ConcurrentMachine>(
     }
     for run in 1..=machine.repetitions().max(1) {
         match run_concurrent(machine, program) {
-            RunVerdict::Linearizable => {}
-            RunVerdict::PrefixFailed(why) | RunVerdict::Panicked(why) => {
+            ConcurrentVerdict::Linearizable => {}
+            ConcurrentVerdict::PrefixFailed(why) | ConcurrentVerdict::Panicked(why) => {
                 return Outcome::Fail(why)
             }
-            RunVerdict::NotLinearizable(history) => {
+            ConcurrentVerdict::NotLinearizable(history) => {
                 return Outcome::Fail(format!(
                     "run {run}: no order of the concurrent commands that keeps real-time order is explained by the model; observed:\n{history}"
                 ))

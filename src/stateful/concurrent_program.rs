@@ -8,7 +8,7 @@
 //! keeps a thread's command only when that stays true; every shrink
 //! candidate is checked for it.
 
-use super::concurrent::{run_concurrent, ConcurrentMachine, RunVerdict};
+use super::concurrent::{run_concurrent, ConcurrentMachine, ConcurrentVerdict};
 use super::linearize::interleavings_valid;
 use super::machine::{variants_import, StateMachine};
 use super::program::{
@@ -296,17 +296,17 @@ impl<M: ConcurrentMachine> ConcurrentPrograms<M> {
         }
         let failing = (0..machine.repetitions().max(1)).find_map(|_| {
             match guard(|| run_concurrent(machine, program)) {
-                Some(RunVerdict::Linearizable) => None,
+                Some(ConcurrentVerdict::Linearizable) => None,
                 Some(other) => Some(other),
-                None => Some(RunVerdict::Panicked("user code panicked".into())),
+                None => Some(ConcurrentVerdict::Panicked("user code panicked".into())),
             }
         });
         match failing {
-            Some(RunVerdict::NotLinearizable(history)) => {
+            Some(ConcurrentVerdict::NotLinearizable(history)) => {
                 let _ = writeln!(out, "a run that no order explains:");
                 out.push_str(&history);
             }
-            Some(RunVerdict::PrefixFailed(why) | RunVerdict::Panicked(why)) => {
+            Some(ConcurrentVerdict::PrefixFailed(why) | ConcurrentVerdict::Panicked(why)) => {
                 let _ = writeln!(out, "a run failed: {why}");
             }
             _ => {
@@ -346,7 +346,7 @@ fn reproducer<M: ConcurrentMachine>(machine: &M, program: &ConcurrentProgram<M>)
     out.push_str(&variants_import::<M::Command>());
     let _ = writeln!(
         out,
-        "    use pbt::stateful::{{run_concurrent, ConcurrentProgram, RunVerdict}};"
+        "    use pbt::stateful::{{run_concurrent, ConcurrentProgram, ConcurrentVerdict}};"
     );
     let _ = writeln!(out, "    let machine = {};", machine.print_machine());
     let _ = writeln!(out, "    let program = ConcurrentProgram::from_commands(");
@@ -356,7 +356,7 @@ fn reproducer<M: ConcurrentMachine>(machine: &M, program: &ConcurrentProgram<M>)
     let _ = writeln!(out, "    for _ in 0..{REPRODUCER_RUNS} {{");
     let _ = writeln!(
         out,
-        "        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);"
+        "        assert_eq!(run_concurrent(&machine, &program), ConcurrentVerdict::Linearizable);"
     );
     let _ = writeln!(out, "    }}");
     out

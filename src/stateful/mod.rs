@@ -121,7 +121,8 @@ mod property;
 
 pub use compare::{compare, Compare};
 pub use concurrent::{
-    check_concurrent, concurrent, run_concurrent, ConcurrentCase, ConcurrentMachine, RunVerdict,
+    check_concurrent, concurrent, run_concurrent, ConcurrentCase, ConcurrentMachine,
+    ConcurrentVerdict,
 };
 pub use concurrent_program::{ConcurrentProgram, ConcurrentPrograms, REPRODUCER_RUNS};
 pub use execute::{check, execute, print, reproducer, StepVerdict, Trace};

@@ -44,14 +44,14 @@ fn concurrent_testing_finds_the_planted_race_and_shrinks_it() {
     );
     let reproducer = "    #[allow(unused_imports)]
     use CounterCmd::*;
-    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, ConcurrentVerdict};
     let machine = Counter { racy: true };
     let program = ConcurrentProgram::from_commands(
         vec![],
         vec![vec![Incr], vec![Incr]],
     );
     for _ in 0..1000 {
-        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);
+        assert_eq!(run_concurrent(&machine, &program), ConcurrentVerdict::Linearizable);
     }
 ";
     assert!(shown.contains(reproducer), "{report}");
@@ -61,24 +61,30 @@ fn concurrent_testing_finds_the_planted_race_and_shrinks_it() {
 #[test]
 #[should_panic(expected = "NotLinearizable")]
 fn the_pasted_concurrent_reproducer_fails() {
-    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, ConcurrentVerdict};
     #[allow(unused_imports)]
     use CounterCmd::*;
     let machine = Counter { racy: true };
     let program = ConcurrentProgram::from_commands(vec![], vec![vec![Incr], vec![Incr]]);
     for _ in 0..1000 {
-        assert_eq!(run_concurrent(&machine, &program), RunVerdict::Linearizable);
+        assert_eq!(
+            run_concurrent(&machine, &program),
+            ConcurrentVerdict::Linearizable
+        );
     }
 }
 
 /// The same program on the locked counter: every run is linearizable.
 #[test]
 fn the_concurrent_reproducer_passes_on_the_locked_counter() {
-    use pbt::stateful::{run_concurrent, ConcurrentProgram, RunVerdict};
+    use pbt::stateful::{run_concurrent, ConcurrentProgram, ConcurrentVerdict};
     let program =
         ConcurrentProgram::from_commands(vec![CounterCmd::Incr], vec![vec![CounterCmd::Incr]; 2]);
     for _ in 0..200 {
-        assert_eq!(run_concurrent(&LOCKED, &program), RunVerdict::Linearizable);
+        assert_eq!(
+            run_concurrent(&LOCKED, &program),
+            ConcurrentVerdict::Linearizable
+        );
     }
 }
 
@@ -179,7 +185,7 @@ fn a_linearizable_run_is_explained_and_the_prefix_is_checked_sequentially() {
         let program = programs.generate(&mut rng, 10).unwrap();
         assert_eq!(
             stateful::run_concurrent(&LOCKED, &program),
-            stateful::RunVerdict::Linearizable
+            stateful::ConcurrentVerdict::Linearizable
         );
         assert!(program
             .threads()
