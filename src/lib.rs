@@ -9,6 +9,7 @@ mod assume;
 pub struct ArchitectureDoc;
 mod examples;
 pub mod stateful;
+pub mod guide;
 
 pub use examples::run_examples;
 
