@@ -8,8 +8,8 @@ mod assume;
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
 mod examples;
-pub mod stateful;
 pub mod guide;
+pub mod stateful;
 
 pub use examples::run_examples;
 

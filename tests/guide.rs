@@ -25,7 +25,9 @@ fn read(path: impl AsRef<Path>) -> String {
 /// Every file under `dir` (recursively) whose name ends with one of `exts`,
 /// skipping build output and version control.
 fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else { return };
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
@@ -100,7 +102,10 @@ fn every_property_test_of_the_guide_runs_here_verbatim() {
             );
         }
     }
-    assert!(count >= 10, "found only {count} #[property_test] items in the guide");
+    assert!(
+        count >= 10,
+        "found only {count} #[property_test] items in the guide"
+    );
 }
 
 #[test]
@@ -114,7 +119,10 @@ fn the_configuration_chapter_names_every_option_field_and_variable() {
     let names: Vec<&str> = list.split('"').skip(1).step_by(2).collect();
     assert!(names.contains(&"cases") && names.len() >= 9, "{names:?}");
     for name in names {
-        assert!(chapter.contains(&format!("`{name}")), "option `{name}` is not in the chapter");
+        assert!(
+            chapter.contains(&format!("`{name}")),
+            "option `{name}` is not in the chapter"
+        );
     }
 
     // Config fields: the public fields of `pub struct Config`.
@@ -125,14 +133,26 @@ fn the_configuration_chapter_names_every_option_field_and_variable() {
         .lines()
         .filter_map(|l| l.trim().strip_prefix("pub ")?.split(':').next())
         .collect();
-    assert!(fields.contains(&"cases") && fields.len() >= 20, "{fields:?}");
+    assert!(
+        fields.contains(&"cases") && fields.len() >= 20,
+        "{fields:?}"
+    );
     for field in fields {
-        assert!(chapter.contains(&format!("`{field}`")), "Config::{field} is not in the chapter");
+        assert!(
+            chapter.contains(&format!("`{field}`")),
+            "Config::{field} is not in the chapter"
+        );
     }
 
     // PBT_* variables named anywhere in the library's sources.
     let mut sources = Vec::new();
-    for dir in ["src", "pbt-core/src", "pbt-runners/src", "pbt-macros/src", "pbt-derive/src"] {
+    for dir in [
+        "src",
+        "pbt-core/src",
+        "pbt-runners/src",
+        "pbt-macros/src",
+        "pbt-derive/src",
+    ] {
         files(&root().join(dir), &[".rs"], &mut sources);
     }
     for dir in ["pbt-stage", "pbt-regex-syntax", "pbt-exhaustive"] {
@@ -152,9 +172,15 @@ fn the_configuration_chapter_names_every_option_field_and_variable() {
             }
         }
     }
-    assert!(vars.contains("PBT_SEED") && vars.contains("PBT_ISOLATE"), "{vars:?}");
+    assert!(
+        vars.contains("PBT_SEED") && vars.contains("PBT_ISOLATE"),
+        "{vars:?}"
+    );
     for var in &vars {
-        assert!(chapter.contains(&format!("`{var}`")), "{var} is not in the chapter");
+        assert!(
+            chapter.contains(&format!("`{var}`")),
+            "{var} is not in the chapter"
+        );
     }
 }
 
@@ -172,7 +198,9 @@ fn nothing_cites_what_does_not_ship() {
     files(&root(), &[".rs", ".md", ".toml", ".sh"], &mut paths);
     let mut found = Vec::new();
     for path in &paths {
-        let Ok(text) = fs::read_to_string(path) else { continue };
+        let Ok(text) = fs::read_to_string(path) else {
+            continue;
+        };
         for (n, line) in text.lines().enumerate() {
             for bad in &forbidden {
                 if line.contains(bad.as_str()) {
@@ -181,7 +209,11 @@ fn nothing_cites_what_does_not_ship() {
             }
         }
     }
-    assert!(found.is_empty(), "references to files that do not ship:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "references to files that do not ship:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -204,7 +236,11 @@ fn tests_and_benchmarks_are_named_for_what_they_cover() {
             }
         }
     }
-    assert!(found.is_empty(), "name what is covered, not a tracker number:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "name what is covered, not a tracker number:\n{}",
+        found.join("\n")
+    );
 }
 
 // The guide's #[property_test] functions, chapter by chapter, as the guide
