@@ -296,8 +296,8 @@ mod ch06_runners {
     }
 
     #[property_test(runner = pbt_exhaustive::exhaustive)]
-    fn negation_is_an_involution(a: bool, b: bool) -> bool {
-        !(!(a && b)) == (a && b)
+    fn xor_commutes(a: bool, b: bool) -> bool {
+        (a ^ b) == (b ^ a)
     }
 }
 
