@@ -432,3 +432,22 @@ mod ch15_from_quickcheck {
         xs.iter().rev().rev().eq(xs.iter())
     }
 }
+
+#[test]
+fn every_chapter_is_shipped_and_listed() {
+    let module = read("src/guide/mod.rs");
+    let index = read("docs/guide/README.md");
+    for (chapter, _) in chapters() {
+        if chapter == "README.md" {
+            continue;
+        }
+        assert!(
+            module.contains(&format!("include_str!(\"../../docs/guide/{chapter}\")")),
+            "{chapter} is not included by src/guide/mod.rs"
+        );
+        assert!(
+            index.contains(&format!("({chapter})")),
+            "{chapter} is not listed in docs/guide/README.md"
+        );
+    }
+}
