@@ -1,9 +1,10 @@
 //! The guide (`docs/guide/*.md`, shipped as the `pbt::guide` module) kept
 //! honest where its doctests cannot reach:
 //!
-//! - the `#[property_test]` functions it shows compile away in a doctest
-//!   (outside `cargo test`'s harness a `#[test]` is not compiled), so they
-//!   are repeated here, run as tests, and compared with the guide's text;
+//! - the `#[property_test]` functions it shows (and the README shows)
+//!   compile away in a doctest (outside `cargo test`'s harness a `#[test]`
+//!   is not even type-checked), so they are repeated here, run as tests,
+//!   and compared with the text;
 //! - the configuration chapter must name every `#[property_test]` option,
 //!   every `Config` field and every `PBT_*` variable the library reads;
 //! - nothing in the repository cites a file that does not ship (the team's
@@ -92,7 +93,8 @@ fn unindented(text: &str) -> String {
 fn every_property_test_of_the_guide_runs_here_verbatim() {
     let here = unindented(&read("tests/guide.rs"));
     let mut count = 0;
-    for (chapter, text) in chapters() {
+    let readme = ("README.md".to_string(), read("README.md"));
+    for (chapter, text) in chapters().into_iter().chain([readme]) {
         for item in property_test_items(&text) {
             count += 1;
             assert!(
@@ -245,6 +247,19 @@ fn tests_and_benchmarks_are_named_for_what_they_cover() {
 
 // The guide's #[property_test] functions, chapter by chapter, as the guide
 // shows them (checked by `every_property_test_of_the_guide_runs_here_verbatim`).
+
+#[rustfmt::skip]
+mod readme {
+    use pbt::prelude::*;
+
+    #[property_test(cases = 500)]
+    fn reverse_twice_is_identity(xs: Vec<u8>) -> bool {
+        let mut ys = xs.clone();
+        ys.reverse();
+        ys.reverse();
+        ys == xs
+    }
+}
 
 #[rustfmt::skip]
 mod ch01_first_property {
