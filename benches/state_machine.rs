@@ -1,4 +1,4 @@
-//! Stateful testing: on the planted key-value bug of
+//! Stateful testing (issue 15): on the planted key-value bug of
 //! `tests/stateful/kv.rs` (`remove` forgets a key after 3 inserts; the
 //! shortest failing program has 4 commands), for each runner over 20 seeds:
 //! the median tests to the first failure, the median time to a shrunk
