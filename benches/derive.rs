@@ -1,5 +1,5 @@
 //! Derived generators: `#[derive(pbt::Arbitrary)]` vs proptest-derive vs a
-//! hand-written quickcheck `Arbitrary`, all in one process (issue #4).
+//! hand-written quickcheck `Arbitrary`, all in one process.
 //!
 //! `cargo bench --bench derive` (options: `-- --rounds R --millis M`).
 //!

@@ -1,5 +1,5 @@
 //! Generator speed: staged pbt vs runtime pbt combinators vs hand-inlined
-//! xoshiro vs proptest vs quickcheck, all in one process (issue #3).
+//! xoshiro vs proptest vs quickcheck, all in one process.
 //!
 //! `cargo bench --bench generators` (options: `-- --rounds R --millis M`).
 //!

@@ -1,4 +1,4 @@
-//! Runner benchmarks of issue #5, in one process:
+//! Runner benchmarks (the cost of recording choices, the parallel speed-up), in one process:
 //!
 //! 1. the cost of recording choices: generation through a `Recorder` vs
 //!    through the plain `Rng` (goal ≤ 1.5×);

@@ -8,6 +8,7 @@ mod assume;
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
 mod examples;
+pub mod guide;
 pub mod stateful;
 
 pub use examples::run_examples;

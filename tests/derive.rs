@@ -1,4 +1,4 @@
-//! Behaviour of `#[derive(Arbitrary, Mutate)]` on the shapes issue #4 names:
+//! Behaviour of `#[derive(Arbitrary, Mutate)]` on the shapes users write:
 //! a 12-field struct, a 10-variant enum, a generic `Tree<K, V>`, a mutually
 //! recursive pair of enums and a recursive expression type; plus the
 //! attributes, the constructor view, and the derived generator reached

@@ -1,4 +1,4 @@
-//! Feedback-guided runners (issue #6): the seed pools behave as *Programmable Property-Based Testing*
+//! Feedback-guided runners: the seed pools behave as *Programmable Property-Based Testing*
 //! §6.3.1 describes; the fuzzing, targeted and generalized runners find what
 //! generation does not; automatic precondition targeting raises the accept
 //! rate.

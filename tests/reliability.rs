@@ -1,4 +1,4 @@
-//! Never lose a counterexample (issue 11, the in-process half): one test per
+//! Never lose a counterexample (faults inside the test process): one test per
 //! scenario of `docs/reliability.md`. Every fault in user code (generator,
 //! shrinker, mutator, printer, `Debug`, target, check) must end in a report
 //! with the seed and a saved case; saved cases are replayed whatever

@@ -1,4 +1,4 @@
-//! The runner family (issue #5): integrated shrinking, the parallel runner,
+//! The runner family: integrated shrinking, the parallel runner,
 //! the combinatorial runner, and the shrinker switch — each selectable from
 //! `#[property_test]`.
 

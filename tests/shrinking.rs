@@ -191,8 +191,8 @@ fn a_panicking_shrinker_does_not_hang_the_runner() {
 
 /// Choice order is value order for `Arbitrary` integers: a value of
 /// `u32::MAX` is never simpler than `1000`, so every shrinker ends at exactly
-/// `[1000]` (issue: it used to end at `[4294967295]`, whose choice was
-/// cheaper).
+/// `[1000]` (a regression test: it used to end at `[4294967295]`, whose
+/// choice was cheaper).
 #[test]
 fn unsigned_vec_shrinks_to_the_boundary_with_every_shrinker() {
     use pbt::runners::Shrinker;

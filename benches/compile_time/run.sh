@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile-time cost of staging (issue #3): time to rebuild a test file of 20
+# Compile-time cost of staging: time to rebuild a test file of 20
 # staged pbt properties vs the same 20 written with proptest, both warm,
 # touching only the test file. Prints the median of $ROUNDS rebuilds each.
 #

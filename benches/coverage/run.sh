@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instrumentation overhead (issue #6): the coverage_overhead bench built plain
+# Instrumentation overhead: the coverage_overhead bench built plain
 # and built with SanitizerCoverage's inline 8-bit counters (stable rustc).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

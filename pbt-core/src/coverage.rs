@@ -1,5 +1,5 @@
-//! Coverage feedback from SanitizerCoverage's inline 8-bit counters (DESIGN
-//! §6), for the coverage-guided fuzzing runner.
+//! Coverage feedback from SanitizerCoverage's inline 8-bit counters, for
+//! the coverage-guided fuzzing runner (`runners::fuzz`).
 //!
 //! Build the tests instrumented (stable rustc) with the `coverage` feature of
 //! `pbt` on, e.g. with this alias in your project's `.cargo/config.toml`

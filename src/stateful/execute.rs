@@ -29,7 +29,7 @@ pub enum StepVerdict {
     Disagreed,
     /// The invariant failed after the step, with its reason.
     Broke(String),
-    /// User code panicked in the step (only when printing: see [`print`]),
+    /// User code panicked in the step (only when printing: see [`print()`]),
     /// with the panic's message.
     Panicked(String),
 }
@@ -171,7 +171,7 @@ pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
     out
 }
 
-/// The Rust statements of [`print`]'s reproducer: each step as a call of
+/// The Rust statements of [`print()`]'s reproducer: each step as a call of
 /// [`StateMachine::apply_system`], the steps before the failing one run
 /// for their effect, and the failing step asserted against the model's
 /// result (or, for an invariant, run and commented).
