@@ -9,7 +9,12 @@
 //! round times a batch of values taking about `M` ms; the table reports the
 //! median ns/value over `R` rounds, then staged/hand-inlined and
 //! proptest/staged. Rounds of all implementations are interleaved so that
-//! machine noise spreads over all of them.
+//! machine noise spreads over all of them, and timed with the thread's CPU
+//! clock (`benches/common/cpu_clock.rs`), which does not count the time
+//! other processes on a shared machine hold the CPU.
+
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
 
 use pbt::generators::{self as gen, Gen, Weight};
 use proptest::strategy::{Strategy, ValueTree};
@@ -18,7 +23,6 @@ use quickcheck::Arbitrary as _;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
-use std::time::Instant;
 
 // ---------------------------------------------------------------- values
 
@@ -628,9 +632,9 @@ fn arg(name: &str, default: u64) -> u64 {
 
 /// ns per value of one batch of `n` values.
 fn time_batch(sample: &mut Sampler, n: u64) -> f64 {
-    let start = Instant::now();
+    let start = cpu_clock::now();
     black_box(sample(n));
-    start.elapsed().as_nanos() as f64 / n as f64
+    (cpu_clock::now() - start).as_nanos() as f64 / n as f64
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {

@@ -1,0 +1,141 @@
+//! Start-up: the time from calling the runner to holding the report of a
+//! property that fails on its very first test, for pbt, proptest and
+//! quickcheck in one process (issue 17).
+//!
+//! `cargo bench --bench startup` (add `-- --runs N --rounds R`).
+//!
+//! The property is `forall x: u32. false`: every library fails on its first
+//! input, shrinks it to `0` (one or a few steps) and formats its report, so
+//! what is timed is mostly the fixed cost of a run: the configuration, the
+//! environment, the regressions file, the watchdog, the panic hook. Each
+//! round times `runs` calls of each library, interleaved library by library;
+//! the table shows the median µs per call over the rounds.
+
+use pbt::runners::{generational, Config, Regressions};
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn never(x: u32) -> bool {
+    black_box(x) == u32::MAX && black_box(false)
+}
+
+/// pbt as `#[property_test]` runs it: the default configuration (the
+/// environment read, a time limit and so a watchdog), with the regressions
+/// file in a scratch directory.
+fn pbt_default(file: &PathBuf) -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check never(x)
+    };
+    let report = generational(
+        &prop,
+        Config::default().regressions(Regressions::File(file.clone())),
+    );
+    assert!(!report.passed());
+    report.to_string().len()
+}
+
+/// pbt without a regressions file.
+fn pbt_no_file() -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check never(x)
+    };
+    let report = generational(&prop, Config::default().regressions(Regressions::Off));
+    assert!(!report.passed());
+    report.to_string().len()
+}
+
+/// pbt without a regressions file, the environment or a time limit.
+fn pbt_bare() -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check never(x)
+    };
+    let config = Config::default()
+        .regressions(Regressions::Off)
+        .ignore_env()
+        .no_timeout();
+    let report = generational(&prop, config);
+    assert!(!report.passed());
+    report.to_string().len()
+}
+
+/// proptest's default configuration, without its failure persistence.
+fn proptest_default() -> usize {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config as PConfig, TestRunner};
+    let mut runner = TestRunner::new(PConfig {
+        failure_persistence: None,
+        ..PConfig::default()
+    });
+    let err = runner
+        .run(&any::<u32>(), |x| {
+            prop_assert!(never(x));
+            Ok(())
+        })
+        .expect_err("fails");
+    err.to_string().len()
+}
+
+/// quickcheck's default configuration (`quicktest` returns the failure
+/// rather than panicking with it).
+fn quickcheck_default() -> usize {
+    let result = quickcheck::QuickCheck::new().quicktest(never as fn(u32) -> bool);
+    format!("{:?}", result.expect_err("fails")).len()
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn arg(name: &str, default: u64) -> u64 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() {
+    let runs = arg("--runs", 200);
+    let rounds = arg("--rounds", 15) as usize;
+    let dir = std::env::temp_dir().join(format!("pbt-startup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("startup.pbt-regressions");
+    type Lib<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
+    let libs: Vec<Lib> = vec![
+        (
+            "pbt, defaults + regressions file",
+            Box::new(|| pbt_default(&file)),
+        ),
+        ("pbt, defaults, no file", Box::new(pbt_no_file)),
+        ("pbt, no file/env/time limit", Box::new(pbt_bare)),
+        ("proptest", Box::new(proptest_default)),
+        ("quickcheck", Box::new(quickcheck_default)),
+    ];
+    for (_, f) in &libs {
+        black_box(f()); // warm up (and the regressions file now exists)
+    }
+    let mut times = vec![Vec::new(); libs.len()];
+    for _ in 0..rounds {
+        for (i, (_, f)) in libs.iter().enumerate() {
+            let start = Instant::now();
+            for _ in 0..runs {
+                black_box(f());
+            }
+            times[i].push(start.elapsed().as_secs_f64() * 1e6 / runs as f64);
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    println!("time to the report of a property failing on its first test: {runs} runs x {rounds} rounds (median µs per run)");
+    let meds: Vec<f64> = times.into_iter().map(median).collect();
+    let qc = meds[libs.len() - 1];
+    println!("{:<36} {:>10} {:>14}", "library", "µs/run", "x quickcheck");
+    for ((name, _), m) in libs.iter().zip(&meds) {
+        println!("{name:<36} {m:>10.1} {:>14.2}", m / qc);
+    }
+}
