@@ -9,7 +9,14 @@
 //! what is timed is mostly the fixed cost of a run: the configuration, the
 //! environment, the regressions file, the watchdog, the panic hook. Each
 //! round times `runs` calls of each library, interleaved library by library;
-//! the table shows the median µs per call over the rounds.
+//! the table shows the median µs per call over the rounds, by wall time
+//! (what a user waits; it includes the time other processes hold the CPU
+//! on a shared machine) and by this thread's CPU time
+//! (`benches/common/cpu_clock.rs`; it leaves out time spent waiting for
+//! another thread).
+
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
 
 use pbt::runners::{generational, Config, Regressions};
 use std::hint::black_box;
@@ -120,22 +127,35 @@ fn main() {
     for (_, f) in &libs {
         black_box(f()); // warm up (and the regressions file now exists)
     }
-    let mut times = vec![Vec::new(); libs.len()];
+    let mut wall = vec![Vec::new(); libs.len()];
+    let mut cpu = vec![Vec::new(); libs.len()];
     for _ in 0..rounds {
         for (i, (_, f)) in libs.iter().enumerate() {
-            let start = Instant::now();
+            let (start, start_cpu) = (Instant::now(), cpu_clock::now());
             for _ in 0..runs {
                 black_box(f());
             }
-            times[i].push(start.elapsed().as_secs_f64() * 1e6 / runs as f64);
+            let per_run = |d: std::time::Duration| d.as_secs_f64() * 1e6 / runs as f64;
+            cpu[i].push(per_run(cpu_clock::now() - start_cpu));
+            wall[i].push(per_run(start.elapsed()));
         }
     }
     std::fs::remove_dir_all(&dir).ok();
     println!("time to the report of a property failing on its first test: {runs} runs x {rounds} rounds (median µs per run)");
-    let meds: Vec<f64> = times.into_iter().map(median).collect();
-    let qc = meds[libs.len() - 1];
-    println!("{:<36} {:>10} {:>14}", "library", "µs/run", "x quickcheck");
-    for ((name, _), m) in libs.iter().zip(&meds) {
-        println!("{name:<36} {m:>10.1} {:>14.2}", m / qc);
+    let wall: Vec<f64> = wall.into_iter().map(median).collect();
+    let cpu: Vec<f64> = cpu.into_iter().map(median).collect();
+    let qc = libs.len() - 1;
+    println!(
+        "{:<36} {:>10} {:>14} {:>10} {:>14}",
+        "library", "wall µs", "x quickcheck", "CPU µs", "x quickcheck"
+    );
+    for (i, (name, _)) in libs.iter().enumerate() {
+        println!(
+            "{name:<36} {:>10.1} {:>14.2} {:>10.1} {:>14.2}",
+            wall[i],
+            wall[i] / wall[qc],
+            cpu[i],
+            cpu[i] / cpu[qc]
+        );
     }
 }

@@ -131,7 +131,7 @@ impl Found {
 
 /// The resolved plan of a run: the configuration with the environment
 /// applied, the run seed, and the regressions file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Plan {
     /// The configuration in force.
     pub config: Config,
