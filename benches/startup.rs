@@ -20,7 +20,7 @@ mod cpu_clock;
 
 use pbt::runners::{generational, Config, Regressions};
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::Path;
 use std::time::Instant;
 
 fn never(x: u32) -> bool {
@@ -30,14 +30,14 @@ fn never(x: u32) -> bool {
 /// pbt as `#[property_test]` runs it: the default configuration (the
 /// environment read, a time limit and so a watchdog), with the regressions
 /// file in a scratch directory.
-fn pbt_default(file: &PathBuf) -> usize {
+fn pbt_default(file: &Path) -> usize {
     let prop = pbt::property! {
         forall x: u32;
         check never(x)
     };
     let report = generational(
         &prop,
-        Config::default().regressions(Regressions::File(file.clone())),
+        Config::default().regressions(Regressions::File(file.to_path_buf())),
     );
     assert!(!report.passed());
     report.to_string().len()

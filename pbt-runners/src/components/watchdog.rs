@@ -179,7 +179,7 @@ impl Watch {
 
     /// A number that changes whenever the runner makes progress (a test
     /// starts or ends, shrinking takes a step).
-    fn progress(&self) -> (u64, u64, u64) {
+    fn progress(&self) -> Progress {
         (
             self.issued.load(Relaxed),
             self.running.load(Relaxed),
@@ -253,8 +253,12 @@ struct Patrolled {
     watches: Arc<[Watch]>,
     limit: Duration,
     /// The progress last seen on each watch, and since when.
-    seen: Mutex<Vec<((u64, u64, u64), Instant)>>,
+    seen: Mutex<Vec<(Progress, Instant)>>,
 }
+
+/// What [`Watch::progress`] returns: it changes whenever the runner makes
+/// progress.
+type Progress = (u64, u64, u64);
 
 impl Patrolled {
     /// How often to look at this run.
