@@ -1,6 +1,6 @@
 //! Start-up: the time from calling the runner to holding the report of a
 //! property that fails on its very first test, for pbt, proptest and
-//! quickcheck in one process (issue 17).
+//! quickcheck in one process.
 //!
 //! `cargo bench --bench startup` (add `-- --runs N --rounds R`).
 //!
