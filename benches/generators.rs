@@ -9,7 +9,12 @@
 //! round times a batch of values taking about `M` ms; the table reports the
 //! median ns/value over `R` rounds, then staged/hand-inlined and
 //! proptest/staged. Rounds of all implementations are interleaved so that
-//! machine noise spreads over all of them.
+//! machine noise spreads over all of them, and timed with the thread's CPU
+//! clock (`benches/common/cpu_clock.rs`), which does not count the time
+//! other processes on a shared machine hold the CPU.
+
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
 
 use pbt::generators::{self as gen, Gen, Weight};
 use proptest::strategy::{Strategy, ValueTree};
@@ -18,7 +23,6 @@ use quickcheck::Arbitrary as _;
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::hint::black_box;
-use std::time::Instant;
 
 // ---------------------------------------------------------------- values
 
@@ -242,16 +246,12 @@ fn shapes() -> Vec<Shape> {
                 ("hand-inlined", {
                     let mut h = Hand::new(7);
                     batch(move || {
-                        let c = h.below_or_eq(1_999_999);
-                        // the same zero-first mapping as pbt's int over -1e6..1e6
-                        const M: u64 = 999_999;
-                        if c > 2 * M {
-                            -((M + (c - 2 * M)) as i64)
-                        } else if c % 2 == 1 {
-                            c.div_ceil(2) as i64
-                        } else {
-                            -((c / 2) as i64)
-                        }
+                        // The same zero-first values as pbt's int over
+                        // -1e6..1e6 (`0, 1, -1, …, 999_999, -999_999`,
+                        // then `-1_000_000` last), as fast as we could
+                        // write them: a zigzag decode without branches,
+                        // and a conditional move for the last choice.
+                        hand_zero_first(h.below_or_eq(1_999_999))
                     })
                 }),
                 ("proptest", {
@@ -262,6 +262,29 @@ fn shapes() -> Vec<Shape> {
                 ("quickcheck", {
                     let mut g = quickcheck::Gen::new(100);
                     batch(move || qc_below(&mut g, 2_000_000) as i64 - 1_000_000)
+                }),
+            ],
+        },
+        Shape {
+            name: "single u64",
+            samplers: vec![
+                (
+                    "staged",
+                    pbt_sampler(pbt::generator!(int(0..2_000_000u64)), 0),
+                ),
+                ("runtime", pbt_sampler(gen::int(0..2_000_000u64), 0)),
+                ("hand-inlined", {
+                    let mut h = Hand::new(7);
+                    batch(move || h.below_or_eq(1_999_999))
+                }),
+                ("proptest", {
+                    let mut r = TestRunner::deterministic();
+                    let s = 0..2_000_000u64;
+                    batch(move || pt_sample(&s, &mut r))
+                }),
+                ("quickcheck", {
+                    let mut g = quickcheck::Gen::new(100);
+                    batch(move || qc_below(&mut g, 2_000_000))
                 }),
             ],
         },
@@ -345,6 +368,53 @@ fn shapes() -> Vec<Shape> {
                         let n = qc_below(&mut g, 100) as usize;
                         let v: Vec<i64> =
                             (0..n).map(|_| qc_below(&mut g, 1_000_000) as i64).collect();
+                        v
+                    })
+                }),
+            ],
+        },
+        Shape {
+            name: "Vec<i64> via map, len 0..100, in ±1e6",
+            samplers: vec![
+                (
+                    "staged",
+                    pbt_sampler(
+                        pbt::generator!(map(vec(int(-1_000_000..1_000_000i64), 0..100), |v| v)),
+                        0,
+                    ),
+                ),
+                (
+                    "runtime",
+                    pbt_sampler(
+                        gen::vec(gen::int(-1_000_000..1_000_000i64), 0..100).map(|v| v),
+                        0,
+                    ),
+                ),
+                ("hand-inlined", {
+                    let mut h = Hand::new(7);
+                    batch(move || {
+                        let n = h.below_or_eq(99) as usize;
+                        let mut v = Vec::with_capacity(n);
+                        for _ in 0..n {
+                            v.push(hand_zero_first(h.below_or_eq(1_999_999)));
+                        }
+                        v
+                    })
+                }),
+                ("proptest", {
+                    use proptest::prelude::*;
+                    let mut r = TestRunner::deterministic();
+                    let s =
+                        proptest::collection::vec(-1_000_000..1_000_000i64, 0..100).prop_map(|v| v);
+                    batch(move || pt_sample(&s, &mut r))
+                }),
+                ("quickcheck", {
+                    let mut g = quickcheck::Gen::new(100);
+                    batch(move || {
+                        let n = qc_below(&mut g, 100) as usize;
+                        let v: Vec<i64> = (0..n)
+                            .map(|_| qc_below(&mut g, 2_000_000) as i64 - 1_000_000)
+                            .collect();
                         v
                     })
                 }),
@@ -562,9 +632,9 @@ fn arg(name: &str, default: u64) -> u64 {
 
 /// ns per value of one batch of `n` values.
 fn time_batch(sample: &mut Sampler, n: u64) -> f64 {
-    let start = Instant::now();
+    let start = cpu_clock::now();
     black_box(sample(n));
-    start.elapsed().as_nanos() as f64 / n as f64
+    (cpu_clock::now() - start).as_nanos() as f64 / n as f64
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -572,7 +642,42 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// pbt's value for choice `c` over `-1_000_000..1_000_000`, as the
+/// hand-inlined columns compute it.
+#[inline(always)]
+fn hand_zero_first(c: u64) -> i64 {
+    let zigzag = -(((c >> 1) as i64) ^ -((c & 1) as i64));
+    if c == 1_999_999 {
+        -1_000_000
+    } else {
+        zigzag
+    }
+}
+
+/// The hand-inlined signed columns claim pbt's very values: check it on
+/// every choice near the ends and a million random draws before timing.
+fn check_hand_matches_pbt() {
+    let g = gen::int(-1_000_000..1_000_000i64);
+    let mut h = Hand::new(11);
+    let mut rng = pbt::Rng::from_seed(11);
+    for i in 0..1_000_000 {
+        let pbt_value = g.generate(&mut rng, 0).expect("generates");
+        assert_eq!(
+            hand_zero_first(h.below_or_eq(1_999_999)),
+            pbt_value,
+            "draw {i}"
+        );
+    }
+    for c in (0..1000).chain(1_999_000..2_000_000) {
+        let replayed = g
+            .generate(&mut pbt::choices::Replay::new(&[c]), 0)
+            .expect("generates");
+        assert_eq!(hand_zero_first(c), replayed, "choice {c}");
+    }
+}
+
 fn main() {
+    check_hand_matches_pbt();
     let rounds = arg("--rounds", 15) as usize;
     let millis = arg("--millis", 20) as f64;
     println!("ns per value, median of {rounds} rounds of ~{millis} ms each (lower is better)\n");

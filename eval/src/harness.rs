@@ -110,9 +110,49 @@ pub fn all_pairs(workload: Workload) -> Vec<Task> {
     }
 }
 
-/// The seed of trial `i` (the same for every strategy and task).
-pub fn seed(i: u32) -> u64 {
-    0x5eed_0000 + u64::from(i)
+/// The default salt of a run's seeds ([`seed`]); `etna --seed` picks
+/// another, which resamples every trial.
+pub const DEFAULT_SALT: u64 = 0x5eed;
+
+/// The seed of trial `i` of `strategy` on `task` in a run salted with
+/// `salt`: derived from all four, so no two tasks (nor two strategies on
+/// one task) share an input stream, and a run with another salt draws
+/// fresh ones. The hash is spelled out (FNV-1a over the names, then a
+/// SplitMix64 finaliser), so a seed means the same on every machine and
+/// Rust version.
+///
+/// ```
+/// use pbt_eval::harness::{seed, tasks, Workload, DEFAULT_SALT};
+/// use pbt_eval::strategy::Strategy;
+/// let ts = tasks(Workload::Stlc);
+/// let s = Strategy::ALL[0];
+/// assert_ne!(seed(DEFAULT_SALT, ts[0], s, 0), seed(DEFAULT_SALT, ts[1], s, 0));
+/// assert_ne!(seed(DEFAULT_SALT, ts[0], s, 0), seed(DEFAULT_SALT, ts[0], s, 1));
+/// assert_ne!(seed(DEFAULT_SALT, ts[0], s, 0), seed(1, ts[0], s, 0));
+/// assert_eq!(seed(DEFAULT_SALT, ts[0], s, 0), seed(DEFAULT_SALT, ts[0], s, 0));
+/// ```
+pub fn seed(salt: u64, task: Task, strategy: Strategy, i: u32) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let names = [
+        task.workload().name(),
+        task.mutant(),
+        task.property(),
+        strategy.name(),
+    ];
+    for name in names {
+        for b in name.bytes().chain([0]) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    mix(mix(h ^ mix(salt)) ^ u64::from(i))
+}
+
+/// SplitMix64's finaliser.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// Run one trial with a time limit.
@@ -147,6 +187,8 @@ pub struct Plan {
     pub timeout: Duration,
     /// Run every trial even after an unsolved one.
     pub all_trials: bool,
+    /// The salt of the trials' seeds ([`seed`]).
+    pub salt: u64,
 }
 
 /// Run `plan`, calling `progress` after each (strategy, task).
@@ -156,7 +198,12 @@ pub fn run(plan: &Plan, mut progress: impl FnMut(&TaskResult)) -> Vec<TaskResult
         for strategy in &plan.strategies {
             let mut trials = Vec::new();
             for i in 0..plan.trials {
-                let t = trial(*strategy, *task, seed(i), plan.timeout);
+                let t = trial(
+                    *strategy,
+                    *task,
+                    seed(plan.salt, *task, *strategy, i),
+                    plan.timeout,
+                );
                 let unsolved = !t.solved;
                 trials.push(t);
                 if unsolved && !plan.all_trials {

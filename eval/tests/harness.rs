@@ -35,6 +35,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
         trials: 1,
         timeout: Duration::from_millis(100),
         all_trials: false,
+        salt: harness::DEFAULT_SALT,
     };
     let mut seen = 0;
     let done = harness::run(&plan, |_| seen += 1);
@@ -175,4 +176,25 @@ fn names_round_trip() {
     assert_eq!(bst::tasks().len(), 53);
     assert_eq!(rbt::tasks().len(), 60);
     assert_eq!(stlc::tasks().len(), 20);
+}
+
+/// No two trials of a run share a seed (tasks with the same property shape
+/// used to see identical input streams), and another salt changes them all.
+#[test]
+fn every_task_strategy_and_trial_has_its_own_seed() {
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0;
+    for w in Workload::ALL {
+        for task in harness::tasks(*w) {
+            for strategy in Strategy::ALL {
+                for i in 0..10 {
+                    let s = harness::seed(harness::DEFAULT_SALT, task, strategy, i);
+                    assert_ne!(s, harness::seed(7, task, strategy, i));
+                    seen.insert(s);
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(seen.len(), count);
 }

@@ -106,15 +106,18 @@ macro_rules! small_signed {
             #[inline(always)]
             fn from_choice(c: u64) -> Self {
                 // Zigzag: odd choices are positive, even ones negative.
+                // Branch-free (the parity is random): negate through a mask.
                 let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1) as $t;
-                if c & 1 == 1 { mag } else { mag.wrapping_neg() }
+                let mag = (c >> 1).wrapping_add(c & 1);
+                let mask = ((c & 1) ^ 1).wrapping_neg();
+                ((mag ^ mask).wrapping_sub(mask)) as $t
             }
             #[inline(always)]
             fn from_wide_choice(c: u128) -> Self {
                 let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1) as $t;
-                if c & 1 == 1 { mag } else { mag.wrapping_neg() }
+                let mag = (c >> 1).wrapping_add(c & 1);
+                let mask = ((c & 1) ^ 1).wrapping_neg();
+                ((mag ^ mask).wrapping_sub(mask)) as $t
             }
         }
     )*};
@@ -409,5 +412,43 @@ impl Arbitrary for std::time::Duration {
             u64::arbitrary(src, size) % 1_000_000,
             src.draw(999_999_999) as u32,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SmallInt;
+
+    /// The zigzag as it was written before it was made branch-free.
+    fn old_i64(c: u64) -> i64 {
+        let mag = (c >> 1).wrapping_add(c & 1) as i64;
+        if c & 1 == 1 {
+            mag
+        } else {
+            mag.wrapping_neg()
+        }
+    }
+
+    #[test]
+    fn signed_choices_map_to_the_same_values_as_before() {
+        let mut rng = crate::Rng::from_seed(11);
+        let mut choices: Vec<u64> = (0..1_000).chain([u64::MAX, u64::MAX - 1]).collect();
+        choices.extend((0..10_000).map(|_| crate::Source::draw(&mut rng, u64::MAX)));
+        for c in choices {
+            assert_eq!(i64::from_choice(c), old_i64(c), "choice {c}");
+            assert_eq!(isize::from_choice(c) as i64, old_i64(c), "choice {c}");
+            let c32 = c as u32 as u64;
+            assert_eq!(i64::from(i32::from_choice(c)), old_i64(c32) as i32 as i64);
+            let c8 = c as u8 as u64;
+            assert_eq!(i64::from(i8::from_choice(c)), old_i64(c8) as i8 as i64);
+            let wide = (u128::from(c) << 64) | u128::from(c.rotate_left(7));
+            let mag = (wide >> 1).wrapping_add(wide & 1) as i128;
+            let old = if wide & 1 == 1 {
+                mag
+            } else {
+                mag.wrapping_neg()
+            };
+            assert_eq!(i128::from_wide_choice(wide), old, "choice {wide}");
+        }
     }
 }

@@ -62,10 +62,9 @@ pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static 
             ControlFlow::Continue(report) => report,
             ControlFlow::Break(failed) => return failed,
         };
-        let mut n = 0;
+        let mut cases = plan.cases();
         while report.tests < plan.config.cases || report.statistics.keep_testing() {
-            let case = plan.case(n);
-            n += 1;
+            let case = cases.next().expect("fresh cases never run out");
             watch.at_case(&case);
             let observer = pbt_core::statistics::Observer::start();
             let step = prop.test(&case, watch);

@@ -25,6 +25,10 @@ OPTIONS:
                       comma-separate) [default: all]
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
+  --seed N            salt of the trials' seeds (each trial's seed is derived
+                      from the salt, the task, the strategy and the trial
+                      number; another salt resamples every trial)
+                      [default: 0x5eed]
   --all-pairs         every mutant × property pair (base included), not only
                       the tasks: to find out which pairs are tasks
   --json FILE         write the results as JSON
@@ -43,6 +47,7 @@ struct Args {
     mutants: Vec<String>,
     all_trials: bool,
     all_pairs: bool,
+    salt: u64,
     json: Option<PathBuf>,
     charts: Option<PathBuf>,
     from_json: Option<PathBuf>,
@@ -58,6 +63,7 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
         mutants: Vec::new(),
         all_trials: false,
         all_pairs: false,
+        salt: harness::DEFAULT_SALT,
         json: None,
         charts: None,
         from_json: None,
@@ -104,6 +110,14 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                             .ok_or(format!("unknown strategy {s} ({})", names.join(", ")))?,
                     );
                 }
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                let parsed = match v.strip_prefix("0x") {
+                    Some(hex) => u64::from_str_radix(hex, 16),
+                    None => v.parse(),
+                };
+                a.salt = parsed.map_err(|_| format!("--seed {v}: not a decimal or 0x-hex u64"))?;
             }
             "--mutant" => a
                 .mutants
@@ -220,6 +234,7 @@ fn run(args: &Args) -> Results {
         trials: args.trials,
         timeout: Duration::from_secs_f64(args.timeout),
         all_trials: args.all_trials,
+        salt: args.salt,
     };
     eprintln!(
         "etna: {} tasks × {} strategies × {} trials, {} s limit per trial",

@@ -84,21 +84,29 @@ impl<T: IntType> Gen for Int<T> {
     }
 }
 
-/// Magnitude-to-value mapping shared by the signed types: `c` in `0..=span`
-/// to an offset from zero, simplest first.
+/// The value of choice `c` in a range holding `neg` negative and `pos`
+/// positive values (`c` in `0..=neg + pos`), as the two's-complement bits of
+/// a 64-bit integer (truncated by the caller to its type): `0, 1, -1, 2, -2,
+/// …` while both sides last, then outward on the longer side.
+///
+/// Branch-free: `c` is random, so a branch on its parity (or on whether it
+/// is past the interleaved part) would be mispredicted half the time. `min`
+/// and comparisons compile to conditional moves, and the sign is applied
+/// with a mask.
 #[inline(always)]
-fn zigzag(c: u64, neg: u64, pos: u64) -> (bool, u64) {
+fn zigzag(c: u64, neg: u64, pos: u64) -> u64 {
     let m = neg.min(pos);
-    if c <= 2 * m {
-        if c % 2 == 1 {
-            (false, c.div_ceil(2))
-        } else {
-            (true, c / 2)
-        }
-    } else {
-        let r = c - 2 * m;
-        (pos <= m, m + r)
-    }
+    // Position within the interleaved part (`2 * m` fits: one side of a
+    // 64-bit range holds at most `2^63` values, the other fewer).
+    let z = c.min(2 * m);
+    // How far past it, on the longer side.
+    let tail = c - z;
+    let magnitude = (z >> 1) + (z & 1) + tail;
+    // Interleaved: even choices are negative. Past it (`z = 2m`, even), the
+    // value is negative unless the positive side is the longer one.
+    let negative = ((z & 1) ^ 1) ^ (u64::from(tail != 0) & u64::from(pos > m));
+    let mask = negative.wrapping_neg();
+    (magnitude ^ mask).wrapping_sub(mask)
 }
 
 macro_rules! unsigned {
@@ -132,9 +140,7 @@ macro_rules! signed {
                 } else if hi <= 0 {
                     hi.wrapping_sub(c as $t)
                 } else {
-                    let neg = (lo as $u).wrapping_neg() as u64;
-                    let (negative, mag) = zigzag(c, neg, hi as u64);
-                    if negative { (mag as $t).wrapping_neg() } else { mag as $t }
+                    zigzag(c, (lo as $u).wrapping_neg() as u64, hi as u64) as $t
                 }
             }
         }
@@ -190,21 +196,21 @@ impl IntType for i128 {
         } else if hi <= 0 {
             hi.wrapping_sub(c as i128)
         } else {
-            let neg = (lo as u128).wrapping_neg();
-            let pos = hi as u128;
-            let m = neg.min(pos);
-            let (negative, mag) = if c <= 2 * m {
-                (c % 2 == 0, c.div_ceil(2))
-            } else {
-                (pos <= m, m + (c - 2 * m))
-            };
-            if negative {
-                (mag as i128).wrapping_neg()
-            } else {
-                mag as i128
-            }
+            zigzag128(c, (lo as u128).wrapping_neg(), hi as u128) as i128
         }
     }
+}
+
+/// [`zigzag`] for 128-bit ranges.
+#[inline(always)]
+fn zigzag128(c: u128, neg: u128, pos: u128) -> u128 {
+    let m = neg.min(pos);
+    let z = c.min(2 * m);
+    let tail = c - z;
+    let magnitude = (z >> 1) + (z & 1) + tail;
+    let negative = ((z & 1) ^ 1) ^ (u128::from(tail != 0) & u128::from(pos > m));
+    let mask = negative.wrapping_neg();
+    (magnitude ^ mask).wrapping_sub(mask)
 }
 
 /// Fair booleans; choice `0` is `false`.
@@ -255,5 +261,161 @@ impl Gen for WeightedBool {
     #[inline(always)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<bool> {
         Ok(src.draw(UNIT - 1) >= UNIT - threshold(self.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::choices::Replay;
+
+    /// The mapping as it was written before it was made branch-free: the
+    /// reference the branch-free one must agree with on every input.
+    fn zigzag_branchy(c: u64, neg: u64, pos: u64) -> (bool, u64) {
+        let m = neg.min(pos);
+        if c <= 2 * m {
+            if c % 2 == 1 {
+                (false, c.div_ceil(2))
+            } else {
+                (true, c / 2)
+            }
+        } else {
+            (pos <= m, m + (c - 2 * m))
+        }
+    }
+
+    /// The value the old `draw_in` gave for choice `c` in `lo..=hi`.
+    fn old_i64(c: u64, lo: i64, hi: i64) -> i64 {
+        if lo >= 0 {
+            lo.wrapping_add(c as i64)
+        } else if hi <= 0 {
+            hi.wrapping_sub(c as i64)
+        } else {
+            let (negative, mag) = zigzag_branchy(c, (lo as u64).wrapping_neg(), hi as u64);
+            if negative {
+                (mag as i64).wrapping_neg()
+            } else {
+                mag as i64
+            }
+        }
+    }
+
+    fn new_i64(c: u64, lo: i64, hi: i64) -> i64 {
+        i64::draw_in(&mut Replay::new(&[c]), lo, hi)
+    }
+
+    #[test]
+    fn every_i8_range_and_choice_maps_as_before() {
+        for lo in i8::MIN..=i8::MAX {
+            for hi in lo..=i8::MAX {
+                let span = (hi as u8).wrapping_sub(lo as u8) as u64;
+                for c in 0..=span {
+                    let old = old_i64(c, lo.into(), hi.into());
+                    let new = i8::draw_in(&mut Replay::new(&[c]), lo, hi);
+                    assert_eq!(i64::from(new), old, "choice {c} in {lo}..={hi}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wide_ranges_map_as_before() {
+        // Ranges around zero, lopsided either way, the full range, and
+        // choices at both ends of each, at the turn from interleaving to
+        // one side, and spread between.
+        let ranges = [
+            (i64::MIN, i64::MAX),
+            (i64::MIN + 1, i64::MAX),
+            (i64::MIN, 0),
+            (-1, i64::MAX),
+            (i64::MIN, 1),
+            (-1_000_000, 999_999),
+            (-3, 1_000_000_000_000),
+            (-1_000_000_000_000, 3),
+            (-5, 5),
+            (0, i64::MAX),
+            (i64::MIN, -1),
+        ];
+        let mut rng = crate::Rng::from_seed(17);
+        for (lo, hi) in ranges {
+            let span = (hi as u64).wrapping_sub(lo as u64);
+            let m = ((lo as u64).wrapping_neg()).min(hi as u64);
+            let turn = m.saturating_mul(2);
+            let mut choices = vec![0, 1, 2, 3, span, span - 1, span / 2];
+            for d in 0..3 {
+                choices.push(turn.saturating_sub(d).min(span));
+                choices.push(turn.saturating_add(d).min(span));
+            }
+            for _ in 0..10_000 {
+                choices.push(rng.draw(span));
+            }
+            for c in choices {
+                assert_eq!(
+                    new_i64(c, lo, hi),
+                    old_i64(c, lo, hi),
+                    "choice {c} in {lo}..={hi}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_type_maps_the_full_range_as_before() {
+        let mut rng = crate::Rng::from_seed(5);
+        for _ in 0..10_000 {
+            let c = rng.draw(u64::MAX);
+            let c32 = c as u32 as u64;
+            let c16 = c as u16 as u64;
+            assert_eq!(
+                i64::from(i32::draw_in(&mut Replay::new(&[c32]), i32::MIN, i32::MAX)),
+                old_i64(c32, i32::MIN.into(), i32::MAX.into())
+            );
+            assert_eq!(
+                i64::from(i16::draw_in(&mut Replay::new(&[c16]), i16::MIN, i16::MAX)),
+                old_i64(c16, i16::MIN.into(), i16::MAX.into())
+            );
+            assert_eq!(
+                isize::draw_in(&mut Replay::new(&[c]), isize::MIN, isize::MAX) as i64,
+                old_i64(c, isize::MIN as i64, isize::MAX as i64)
+            );
+        }
+    }
+
+    #[test]
+    fn i128_ranges_map_as_before() {
+        fn old(c: u128, lo: i128, hi: i128) -> i128 {
+            let neg = (lo as u128).wrapping_neg();
+            let pos = hi as u128;
+            let m = neg.min(pos);
+            let (negative, mag) = if c <= 2 * m {
+                (c % 2 == 0, c.div_ceil(2))
+            } else {
+                (pos <= m, m + (c - 2 * m))
+            };
+            if negative {
+                (mag as i128).wrapping_neg()
+            } else {
+                mag as i128
+            }
+        }
+        let ranges = [
+            (i128::MIN, i128::MAX),
+            (-7, 1 << 100),
+            (-(1 << 100), 7),
+            (-1_000, 999),
+        ];
+        let mut rng = crate::Rng::from_seed(3);
+        for (lo, hi) in ranges {
+            let span = (hi as u128).wrapping_sub(lo as u128);
+            let mut choices = vec![0, 1, 2, span, span - 1, span / 2];
+            for _ in 0..2_000 {
+                let c = (u128::from(rng.draw(u64::MAX)) << 64) | u128::from(rng.draw(u64::MAX));
+                choices.push(c % span.saturating_add(1).max(1));
+            }
+            for c in choices {
+                let new = zigzag128(c, (lo as u128).wrapping_neg(), hi as u128) as i128;
+                assert_eq!(new, old(c, lo, hi), "choice {c} in {lo}..={hi}");
+            }
+        }
     }
 }

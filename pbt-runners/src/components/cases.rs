@@ -29,6 +29,7 @@ pub struct CaseSeed {
 
 impl CaseSeed {
     /// A fresh source for this case.
+    #[inline]
     pub fn rng(&self) -> pbt_core::Rng {
         pbt_core::Rng::from_seed(self.seed)
     }
@@ -130,7 +131,7 @@ impl Found {
 
 /// The resolved plan of a run: the configuration with the environment
 /// applied, the run seed, and the regressions file.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Plan {
     /// The configuration in force.
     pub config: Config,
@@ -184,6 +185,25 @@ impl Plan {
         }
     }
 
+    /// The fresh cases in order: `case(0)`, `case(1)`, … The size of each
+    /// is counted along rather than computed from `n` (no division per
+    /// test under the cycling schedule).
+    ///
+    /// ```
+    /// use pbt_runners::components::Plan;
+    /// use pbt_runners::Config;
+    /// let plan = Plan::new(&Config::default().seed(3).ignore_env(), &Default::default());
+    /// let cases: Vec<_> = plan.cases().take(300).collect();
+    /// assert!(cases.iter().enumerate().all(|(n, c)| *c == plan.case(n as u64)));
+    /// ```
+    pub fn cases(&self) -> Cases<'_> {
+        Cases {
+            plan: self,
+            n: 0,
+            size: self.config.size_of(0),
+        }
+    }
+
     /// Whether `discards` is past the give-up threshold.
     pub fn too_many_discards(&self, discards: u64) -> bool {
         discards
@@ -192,6 +212,43 @@ impl Plan {
                 .cases
                 .max(1)
                 .saturating_mul(self.config.max_discard_ratio)
+    }
+}
+
+/// The fresh cases of a plan in order ([`Plan::cases`]).
+#[derive(Clone, Debug)]
+pub struct Cases<'a> {
+    plan: &'a Plan,
+    n: u64,
+    size: usize,
+}
+
+impl Cases<'_> {
+    /// How many cases were handed out so far.
+    pub fn taken(&self) -> u64 {
+        self.n
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = CaseSeed;
+
+    #[inline]
+    fn next(&mut self) -> Option<CaseSeed> {
+        let n = self.n;
+        let case = CaseSeed {
+            seed: mix(self.plan.seed ^ mix(n)),
+            size: self.size,
+        };
+        self.n = n.wrapping_add(1);
+        let config = &self.plan.config;
+        self.size = match config.sizes {
+            // The next size of the cycle `0..=max_size` without `n % period`.
+            crate::config::Sizes::Cycle if self.size < config.max_size => self.size + 1,
+            crate::config::Sizes::Cycle if config.max_size != usize::MAX => 0,
+            _ => config.size_of(self.n),
+        };
+        Some(case)
     }
 }
 

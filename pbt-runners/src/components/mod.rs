@@ -29,7 +29,7 @@ pub mod shrinker;
 pub mod statistics;
 pub mod utility;
 
-pub use cases::{replay_saved, CaseSeed, Found, Plan, MAX_SAVED_SIZE};
+pub use cases::{replay_saved, CaseSeed, Cases, Found, Plan, MAX_SAVED_SIZE};
 pub use erased::{AnyInputs, DynProperty, Generation, Traced};
 pub use execute::{
     catch_quietly, generate_and_run, over_time, quietly, run, Panic, Step, MAX_STACK,

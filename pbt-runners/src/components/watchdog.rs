@@ -1,7 +1,9 @@
 //! The per-test time limit (*Property Based Testing in MIT-Scheme*, §3.3).
 //!
-//! Tests run on the runner's own thread; a watchdog thread watches a ticket
-//! that the run step changes for every test. A test still holding its ticket
+//! Tests run on the runner's own thread; a watchdog thread — one per
+//! process, started by the first run with a time limit and shared by all
+//! runs after it — watches a ticket that the run step changes for every
+//! test. A test still holding its ticket
 //! after the limit is marked as overrun, and fails when it returns (it is then
 //! shrunk like any failure). A test that does not return at all — an infinite
 //! loop — cannot be stopped from outside in safe Rust, so after twice the
@@ -22,7 +24,7 @@ use super::cases::{CaseSeed, Found, Plan};
 use super::erased::DynProperty;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// What the run step shares with the watchdog.
@@ -75,10 +77,14 @@ impl Watch {
         self.max_draws
     }
 
-    /// A test starts: returns its ticket.
+    /// A test starts: returns its ticket. Tests on one watch are started by
+    /// one thread (each worker has its own watch), so the ticket is a plain
+    /// load and store rather than a locked read-modify-write, which would
+    /// cost as much as the rest of the handshake.
     #[inline]
     pub fn start(&self) -> u64 {
-        let ticket = self.issued.fetch_add(1, Relaxed) + 1;
+        let ticket = self.issued.load(Relaxed) + 1;
+        self.issued.store(ticket, Relaxed);
         self.running.store(ticket, Relaxed);
         ticket
     }
@@ -173,7 +179,7 @@ impl Watch {
 
     /// A number that changes whenever the runner makes progress (a test
     /// starts or ends, shrinking takes a step).
-    fn progress(&self) -> (u64, u64, u64) {
+    fn progress(&self) -> Progress {
         (
             self.issued.load(Relaxed),
             self.running.load(Relaxed),
@@ -203,7 +209,7 @@ pub fn supervise_all<R>(
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
     super::isolation::serve_if_asked(prop, plan);
-    let watches: Vec<Watch> = (0..n.max(1))
+    let watches: Arc<[Watch]> = (0..n.max(1))
         .map(|_| Watch::new(plan.config.timeout).with_max_draws(plan.config.max_draws))
         .collect();
     let _armed = super::crash::arm(plan, &watches);
@@ -214,21 +220,150 @@ pub fn supervise_all<R>(
     // Under libtest the runner's thread is named after the test: what a
     // child process needs to re-run it.
     let test = std::thread::current().name().map(str::to_string);
-    let done = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let dog = scope.spawn(|| patrol(plan, test.as_deref(), &watches, &done, limit));
-        // Stop the watchdog however `body` ends: if it unwinds, the scope
-        // still joins the watchdog, which must not wait forever.
-        struct Stop<'a>(&'a AtomicBool, &'a std::thread::Thread);
-        impl Drop for Stop<'_> {
-            fn drop(&mut self) {
-                self.0.store(true, Relaxed);
-                self.1.unpark();
+    let run = Arc::new(Patrolled {
+        seen: Mutex::new(
+            watches
+                .iter()
+                .map(|w| (w.progress(), Instant::now()))
+                .collect(),
+        ),
+        plan: plan.clone(),
+        test,
+        watches: Arc::clone(&watches),
+        limit,
+    });
+    // Off the watchdog's list however `body` ends (it may unwind).
+    struct Leave(Arc<Patrolled>);
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            lock(&PATROLLED).retain(|r| !Arc::ptr_eq(r, &self.0));
+        }
+    }
+    let _leave = Leave(Arc::clone(&run));
+    enlist(run);
+    body(&watches)
+}
+
+/// One run the watchdog patrols: what it needs to report a hang, owned, so
+/// that one watchdog thread serves every run of the process (spawning and
+/// joining a thread per run cost more than a whole short run).
+struct Patrolled {
+    plan: Plan,
+    test: Option<String>,
+    watches: Arc<[Watch]>,
+    limit: Duration,
+    /// The progress last seen on each watch, and since when.
+    seen: Mutex<Vec<(Progress, Instant)>>,
+}
+
+/// What [`Watch::progress`] returns: it changes whenever the runner makes
+/// progress.
+type Progress = (u64, u64, u64);
+
+impl Patrolled {
+    /// How often to look at this run.
+    fn tick(&self) -> Duration {
+        (self.limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250))
+    }
+
+    /// Look at every watch: mark a test past the limit as overrun; return a
+    /// watch stuck past the hard limit (twice the limit plus a second).
+    fn patrol(&self) -> Option<(usize, Stuck, Duration)> {
+        // Saturating: a panic here would end the one watchdog of the process.
+        let hard = self
+            .limit
+            .saturating_mul(2)
+            .saturating_add(Duration::from_secs(1));
+        let mut seen = lock(&self.seen);
+        for (i, (watch, (last, since))) in self.watches.iter().zip(seen.iter_mut()).enumerate() {
+            let now = watch.progress();
+            if now != *last {
+                (*last, *since) = (now, Instant::now());
+                continue;
+            }
+            let stuck = since.elapsed();
+            let running = now.1;
+            if running != 0 && stuck >= self.limit {
+                watch.overran.store(running, Relaxed);
+            }
+            // With several watches (the parallel runner), an idle watch is
+            // just a worker that is done: only a running test can hang.
+            let what = match running {
+                0 if self.watches.len() > 1 => continue,
+                0 => Stuck::Runner,
+                _ => Stuck::Test,
+            };
+            if stuck >= hard {
+                return Some((i, what, stuck));
             }
         }
-        let _stop = Stop(&done, dog.thread());
-        body(&watches)
-    })
+        None
+    }
+}
+
+/// The runs being patrolled.
+static PATROLLED: Mutex<Vec<Arc<Patrolled>>> = Mutex::new(Vec::new());
+
+/// How long the watchdog sleeps between patrols, in nanoseconds
+/// (`u64::MAX`: until a run enlists).
+static SLEEP: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// The process's watchdog thread, started by the first run with a limit.
+static WATCHDOG: OnceLock<std::thread::Thread> = OnceLock::new();
+
+/// A poisoned lock only means a thread panicked while holding it; the
+/// list itself is still sound.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Put `run` on the watchdog's list, and wake the watchdog when it would
+/// otherwise look later than `run` needs.
+fn enlist(run: Arc<Patrolled>) {
+    let dog = WATCHDOG.get_or_init(|| {
+        std::thread::Builder::new()
+            .name("pbt-watchdog".into())
+            .spawn(patrol)
+            .expect("pbt: cannot start the watchdog thread")
+            .thread()
+            .clone()
+    });
+    let tick = run.tick();
+    // Under the list's lock, where the watchdog also decides how long to
+    // sleep: either it sees this run, or this run sees its decision.
+    let wake = {
+        let mut runs = lock(&PATROLLED);
+        runs.push(run);
+        u128::from(SLEEP.load(Relaxed)) > tick.as_nanos()
+    };
+    if wake {
+        dog.unpark();
+    }
+}
+
+/// The watchdog's loop over every run and every watch.
+fn patrol() {
+    loop {
+        let (hung, tick) = {
+            let runs = lock(&PATROLLED);
+            let hung = runs
+                .iter()
+                .find_map(|run| run.patrol().map(|h| (Arc::clone(run), h)));
+            let tick = runs.iter().map(|r| r.tick()).min();
+            SLEEP.store(tick.map_or(u64::MAX, |t| t.as_nanos() as u64), Relaxed);
+            (hung, tick)
+        };
+        if let Some((run, (i, what, stuck))) = hung {
+            let test = run.test.as_deref();
+            report_hang(&run.plan, test, &run.watches[i], what, stuck);
+        }
+        // An unpark that came after the decision above makes this return
+        // at once.
+        match tick {
+            Some(tick) => std::thread::park_timeout(tick),
+            None => std::thread::park(),
+        }
+    }
 }
 
 /// Where a stuck runner is stuck.
@@ -238,44 +373,6 @@ enum Stuck {
     Test,
     /// Between tests: in a generator, shrinker, printer or `Debug` impl.
     Runner,
-}
-
-/// The watchdog's loop over every watch.
-fn patrol(plan: &Plan, test: Option<&str>, watches: &[Watch], done: &AtomicBool, limit: Duration) {
-    let tick = (limit / 4).clamp(Duration::from_millis(1), Duration::from_millis(250));
-    let hard = limit * 2 + Duration::from_secs(1);
-    let mut seen: Vec<_> = watches
-        .iter()
-        .map(|w| (w.progress(), Instant::now()))
-        .collect();
-    while !done.load(Relaxed) {
-        std::thread::park_timeout(tick);
-        if done.load(Relaxed) {
-            return;
-        }
-        for (watch, (last, since)) in watches.iter().zip(&mut seen) {
-            let now = watch.progress();
-            if now != *last {
-                (*last, *since) = (now, Instant::now());
-                continue;
-            }
-            let stuck = since.elapsed();
-            let running = now.1;
-            if running != 0 && stuck >= limit {
-                watch.overran.store(running, Relaxed);
-            }
-            // With several watches (the parallel runner), an idle watch is
-            // just a worker that is done: only a running test can hang.
-            let what = match running {
-                0 if watches.len() > 1 => continue,
-                0 => Stuck::Runner,
-                _ => Stuck::Test,
-            };
-            if stuck >= hard {
-                report_hang(plan, test, watch, what, stuck);
-            }
-        }
-    }
 }
 
 /// Save the hung case, print how to replay it, shrink it in child processes
@@ -345,5 +442,57 @@ pub(crate) fn describe(found: &Found) -> String {
         Found::Mutated { steps, base } => {
             format!("{} mutated by value {} times", describe(base), steps.len())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pbt_core::property::{Check, Forall, Prop};
+    use std::time::Duration;
+
+    fn config(limit: Duration) -> crate::Config {
+        crate::Config::default()
+            .ignore_env()
+            .regressions(crate::Regressions::Off)
+            .cases(3)
+            .timeout(limit)
+    }
+
+    /// One watchdog serves every run of the process, however the runs
+    /// overlap: a run with a short limit that starts while the watchdog
+    /// sleeps for a run with a long one (in another thread) still has its
+    /// slow test caught, and so does the next one.
+    #[test]
+    fn the_shared_watchdog_catches_slow_tests_of_every_run() {
+        let slow = Prop::new(Forall::new(
+            "x",
+            "u8",
+            Check::new(|_: &(u8, ())| {
+                std::thread::sleep(Duration::from_millis(100));
+                true
+            }),
+        ));
+        let quick = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+        let long = std::thread::spawn(move || {
+            let slow_but_allowed = Prop::new(Forall::new(
+                "x",
+                "u8",
+                Check::new(|_: &(u8, ())| {
+                    std::thread::sleep(Duration::from_millis(100));
+                    true
+                }),
+            ));
+            crate::generational(&slow_but_allowed, config(Duration::from_secs(5)))
+        });
+        std::thread::sleep(Duration::from_millis(20));
+        for _ in 0..2 {
+            // 100 ms of sleep against a 5 ms limit: caught only if the
+            // watchdog, asleep for the other run's 250 ms tick, is woken.
+            let report = crate::generational(&slow, config(Duration::from_millis(5)));
+            let failure = report.failure.as_ref().expect("the slow test is caught");
+            assert!(failure.reason.contains("time limit"), "{}", failure.reason);
+            assert!(crate::generational(&quick, config(Duration::from_secs(1))).passed());
+        }
+        assert!(long.join().expect("no panic").passed());
     }
 }
