@@ -18,7 +18,7 @@
 
 use super::cases::{Found, Plan};
 use super::erased::{DynProperty, Generation};
-use super::shrinker::minimize;
+use super::shrinker::{minimize, Minimized};
 use super::watchdog::Watch;
 use crate::config::Regressions;
 use crate::report::{Failure, Report, SavedAt, Verdict};
@@ -176,7 +176,7 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Some(shrunk) = minimize(prop, plan, watch, found, reason) else {
+    let Some(Minimized { original, shrunk }) = minimize(prop, plan, watch, found, reason) else {
         report.notes.push(
             "the failing input no longer generates (a generator that depends on more than its \
              choices?); it is reported as found"
@@ -199,7 +199,7 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = printed(prop, watch, &*shrunk.original);
+    failure.original = printed(prop, watch, &*original);
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     // Run once more: a counterexample that passes now is flaky, and this
