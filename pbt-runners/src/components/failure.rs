@@ -21,7 +21,7 @@ use super::erased::{DynProperty, Generation};
 use super::shrinker::{minimize, Minimized};
 use super::watchdog::Watch;
 use crate::config::Regressions;
-use crate::report::{Failure, Report, SavedAt, Verdict};
+use crate::report::{Failure, Report, SavedAt, ShrunkInputs, Verdict};
 use pbt_core::Binding;
 use pbt_core::Outcome;
 use std::time::Instant;
@@ -111,6 +111,8 @@ impl Discovery {
 ///     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
 ///     report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
 /// });
+/// // The shrunk input, typed and printed.
+/// assert_eq!(report.counterexample::<(u32,)>(), Some((10,)));
 /// let failure = report.failure.unwrap();
 /// assert_eq!(failure.counterexample[0].value, "10");
 /// assert!(!failure.flaky);
@@ -152,12 +154,14 @@ pub fn report_failure(
                 failure.flaky = true;
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
+                failure.shrunk = Some(ShrunkInputs::from_any(traced.inputs));
             }
         }
         Fault::Annotation(_) => {
             if let Some(traced) = prop.generate_traced(&found, watch).ok() {
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
+                failure.shrunk = Some(ShrunkInputs::from_any(traced.inputs));
             }
         }
     }
@@ -223,6 +227,7 @@ fn shrink_and_print(
             }
         }
     }
+    failure.shrunk = Some(ShrunkInputs::from_any(shrunk.inputs));
 }
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
@@ -250,6 +255,7 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         flaky: false,
         replayed_from: None,
         notes: Vec::new(),
+        shrunk: None,
     };
     describe(found, &mut failure);
     failure
