@@ -8,7 +8,10 @@
 //! adjacent pairs, and
 //! then shrink elements in place.
 
+mod float;
 mod std_types;
+
+pub use float::float_measure;
 
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
@@ -73,46 +76,6 @@ fn dedup_sorted<T: PartialEq + Copy>(it: impl Iterator<Item = T>, x: T) -> impl 
         keep
     })
 }
-
-macro_rules! shrink_float {
-    ($($t:ty),*) => {$(
-        impl Shrink for $t {
-            /// Toward `0.0`: zero, then (for non-finite values) `MAX`/`MIN`, the
-            /// positive twin, the integer part, and halving.
-            fn shrink(&self) -> Candidates<'_, Self> {
-                let x = *self;
-                if x == 0.0 {
-                    return Box::new(std::iter::empty());
-                }
-                let mut out: Vec<$t> = vec![0.0];
-                if x.is_nan() {
-                    return Box::new(out.into_iter());
-                }
-                if x.is_infinite() {
-                    out.push(if x > 0.0 { <$t>::MAX } else { <$t>::MIN });
-                    return Box::new(out.into_iter());
-                }
-                if x < 0.0 {
-                    out.push(-x);
-                }
-                if x.trunc() != x {
-                    out.push(x.trunc());
-                }
-                let mut d = x / 2.0;
-                for _ in 0..16 {
-                    if d.abs() < 1e-300 || x - d == x {
-                        break;
-                    }
-                    out.push(x - d);
-                    d /= 2.0;
-                }
-                out.retain(|c| c.abs() < x.abs() || (c.abs() == x.abs() && *c > x));
-                Box::new(out.into_iter())
-            }
-        }
-    )*};
-}
-shrink_float!(f32, f64);
 
 impl Shrink for bool {
     fn shrink(&self) -> Candidates<'_, Self> {
