@@ -5,8 +5,31 @@
 //! toward zero: `0`, then `x - x/2`, `x - x/4`, …, `x - 1`, which under greedy
 //! descent is a binary search for the boundary of the failure. Collections
 //! first remove chunks (the whole, halves, quarters, … single elements), then
-//! adjacent pairs, and
-//! then shrink elements in place.
+//! adjacent pairs, and only then shrink elements in place: a long list
+//! shortens before its elements are zeroed, so the one element that matters
+//! is kept. Floats move toward `0.0`, then integers, then fewer digits
+//! ([`float_measure`]).
+//!
+//! # The order every candidate descends
+//!
+//! Every candidate is strictly simpler than the value shrunk under this
+//! measure, which is well-founded, so repeated shrinking terminates (the
+//! library's tests check it for every impl, with pbt itself):
+//!
+//! - integers (and `NonZero*`, IP addresses as their integers): magnitude,
+//!   then positive before negative;
+//! - floats: [`float_measure`] (finite, infinite, NaN; binary digits after
+//!   the point; magnitude; sign);
+//! - `bool`: `false` first; `char`: the rank `a b A 0 space`, then code
+//!   points;
+//! - `String`, `Vec`, `VecDeque`, `LinkedList`, sets, heaps and maps: length,
+//!   then the multiset of the elements' measures (compared largest first; a
+//!   candidate either is shorter or has one element simpler);
+//! - `Option`: `None` first; `Result`, tuples, arrays, `Duration`, ranges
+//!   and socket addresses: component by component (one component simpler,
+//!   the others unchanged); `Box`, `Rc`, `Arc`, `Cow`: what they hold;
+//! - `IpAddr` and `SocketAddr`: V4 before V6; `PathBuf`: relative before rooted,
+//!   then fewer components, then simpler names.
 
 mod float;
 mod std_types;
@@ -23,8 +46,9 @@ pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
 
 /// Types with a default shrinker.
 ///
-/// Every candidate must be strictly simpler than `self` (so greedy shrinking
-/// terminates).
+/// Every candidate must be strictly simpler than `self` under a
+/// well-founded order (so greedy shrinking terminates); the std impls use
+/// the measure of the [module documentation](self).
 ///
 /// ```
 /// use pbt_core::Shrink;
