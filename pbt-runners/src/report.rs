@@ -64,33 +64,37 @@ pub struct Failure {
     /// generator fault) or it lives in another process (the isolated mode
     /// prints it there). Not serialised.
     #[serde(skip)]
-    pub shrunk: Option<ShrunkInputs>,
+    pub typed: Option<TypedInputs>,
+    /// The input as first found, typed (what [`Report::original`] and
+    /// [`Failure::original_inputs`] read); `None` as for `typed`.
+    #[serde(skip)]
+    pub typed_original: Option<TypedInputs>,
 }
 
 /// A property's inputs ([`pbt_core::Property::Inputs`]), type-erased and
-/// shared: the counterexample as a value, for a test or harness to re-run,
+/// shared: a counterexample as a value, for a test or harness to re-run,
 /// measure or assert on. Cheap to clone; it stays on the thread that ran the
 /// property (a report holding one is not `Send`).
 #[derive(Clone)]
-pub struct ShrunkInputs(Rc<dyn Any>);
+pub struct TypedInputs(Rc<dyn Any>);
 
-impl ShrunkInputs {
+impl TypedInputs {
     /// Erase `inputs` (a runner hands over what its property generated).
     ///
     /// ```
-    /// use pbt_runners::ShrunkInputs;
-    /// let inputs = ShrunkInputs::new(7u8);
+    /// use pbt_runners::TypedInputs;
+    /// let inputs = TypedInputs::new(7u8);
     /// assert_eq!(inputs.get::<u8>(), Some(&7));
     /// assert_eq!(inputs.get::<u16>(), None);
     /// ```
-    pub fn new<I: 'static>(inputs: I) -> ShrunkInputs {
-        ShrunkInputs(Rc::new(inputs))
+    pub fn new<I: 'static>(inputs: I) -> TypedInputs {
+        TypedInputs(Rc::new(inputs))
     }
 
     /// Erased inputs as the shrinker hands them over
     /// ([`crate::components::AnyInputs`]).
-    pub fn from_any(inputs: Box<dyn Any>) -> ShrunkInputs {
-        ShrunkInputs(Rc::from(inputs))
+    pub fn from_any(inputs: Box<dyn Any>) -> TypedInputs {
+        TypedInputs(Rc::from(inputs))
     }
 
     /// The inputs, if they are an `I`.
@@ -99,9 +103,9 @@ impl ShrunkInputs {
     }
 }
 
-impl fmt::Debug for ShrunkInputs {
+impl fmt::Debug for TypedInputs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ShrunkInputs(..)")
+        f.write_str("TypedInputs(..)")
     }
 }
 
@@ -110,7 +114,7 @@ impl Failure {
     /// (for a property built by `property!`, `#[property]` or
     /// [`pbt_core::property::Prop`], a [`Case`] of the variables newest
     /// first); `None` when `I` is another type or there is no typed input
-    /// (see [`Failure::shrunk`]). [`Report::counterexample`] gives the
+    /// (see [`Failure::typed`]). [`Report::counterexample`] gives the
     /// variables as a tuple.
     ///
     /// ```
@@ -122,7 +126,13 @@ impl Failure {
     /// assert_eq!(case.env, (1000, ()));
     /// ```
     pub fn inputs<I: 'static>(&self) -> Option<&I> {
-        self.shrunk.as_ref()?.get::<I>()
+        self.typed.as_ref()?.get::<I>()
+    }
+
+    /// The input as first found, before shrinking, as the property's own
+    /// `Inputs` (see [`Failure::inputs`]).
+    pub fn original_inputs<I: 'static>(&self) -> Option<&I> {
+        self.typed_original.as_ref()?.get::<I>()
     }
 }
 
@@ -271,6 +281,22 @@ impl Report {
     /// ```
     pub fn counterexample<T: Variables>(&self) -> Option<T> {
         let case = self.failure.as_ref()?.inputs::<Case<T::Env>>()?;
+        Some(T::from_env(&case.env))
+    }
+
+    /// The counterexample as first found, before shrinking, as values (see
+    /// [`Report::counterexample`]).
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+    /// let report = generational(&prop, Config::default().ignore_env().regressions(Regressions::Off));
+    /// let (found,) = report.original::<(u32,)>().unwrap();
+    /// assert!(found >= 1000);
+    /// ```
+    pub fn original<T: Variables>(&self) -> Option<T> {
+        let case = self.failure.as_ref()?.original_inputs::<Case<T::Env>>()?;
         Some(T::from_env(&case.env))
     }
 

@@ -21,7 +21,7 @@ use super::erased::{DynProperty, Generation};
 use super::shrinker::{minimize, Minimized};
 use super::watchdog::Watch;
 use crate::config::Regressions;
-use crate::report::{Failure, Report, SavedAt, ShrunkInputs, Verdict};
+use crate::report::{Failure, Report, SavedAt, TypedInputs, Verdict};
 use pbt_core::Binding;
 use pbt_core::Outcome;
 use std::time::Instant;
@@ -154,14 +154,16 @@ pub fn report_failure(
                 failure.flaky = true;
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
-                failure.shrunk = Some(ShrunkInputs::from_any(traced.inputs));
+                failure.typed = Some(TypedInputs::from_any(traced.inputs));
+                failure.typed_original = failure.typed.clone();
             }
         }
         Fault::Annotation(_) => {
             if let Some(traced) = prop.generate_traced(&found, watch).ok() {
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
-                failure.shrunk = Some(ShrunkInputs::from_any(traced.inputs));
+                failure.typed = Some(TypedInputs::from_any(traced.inputs));
+                failure.typed_original = failure.typed.clone();
             }
         }
     }
@@ -227,7 +229,8 @@ fn shrink_and_print(
             }
         }
     }
-    failure.shrunk = Some(ShrunkInputs::from_any(shrunk.inputs));
+    failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
+    failure.typed_original = Some(TypedInputs::from_any(original));
 }
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
@@ -255,7 +258,8 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         flaky: false,
         replayed_from: None,
         notes: Vec::new(),
-        shrunk: None,
+        typed: None,
+        typed_original: None,
     };
     describe(found, &mut failure);
     failure
