@@ -538,13 +538,12 @@ fn difference(test: u8, shrinker: Shrinker, expect: Expect) {
         implies first > 0 && second > 0;
         check difference_holds(test, first, second)
     };
-    let fails: [fn(&(u32, u32)) -> bool; 3] = [
+    let fails: [Test; 3] = [
         |v| diff_fails(1, v),
         |v| diff_fails(2, v),
         |v| diff_fails(3, v),
     ];
-    let minimal: [fn(&(u32, u32)) -> bool; 3] =
-        [|v| *v == (10, 10), |v| *v == (10, 6), |v| *v == (10, 9)];
+    let minimal: [Test; 3] = [|v| *v == (10, 10), |v| *v == (10, 6), |v| *v == (10, 9)];
     let i = usize::from(test - 1);
     let challenge: Challenge<(u32, u32)> = Challenge {
         name: ["difference 1", "difference 2", "difference 3"][i],
@@ -556,6 +555,9 @@ fn difference(test: u8, shrinker: Shrinker, expect: Expect) {
     // more): allow up to 1000 tests to find one.
     run(&prop, &challenge, shrinker, expect, 1000);
 }
+
+/// A test of a difference challenge's two values.
+type Test = fn(&(u32, u32)) -> bool;
 
 fn diff_fails(test: u8, &(a, b): &(u32, u32)) -> bool {
     a > 0 && b > 0 && !difference_holds(test, a, b)
