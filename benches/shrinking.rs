@@ -1,5 +1,5 @@
 //! Shrinking time, pbt (each shrinker) vs proptest vs quickcheck, in one
-//! process (issue #13):
+//! process:
 //!
 //! 1. five shrinking challenges (https://github.com/jlink/shrinking-challenge)
 //!    written alike for the three libraries with their type-based
