@@ -1,7 +1,9 @@
 //! Float generation reaches every class of value at its documented rate:
 //! `±0`, `±inf`, NaN, the extremes (`MIN`, `MAX`, `MIN_POSITIVE`,
 //! `EPSILON`), subnormals and small integers; `float(range)` reaches the
-//! range's ends and `0`.
+//! range's ends and `0`. Floats shrink to readable minima with every
+//! shrinker: toward `0` (or the range's value nearest it), then integers,
+//! then fewer binary digits.
 
 use pbt::generators::{self as gen, Gen};
 use pbt::{Arbitrary, Rng};

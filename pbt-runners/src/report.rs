@@ -140,6 +140,13 @@ impl Failure {
 /// quantified: `(x,)` for one variable, `(x, y)` for `forall x; forall y`,
 /// and so on up to twelve. What [`Report::counterexample`] returns; the
 /// property keeps them as a cons list, newest first ([`Variables::Env`]).
+///
+/// ```
+/// use pbt_runners::Variables;
+/// // forall x: u8; forall s: String  keeps  (s, (x, ()))
+/// let env = (String::from("hi"), (7u8, ()));
+/// assert_eq!(<(u8, String)>::from_env(&env), (7, String::from("hi")));
+/// ```
 pub trait Variables: Sized + 'static {
     /// The environment of a property over these variables: `(y, (x, ()))`
     /// for `(x, y)`.
