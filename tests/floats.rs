@@ -1,7 +1,9 @@
 //! Float generation reaches every class of value at its documented rate:
 //! `±0`, `±inf`, NaN, the extremes (`MIN`, `MAX`, `MIN_POSITIVE`,
 //! `EPSILON`), subnormals and small integers; `float(range)` reaches the
-//! range's ends and `0`.
+//! range's ends and `0`. Floats shrink to readable minima with every
+//! shrinker: toward `0` (or the range's value nearest it), then integers,
+//! then fewer binary digits.
 
 use pbt::generators::{self as gen, Gen};
 use pbt::{Arbitrary, Rng};
@@ -81,4 +83,140 @@ fn float_ranges_reach_their_ends_and_zero() {
 fn the_simplest_float_is_zero() {
     let x = f64::arbitrary(&mut pbt::choices::Replay::new(&[]), 10);
     assert!(x == 0.0 && x.is_sign_positive());
+}
+
+// ---------------------------------------------------------------------------
+// Shrinking to readable minima
+// ---------------------------------------------------------------------------
+
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions, Shrinker};
+
+const SHRINKERS: [Shrinker; 3] = [Shrinker::External, Shrinker::Integrated, Shrinker::Both];
+
+fn config(shrinker: Shrinker, seed: u64) -> Config {
+    Config::default()
+        .regressions(Regressions::Off)
+        .ignore_env()
+        .seed(seed)
+        .shrinker(shrinker)
+}
+
+/// Run `prop` from seeds 0..10 with every shrinker; every shrunk `x` must
+/// be `want`.
+fn shrinks_to<P: Property, T: Variables + PartialEq + std::fmt::Debug>(prop: &P, want: T) {
+    shrinks_to_or_keeps_edges(prop, want, |_| false)
+}
+
+/// The edge values a type-based float draws as kinds of their own.
+fn edge64(&(x,): &(f64,)) -> bool {
+    !x.is_finite()
+        || x.abs() == f64::MAX
+        || x == f64::MIN_POSITIVE
+        || x == f64::EPSILON
+        || x.is_subnormal()
+}
+
+fn edge32(&(x,): &(f32,)) -> bool {
+    edge64(&(f64::from(x),))
+        || x.abs() == f32::MAX
+        || x == f32::MIN_POSITIVE
+        || x == f32::EPSILON
+        || x.is_subnormal()
+}
+
+/// [`shrinks_to`], except that the integrated shrinker alone may end at an
+/// edge value (`MAX`, the smallest subnormal, …; `edge` says which) when it
+/// found one first: a type-based float draws an edge value as a kind of its
+/// own, with no other draws, and lowering the kind to a number kind draws
+/// that number from `0`s. The external shrinker (and so `Both`) goes on to
+/// the minimum.
+fn shrinks_to_or_keeps_edges<P: Property, T: Variables + PartialEq + std::fmt::Debug>(
+    prop: &P,
+    want: T,
+    edge: fn(&T) -> bool,
+) {
+    for shrinker in SHRINKERS {
+        for seed in 0..10 {
+            let report = generational(prop, config(shrinker, seed));
+            let shrunk = report.counterexample::<T>().expect("the property is false");
+            if !(shrinker == Shrinker::Integrated && edge(&shrunk)) {
+                assert_eq!(
+                    report.counterexample::<T>().as_ref(),
+                    Some(&want),
+                    "{shrinker:?}, seed {seed}: {report}"
+                );
+            }
+        }
+    }
+}
+use pbt::runners::Variables;
+
+/// Type-based: toward zero, then integers: the least integer past 1.5.
+#[test]
+fn f64_past_one_and_a_half_shrinks_to_two() {
+    shrinks_to_or_keeps_edges(
+        &property! { forall x: f64; check x <= 1.5 || x.is_nan() },
+        (2.0f64,),
+        edge64,
+    );
+}
+
+#[test]
+fn f32_past_one_and_a_half_shrinks_to_two() {
+    shrinks_to_or_keeps_edges(
+        &property! { forall x: f32; check x <= 1.5 || x.is_nan() },
+        (2.0f32,),
+        edge32,
+    );
+}
+
+/// Type-based: a failure only small fractions have ends at the fraction
+/// with the fewest digits, `0.25`, not at a subnormal like `1.7e-300`.
+#[test]
+fn small_fractions_shrink_to_the_shortest() {
+    shrinks_to_or_keeps_edges(
+        &property! { forall x: f64; check !(x > 0.0 && x <= 0.3) },
+        (0.25f64,),
+        edge64,
+    );
+}
+
+/// A range generator: toward zero (the middle of the range), then
+/// integers: `1001.0`, on either side.
+#[test]
+fn float_range_shrinks_to_the_integer_past_the_boundary() {
+    shrinks_to(
+        &property! {
+            forall x: f64, #[gen = gen::float(-1e6..1e6)];
+            check x.abs() <= 1e3
+        },
+        (1001.0f64,),
+    );
+}
+
+/// A range generator never shrinks toward its bottom for its own sake: a
+/// failure below `-500` ends at `-501.0`, not at `-1e6`.
+#[test]
+fn float_range_does_not_shrink_to_its_bottom() {
+    shrinks_to(
+        &property! {
+            forall x: f64, #[gen = gen::float(-1e6..1e6)];
+            check x >= -500.0
+        },
+        (-501.0f64,),
+    );
+}
+
+/// A range without zero shrinks toward the end nearest zero, then to
+/// fewer digits: `float(-3.0..-2.0)` failing below `-2.3` ends at `-2.5`.
+#[test]
+fn float_range_without_zero_shrinks_toward_its_nearest_end() {
+    shrinks_to(
+        &property! {
+            forall x: f32, #[gen = gen::float(-3.0..-2.0f32)];
+            check x >= -2.3
+        },
+        (-2.5f32,),
+    );
 }

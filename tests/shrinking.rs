@@ -384,3 +384,107 @@ fn integrated_shrinking_lowers_far_apart_duplicates_together() {
         assert_eq!(xs, minimum, "seed {seed}: {report}");
     }
 }
+
+/// Every built-in runner, and a runner of the user's that ends in the public
+/// failure path, hands back the shrunk counterexample as typed values, the
+/// same as the printed bindings.
+#[test]
+fn every_runner_reports_the_typed_counterexample() {
+    use pbt::runners::components::{
+        report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, Step,
+    };
+    use pbt::runners::{combinatorial, fuzz, generalized, integrated, parallel, targeted};
+    use std::collections::HashSet;
+
+    let prop = property! {
+        forall x: u32;
+        forall flag: bool;
+        check x < 1000
+    };
+    let config = || quiet().seed(5).cases(2000);
+    // A user's runner: the first failing case down the failure path.
+    let mine = || {
+        let plan = Plan::new(&config(), &DynProperty::structure(&prop));
+        supervise(&prop, &plan, |watch| {
+            let (case, reason) = (0..)
+                .map(|n| plan.case(n))
+                .find_map(|case| match prop.test(&case, watch) {
+                    Step::Ran(Outcome::Fail(reason)) => Some((case, reason)),
+                    _ => None,
+                })
+                .expect("a failing case");
+            let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+            report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
+        })
+    };
+    let reports = [
+        generational(&prop, config()),
+        integrated(&prop, config()),
+        parallel(&prop, config().workers(2)),
+        combinatorial(&prop, config()),
+        fuzz(&prop, config()),
+        targeted(&prop, config()),
+        generalized(
+            &prop,
+            config(),
+            HashSet::new(),
+            |seen: &mut HashSet<u8>, x: &u8| seen.insert(*x),
+        ),
+        mine(),
+    ];
+    for report in reports {
+        let typed = report.counterexample::<(u32, bool)>();
+        assert_eq!(typed, Some((1000, false)), "{}: {report}", report.runner);
+        let failure = report.failure.as_ref().unwrap();
+        let printed: Vec<&str> = failure
+            .counterexample
+            .iter()
+            .map(|b| b.value.as_str())
+            .collect();
+        assert_eq!(printed, ["1000", "false"], "{}", report.runner);
+        // The property's own input type, and wrong types read as `None`.
+        let case = failure.inputs::<pbt::Case<(bool, (u32, ()))>>();
+        assert_eq!(case.map(|c| c.env), Some((false, (1000, ()))));
+        assert_eq!(report.counterexample::<(u32,)>(), None);
+        assert_eq!(report.counterexample::<(bool, u32)>(), None);
+    }
+    // A passing run has none.
+    let passing = property! { forall x: u8; check u16::from(x) < 256 };
+    assert_eq!(
+        generational(&passing, quiet()).counterexample::<(u8,)>(),
+        None
+    );
+}
+
+fn long_with_seven(xs: &[u8]) -> bool {
+    xs.len() >= 3 && xs.contains(&7)
+}
+
+/// A long list fails when it has at least three elements and holds a 7:
+/// shortening comes before zeroing, so the 7 is kept, and the list ends
+/// with three elements, two of them `0`.
+#[test]
+fn long_lists_shrink_to_three_elements_keeping_the_seven() {
+    use pbt::runners::Shrinker;
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        for seed in 0..10 {
+            let prop = property! {
+                forall xs: Vec<u8>, #[gen = gen::vec(gen::int(0..=9u8), 0..=200)];
+                forall ys: Vec<u8>;
+                check !(long_with_seven(&xs) || long_with_seven(&ys))
+            };
+            let report = generational(&prop, quiet().seed(seed).shrinker(shrinker));
+            let (xs, ys) = report
+                .counterexample::<(Vec<u8>, Vec<u8>)>()
+                .expect("fails");
+            let failing = if ys.len() >= 3 && ys.contains(&7) {
+                &ys
+            } else {
+                &xs
+            };
+            let mut sorted = failing.clone();
+            sorted.sort();
+            assert_eq!(sorted, [0, 0, 7], "{shrinker:?}, seed {seed}: {report}");
+        }
+    }
+}

@@ -3,7 +3,9 @@
 //! (`Shrinker::External`, `Integrated`, `Both`). Every run must end at a
 //! counterexample that still fails the property and is no larger than the
 //! input first found (scalars, then containers, then the sum of
-//! magnitudes, compared in that order). Where a shrinker reaches the minimum
+//! magnitudes, compared in that order). Both are read from the report as
+//! typed values (`Report::counterexample`, `Report::original`), not parsed
+//! back from their printed form. Where a shrinker reaches the minimum
 //! the challenge documents on every seed, the test asserts exactly that.
 //!
 //! The properties follow the challenge texts and their jqwik/Hypothesis
@@ -82,10 +84,9 @@
 //! the runner's body unwound with the watchdog running.
 
 use pbt::prelude::*;
-use pbt::runners::{generational, Failure, Regressions, Shrinker};
+use pbt::runners::{generational, Failure, Regressions, Shrinker, Variables};
 use pbt::shrink::Candidates;
 use pbt::Shrink;
-use serde_json::Value;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -106,16 +107,16 @@ enum Expect {
     NoLarger,
 }
 
-/// A challenge, seen from its printed counterexamples: every binding's value
-/// is parsed back (as JSON: `(…)` → `[…]`, `None` → `null`) into one array.
-struct Challenge {
+/// A challenge over the variables `T` of its property (a tuple, as
+/// [`pbt::runners::Report::counterexample`] returns them).
+struct Challenge<T> {
     name: &'static str,
     /// The documented minimum (for messages).
     documented: &'static str,
-    /// Whether parsed inputs falsify the property (precondition included).
-    fails: fn(&Value) -> bool,
-    /// Whether parsed inputs are a documented minimum.
-    minimal: fn(&Value) -> bool,
+    /// Whether the inputs falsify the property (precondition included).
+    fails: fn(&T) -> bool,
+    /// Whether the inputs are a documented minimum.
+    minimal: fn(&T) -> bool,
 }
 
 fn config(shrinker: Shrinker, seed: u64) -> Config {
@@ -135,35 +136,52 @@ fn shown(bindings: &[pbt::Binding]) -> String {
         .join(", ")
 }
 
-/// The bindings parsed back into one JSON array.
-fn parsed(bindings: &[pbt::Binding]) -> Value {
-    let json = format!(
-        "[{}]",
-        shown(bindings)
-            .replace('(', "[")
-            .replace(')', "]")
-            .replace("None", "null")
-            .replace('\'', "\"")
-    );
-    serde_json::from_str(&json).unwrap_or_else(|e| panic!("cannot parse {json}: {e}"))
+/// How large an input is: scalars (numbers, operators), then containers
+/// (lists, tuples, tree nodes), then the sum of the magnitudes of the
+/// numbers. Compared lexicographically.
+trait Size {
+    fn size(&self) -> (u64, u64, u128);
 }
 
-/// How large a parsed input is: scalars (numbers, operators), then
-/// containers, then the sum of the magnitudes of the numbers. Compared
-/// lexicographically.
-fn measure(v: &Value) -> (u64, u64, u128) {
-    match v {
-        Value::Null | Value::Bool(_) => (0, 0, 0),
-        Value::String(_) => (1, 0, 0),
-        Value::Number(n) => (
-            1,
-            0,
-            n.as_i64().map_or(u128::MAX, |x| x.unsigned_abs().into()),
-        ),
-        Value::Array(xs) => xs.iter().map(measure).fold((0, 1, 0), |a, b| {
-            (a.0 + b.0, a.1 + b.1, a.2.saturating_add(b.2))
-        }),
-        Value::Object(_) => unreachable!("no objects are printed"),
+/// Sum sizes, with one container around them.
+fn container<'a>(parts: impl IntoIterator<Item = &'a dyn Size>) -> (u64, u64, u128) {
+    parts.into_iter().map(Size::size).fold((0, 1, 0), |a, b| {
+        (a.0 + b.0, a.1 + b.1, a.2.saturating_add(b.2))
+    })
+}
+
+macro_rules! scalar_size {
+    ($($t:ty),*) => {$(
+        impl Size for $t {
+            fn size(&self) -> (u64, u64, u128) {
+                (1, 0, (*self as i128).unsigned_abs())
+            }
+        }
+    )*};
+}
+scalar_size!(i16, i32, i64, u32, usize);
+
+impl<T: Size> Size for Vec<T> {
+    fn size(&self) -> (u64, u64, u128) {
+        container(self.iter().map(|x| x as &dyn Size))
+    }
+}
+
+impl<A: Size> Size for (A,) {
+    fn size(&self) -> (u64, u64, u128) {
+        container([&self.0 as &dyn Size])
+    }
+}
+
+impl<A: Size, B: Size> Size for (A, B) {
+    fn size(&self) -> (u64, u64, u128) {
+        container([&self.0 as &dyn Size, &self.1])
+    }
+}
+
+impl<A: Size, B: Size, C: Size, D: Size, E: Size> Size for (A, B, C, D, E) {
+    fn size(&self) -> (u64, u64, u128) {
+        container([&self.0 as &dyn Size, &self.1, &self.2, &self.3, &self.4])
     }
 }
 
@@ -182,10 +200,10 @@ fn names(shrinker: Shrinker) -> &'static [Option<Shrinker>] {
 }
 
 /// Run `prop` (at most `cases` tests) from every seed with `shrinker` and
-/// check what `expect` asks of each shrunk counterexample.
-fn run<P: Property + Sync>(
+/// check what `expect` asks of each shrunk counterexample, read as values.
+fn run<P: Property + Sync, T: Variables + Size + fmt::Debug>(
     prop: &P,
-    challenge: &Challenge,
+    challenge: &Challenge<T>,
     shrinker: Shrinker,
     expect: Expect,
     cases: u64,
@@ -205,16 +223,19 @@ fn run<P: Property + Sync>(
             failure.shrinker
         );
         let ce = shown(&failure.counterexample);
-        let value = parsed(&failure.counterexample);
-        let original = parsed(&failure.original);
+        let value: T = report
+            .counterexample()
+            .unwrap_or_else(|| panic!("{name}: seed {seed}: no typed counterexample\n{report}"));
+        let original: T = report
+            .original()
+            .unwrap_or_else(|| panic!("{name}: seed {seed}: no typed original\n{report}"));
         assert!(
             (challenge.fails)(&value),
-            "{name} ({shrinker:?}), seed {seed}: the shrunk {ce} does not fail the property\n{report}"
+            "{name} ({shrinker:?}), seed {seed}: the shrunk {value:?} does not fail the property\n{report}"
         );
         assert!(
-            measure(&value) <= measure(&original),
-            "{name} ({shrinker:?}), seed {seed}: the shrunk {ce} is larger than the original {}\n{report}",
-            shown(&failure.original)
+            value.size() <= original.size(),
+            "{name} ({shrinker:?}), seed {seed}: the shrunk {value:?} is larger than the original {original:?}\n{report}"
         );
         let minimal = (challenge.minimal)(&value);
         missed += usize::from(!minimal);
@@ -239,31 +260,6 @@ fn run<P: Property + Sync>(
     );
     eprintln!("{summary}");
     assert!(expect == Expect::NoLarger || missed == 0, "{summary}");
-}
-
-/// JSON helpers.
-fn int(v: &Value) -> i64 {
-    v.as_i64().unwrap_or_else(|| panic!("not an integer: {v}"))
-}
-
-fn ints(v: &Value) -> Vec<i64> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("not a list: {v}"))
-        .iter()
-        .map(int)
-        .collect()
-}
-
-fn lists(v: &Value) -> Vec<Vec<i64>> {
-    v.as_array()
-        .unwrap_or_else(|| panic!("not a list: {v}"))
-        .iter()
-        .map(ints)
-        .collect()
-}
-
-fn arg(v: &Value, i: usize) -> &Value {
-    &v.as_array().expect("the bindings")[i]
 }
 
 fn distinct<T: std::hash::Hash + Eq + Copy>(xs: impl IntoIterator<Item = T>) -> usize {
@@ -307,22 +303,19 @@ fn bound5(shrinker: Shrinker, expect: Expect) {
         implies bound5_pre(&[&p.0, &p.1, &p.2, &p.3, &p.4]);
         check bound5_holds(&[&p.0, &p.1, &p.2, &p.3, &p.4])
     };
-    let challenge = Challenge {
+    type Lists = ((Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>),);
+    let challenge: Challenge<Lists> = Challenge {
         name: "bound5",
         documented: "([-32768], [-1], [], [], []), the two values in any lists",
-        fails: |v| {
-            let ls: Vec<Vec<i16>> = lists(arg(v, 0))
-                .into_iter()
-                .map(|l| l.into_iter().map(|x| x as i16).collect())
-                .collect();
-            let refs: Vec<&[i16]> = ls.iter().map(Vec::as_slice).collect();
+        fails: |(p,)| {
+            let refs: [&[i16]; 5] = [&p.0, &p.1, &p.2, &p.3, &p.4];
             bound5_pre(&refs) && !bound5_holds(&refs)
         },
         // "Something like" the documented one: its two values, in any of the
         // lists (these lists are unbounded, as in jqwik's version, so both
         // may sit in one list at the same size).
-        minimal: |v| {
-            let mut all: Vec<i64> = lists(arg(v, 0)).concat();
+        minimal: |(p,)| {
+            let mut all: Vec<i16> = [&p.0[..], &p.1, &p.2, &p.3, &p.4].concat();
             all.sort_unstable();
             all == [-32768, -1]
         },
@@ -343,11 +336,11 @@ fn large_union_list(shrinker: Shrinker, expect: Expect) {
         forall ls: Vec<Vec<i32>>;
         check distinct(ls.iter().flatten()) < 5
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<Vec<i32>>,)> = Challenge {
         name: "large_union_list",
         documented: "[[0, 1, -1, 2, -2]]",
-        fails: |v| distinct(lists(arg(v, 0)).iter().flatten()) >= 5,
-        minimal: |v| lists(arg(v, 0)) == [vec![0, 1, -1, 2, -2]],
+        fails: |(ls,)| distinct(ls.iter().flatten()) >= 5,
+        minimal: |(ls,)| *ls == [vec![0, 1, -1, 2, -2]],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -369,14 +362,11 @@ fn reverse(shrinker: Shrinker, expect: Expect) {
         forall xs: Vec<i32>;
         check reversed(xs) == *xs
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<i32>,)> = Challenge {
         name: "reverse",
         documented: "[0, 1]",
-        fails: |v| {
-            let xs = ints(arg(v, 0));
-            reversed(&xs) != xs
-        },
-        minimal: |v| ints(arg(v, 0)) == [0, 1],
+        fails: |(xs,)| reversed(xs) != *xs,
+        minimal: |(xs,)| *xs == [0, 1],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -408,6 +398,20 @@ impl fmt::Debug for Expr {
     }
 }
 
+/// As printed: a literal is a number, a node holds an operator and two
+/// subterms.
+impl Size for Expr {
+    fn size(&self) -> (u64, u64, u128) {
+        match self {
+            Expr::Lit(n) => n.size(),
+            Expr::Add(l, r) | Expr::Div(l, r) => {
+                let (s, c, m) = container([&**l as &dyn Size, &**r]);
+                (s + 1, c, m)
+            }
+        }
+    }
+}
+
 fn add((l, r): (Expr, Expr)) -> Expr {
     Expr::Add(Box::new(l), Box::new(r))
 }
@@ -417,22 +421,6 @@ fn div((l, r): (Expr, Expr)) -> Expr {
 }
 
 impl Expr {
-    /// Parse the printed form back.
-    fn from_json(v: &Value) -> Expr {
-        match v {
-            Value::Number(_) => Expr::Lit(int(v)),
-            Value::Array(t) => {
-                let pair = (Expr::from_json(&t[1]), Expr::from_json(&t[2]));
-                match t[0].as_str() {
-                    Some("+") => add(pair),
-                    Some("/") => div(pair),
-                    op => panic!("unknown operator {op:?}"),
-                }
-            }
-            _ => panic!("not an expression: {v}"),
-        }
-    }
-
     /// No subterm divides by the literal `0`.
     fn no_div_by_literal_zero(&self) -> bool {
         match self {
@@ -489,16 +477,13 @@ fn calculator(shrinker: Shrinker, expect: Expect) {
         implies e.no_div_by_literal_zero();
         check e.evaluate().is_some()
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Expr,)> = Challenge {
         name: "calculator",
         documented: "('/', 0, ('+', 0, 0)) or ('/', 0, ('/', 0, 1))",
-        fails: |v| {
-            let e = Expr::from_json(arg(v, 0));
-            e.no_div_by_literal_zero() && e.evaluate().is_none()
-        },
-        minimal: |v| {
-            let e = format!("{:?}", Expr::from_json(arg(v, 0)));
-            e == "('/', 0, ('+', 0, 0))" || e == "('/', 0, ('/', 0, 1))"
+        fails: |(e,)| e.no_div_by_literal_zero() && e.evaluate().is_none(),
+        minimal: |(e,)| {
+            let lit = |n| Expr::Lit(n);
+            *e == div((lit(0), add((lit(0), lit(0))))) || *e == div((lit(0), div((lit(0), lit(1)))))
         },
     };
     run(&prop, &challenge, shrinker, expect, 100);
@@ -517,11 +502,11 @@ fn lengthlist(shrinker: Shrinker, expect: Expect) {
         forall ls: Vec<i32>, #[gen = bind(int(1..=100usize), |n| vec(int(0..=1000i32), n..=n))];
         check ls.iter().max().is_none_or(|&m| m < 900)
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<i32>,)> = Challenge {
         name: "lengthlist",
         documented: "[900]",
-        fails: |v| ints(arg(v, 0)).into_iter().max().is_some_and(|m| m >= 900),
-        minimal: |v| ints(arg(v, 0)) == [900],
+        fails: |(ls,)| ls.iter().max().is_some_and(|&m| m >= 900),
+        minimal: |(ls,)| *ls == [900],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -553,18 +538,14 @@ fn difference(test: u8, shrinker: Shrinker, expect: Expect) {
         implies first > 0 && second > 0;
         check difference_holds(test, first, second)
     };
-    let fails: [fn(&Value) -> bool; 3] = [
+    let fails: [Test; 3] = [
         |v| diff_fails(1, v),
         |v| diff_fails(2, v),
         |v| diff_fails(3, v),
     ];
-    let minimal: [fn(&Value) -> bool; 3] = [
-        |v| ints(v) == [10, 10],
-        |v| ints(v) == [10, 6],
-        |v| ints(v) == [10, 9],
-    ];
+    let minimal: [Test; 3] = [|v| *v == (10, 10), |v| *v == (10, 6), |v| *v == (10, 9)];
     let i = usize::from(test - 1);
-    let challenge = Challenge {
+    let challenge: Challenge<(u32, u32)> = Challenge {
         name: ["difference 1", "difference 2", "difference 3"][i],
         documented: ["10, 10", "10, 6", "10, 9"][i],
         fails: fails[i],
@@ -575,9 +556,11 @@ fn difference(test: u8, shrinker: Shrinker, expect: Expect) {
     run(&prop, &challenge, shrinker, expect, 1000);
 }
 
-fn diff_fails(test: u8, v: &Value) -> bool {
-    let (a, b) = (int(arg(v, 0)), int(arg(v, 1)));
-    a > 0 && b > 0 && !difference_holds(test, a as u32, b as u32)
+/// A test of a difference challenge's two values.
+type Test = fn(&(u32, u32)) -> bool;
+
+fn diff_fails(test: u8, &(a, b): &(u32, u32)) -> bool {
+    a > 0 && b > 0 && !difference_holds(test, a, b)
 }
 
 fn difference_1(shrinker: Shrinker, expect: Expect) {
@@ -623,19 +606,21 @@ impl fmt::Debug for Heap {
     }
 }
 
+/// As printed: the empty heap is `None` (nothing), a node a triple.
+impl Size for Heap {
+    fn size(&self) -> (u64, u64, u128) {
+        match self {
+            Heap::Empty => (0, 0, 0),
+            Heap::Node(k, l, r) => container([k as &dyn Size, &**l, &**r]),
+        }
+    }
+}
+
 fn node(key: i64, left: Heap, right: Heap) -> Heap {
     Heap::Node(key, Box::new(left), Box::new(right))
 }
 
 impl Heap {
-    fn from_json(v: &Value) -> Heap {
-        match v {
-            Value::Null => Heap::Empty,
-            Value::Array(t) => node(int(&t[0]), Heap::from_json(&t[1]), Heap::from_json(&t[2])),
-            _ => panic!("not a heap: {v}"),
-        }
-    }
-
     /// The heap whose keys are the running sums of these keys from the root
     /// (the generator draws each key as an offset from its parent's).
     fn offsets_from(self, base: i64) -> Heap {
@@ -769,15 +754,11 @@ fn binheap(shrinker: Shrinker, expect: Expect) {
             #[shrink = |h: &Heap| h.shrink().filter(Heap::is_heap).collect::<Vec<_>>()];
         check binheap_holds(h)
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Heap,)> = Challenge {
         name: "binheap",
         documented: "(0, None, (0, (0, None, None), (1, None, None))), or another four-key heap of 0, 0, 0, 1",
-        fails: |v| {
-            let h = Heap::from_json(arg(v, 0));
-            h.is_heap() && !binheap_holds(&h)
-        },
-        minimal: |v| {
-            let h = Heap::from_json(arg(v, 0));
+        fails: |(h,)| h.is_heap() && !binheap_holds(h),
+        minimal: |(h,)| {
             let mut keys = h.to_list();
             keys.sort_unstable();
             h.size() == 4 && keys == [0, 0, 0, 1]
@@ -805,16 +786,11 @@ fn coupling(shrinker: Shrinker, expect: Expect) {
         implies ls.iter().all(|&v| v < ls.len());
         check coupling_holds(ls)
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<usize>,)> = Challenge {
         name: "coupling",
         documented: "[1, 0]",
-        fails: |v| {
-            let ls: Vec<i64> = ints(arg(v, 0));
-            let len = ls.len() as i64;
-            let ls: Vec<usize> = ls.iter().map(|&x| x as usize).collect();
-            ls.iter().all(|&x| (x as i64) < len) && !coupling_holds(&ls)
-        },
-        minimal: |v| ints(arg(v, 0)) == [1, 0],
+        fails: |(ls,)| ls.iter().all(|&x| x < ls.len()) && !coupling_holds(ls),
+        minimal: |(ls,)| *ls == [1, 0],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -844,14 +820,14 @@ fn deletion(shrinker: Shrinker, expect: Expect) {
         implies i < ls.len();
         check deletion_holds(&ls.iter().map(|&x| i64::from(x)).collect::<Vec<_>>(), i)
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<i32>, usize)> = Challenge {
         name: "deletion",
         documented: "[0, 0], 0",
-        fails: |v| {
-            let (ls, i) = (ints(arg(v, 0)), int(arg(v, 1)) as usize);
-            i < ls.len() && !deletion_holds(&ls, i)
+        fails: |(ls, i)| {
+            let ls: Vec<i64> = ls.iter().map(|&x| i64::from(x)).collect();
+            *i < ls.len() && !deletion_holds(&ls, *i)
         },
-        minimal: |v| ints(arg(v, 0)) == [0, 0] && int(arg(v, 1)) == 0,
+        minimal: |(ls, i)| *ls == [0, 0] && *i == 0,
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -869,14 +845,11 @@ fn distinct_challenge(shrinker: Shrinker, expect: Expect) {
         forall ls: Vec<i32>;
         check distinct(ls.iter()) < 3
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<i32>,)> = Challenge {
         name: "distinct",
         documented: "[0, 1, -1] or [0, 1, 2]",
-        fails: |v| distinct(ints(arg(v, 0))) >= 3,
-        minimal: |v| {
-            let ls = ints(arg(v, 0));
-            ls == [0, 1, -1] || ls == [0, 1, 2]
-        },
+        fails: |(ls,)| distinct(ls.iter()) >= 3,
+        minimal: |(ls,)| *ls == [0, 1, -1] || *ls == [0, 1, 2],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }
@@ -894,11 +867,11 @@ fn nestedlists(shrinker: Shrinker, expect: Expect) {
         forall ls: Vec<Vec<i32>>, #[gen = vec(vec(int(0..=0i32), 0..=20), 0..=20)];
         check ls.iter().map(Vec::len).sum::<usize>() <= 10
     };
-    let challenge = Challenge {
+    let challenge: Challenge<(Vec<Vec<i32>>,)> = Challenge {
         name: "nestedlists",
         documented: "[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]",
-        fails: |v| lists(arg(v, 0)).iter().map(Vec::len).sum::<usize>() > 10,
-        minimal: |v| lists(arg(v, 0)) == [vec![0; 11]],
+        fails: |(ls,)| ls.iter().map(Vec::len).sum::<usize>() > 10,
+        minimal: |(ls,)| *ls == [vec![0; 11]],
     };
     run(&prop, &challenge, shrinker, expect, 100);
 }

@@ -153,9 +153,11 @@ arbitrary_int!(
 );
 
 /// The kinds of float [`Arbitrary`] draws, by the first draw `k` in
-/// `0..32`: each edge value has one slot (so `k = 0` is `0.0`), then the
-/// other kinds have [`FLOAT_SMALL_INT`], [`FLOAT_SUBNORMAL`],
-/// [`FLOAT_UNIFORM`] and the rest (any bit pattern).
+/// `0..32`, simplest first (so lowering `k` moves toward readable values,
+/// never toward an edge value): `0.0`, then [`FLOAT_SMALL_INT`] slots of
+/// integers, [`FLOAT_UNIFORM`] slots of uniform values (rounded as
+/// [`crate::gen::float`] rounds), one slot for each other edge value,
+/// [`FLOAT_SUBNORMAL`] slots of subnormals, and the rest any bit pattern.
 const FLOAT_KINDS: u64 = 32;
 /// Slots (of 32) for integers in `±size`, as floats.
 const FLOAT_SMALL_INT: u64 = 4;
@@ -173,40 +175,55 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     subnormal: impl Fn(u64) -> T,
 ) -> T {
     let k = src.draw(FLOAT_KINDS - 1);
-    let small_int = edges.len() as u64;
-    let subnormals = small_int + FLOAT_SMALL_INT;
-    let uniform = subnormals + FLOAT_SUBNORMAL;
-    let bits = uniform + FLOAT_UNIFORM;
+    // A number kind draws an offset in `±(size + 1)`, as `float(-b..=b)`
+    // draws it; every other kind makes the same draws bounded by `0`.
+    let bound = size as f64 + 1.0;
+    let uniform = crate::gen::Float {
+        lo: -bound,
+        hi: bound,
+        hi_included: true,
+    };
+    let small_int = 1;
+    let uniform_kinds = small_int + FLOAT_SMALL_INT;
+    let other_edges = uniform_kinds + FLOAT_UNIFORM;
+    let subnormals = other_edges + edges.len() as u64 - 1;
+    let bits = subnormals + FLOAT_SUBNORMAL;
+    if (small_int..other_edges).contains(&k) {
+        let mut offset = uniform.draw_offset(src);
+        if k < uniform_kinds {
+            // The integer is the first draw after the kind, modulo the
+            // integers: in value order below them, and no draw the kind
+            // ignores (a shrinker could lower one forever).
+            offset.whole = offset.fraction % (uniform.whole_max() + 1);
+            offset.fraction = 0;
+        }
+        return T::from_f64(uniform.offset_value(offset));
+    }
+    crate::gen::skip_offset(src);
     if k < small_int {
-        edges[k as usize]
+        edges[0]
     } else if k < subnormals {
-        let s = (size as i64).min(1 << 24);
-        T::from_f64(<i64 as crate::gen::IntType>::draw_in(src, -s, s) as f64)
-    } else if k < uniform {
-        subnormal(src.draw(u64::MAX))
+        edges[(k - other_edges + 1) as usize]
     } else if k < bits {
-        // `float(-b..=b)` without re-checking its (valid) range each time.
-        let bound = size as f64 + 1.0;
-        let uniform = crate::gen::Float {
-            lo: -bound,
-            hi: bound,
-            hi_included: true,
-        };
-        T::from_f64(uniform.generate(src, size).unwrap_or(0.0))
+        subnormal(src.draw(u64::MAX))
     } else {
         from_bits(src.draw(u64::MAX))
     }
 }
 
 impl Arbitrary for f64 {
-    /// One draw in `0..32` picks the kind of value:
+    /// One draw in `0..32` picks the kind of value, the simplest kinds at
+    /// the lowest choices (in the order of the table), so a shrinker that
+    /// lowers choices moves toward `0.0`, integers and short fractions, not
+    /// toward an edge value:
     ///
     /// | kind | rate |
     /// |---|---|
-    /// | each edge value: `0.0` (choice `0`), `-0.0`, `1.0`, `-1.0`, `MIN_POSITIVE`, `EPSILON`, `MAX`, `MIN`, `INFINITY`, `NEG_INFINITY`, `NAN`, the smallest subnormal | 1/32 each (37.5% in all) |
-    /// | an integer in `±size` (`0, 1, -1, 2, …` first), as a float | 4/32 = 12.5% |
+    /// | `0.0` (choice `0`) | 1/32 |
+    /// | an integer in `±(size + 1)`, as a float (nearer zero at lower choices) | 4/32 = 12.5% |
+    /// | a uniform value in `±(size + 1)` (with its ends and `0`; fewer digits at lower choices, as [`crate::gen::float`] draws) | 10/32 = 31.25% |
+    /// | each other edge value: `-0.0`, `1.0`, `-1.0`, `MIN_POSITIVE`, `EPSILON`, `MAX`, `MIN`, `INFINITY`, `NEG_INFINITY`, `NAN`, the smallest subnormal | 1/32 each (37.5% with `0.0`) |
     /// | a subnormal (random sign and mantissa) | 2/32 = 6.25% |
-    /// | a uniform value in `±(size + 1)` (with its ends and `0`) | 10/32 = 31.25% |
     /// | any bit pattern | 4/32 = 12.5% |
     ///
     /// ```

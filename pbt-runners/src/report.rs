@@ -2,9 +2,12 @@
 
 use crate::components::statistics::Statistics;
 use crate::config::Shrinker;
+use pbt_core::property::Case;
 use pbt_core::Binding;
 use serde::Serialize;
+use std::any::Any;
 use std::fmt;
+use std::rc::Rc;
 use std::time::Duration;
 
 /// How a run ended.
@@ -56,7 +59,127 @@ pub struct Failure {
     /// What the check wrote with [`pbt_core::note!`] when the shrunk input
     /// ran once more (notes are not kept while generating or shrinking).
     pub notes: Vec<String>,
+    /// The (shrunk) input itself, typed: what [`Report::counterexample`]
+    /// and [`Failure::inputs`] read. `None` when no input was generated (a
+    /// generator fault) or it lives in another process (the isolated mode
+    /// prints it there). Not serialised.
+    #[serde(skip)]
+    pub typed: Option<TypedInputs>,
+    /// The input as first found, typed (what [`Report::original`] and
+    /// [`Failure::original_inputs`] read); `None` as for `typed`.
+    #[serde(skip)]
+    pub typed_original: Option<TypedInputs>,
 }
+
+/// A property's inputs ([`pbt_core::Property::Inputs`]), type-erased and
+/// shared: a counterexample as a value, for a test or harness to re-run,
+/// measure or assert on. Cheap to clone; it stays on the thread that ran the
+/// property (a report holding one is not `Send`).
+#[derive(Clone)]
+pub struct TypedInputs(Rc<dyn Any>);
+
+impl TypedInputs {
+    /// Erase `inputs` (a runner hands over what its property generated).
+    ///
+    /// ```
+    /// use pbt_runners::TypedInputs;
+    /// let inputs = TypedInputs::new(7u8);
+    /// assert_eq!(inputs.get::<u8>(), Some(&7));
+    /// assert_eq!(inputs.get::<u16>(), None);
+    /// ```
+    pub fn new<I: 'static>(inputs: I) -> TypedInputs {
+        TypedInputs(Rc::new(inputs))
+    }
+
+    /// Erased inputs as the shrinker hands them over
+    /// ([`crate::components::AnyInputs`]).
+    pub fn from_any(inputs: Box<dyn Any>) -> TypedInputs {
+        TypedInputs(Rc::from(inputs))
+    }
+
+    /// The inputs, if they are an `I`.
+    pub fn get<I: 'static>(&self) -> Option<&I> {
+        self.0.downcast_ref::<I>()
+    }
+}
+
+impl fmt::Debug for TypedInputs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("TypedInputs(..)")
+    }
+}
+
+impl Failure {
+    /// The counterexample as the property's own [`pbt_core::Property::Inputs`]
+    /// (for a property built by `property!`, `#[property]` or
+    /// [`pbt_core::property::Prop`], a [`Case`] of the variables newest
+    /// first); `None` when `I` is another type or there is no typed input
+    /// (see [`Failure::typed`]). [`Report::counterexample`] gives the
+    /// variables as a tuple.
+    ///
+    /// ```
+    /// use pbt_core::property::{Case, Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+    /// let report = generational(&prop, Config::default().ignore_env().regressions(Regressions::Off));
+    /// let case = report.failure.as_ref().unwrap().inputs::<Case<(u32, ())>>().unwrap();
+    /// assert_eq!(case.env, (1000, ()));
+    /// ```
+    pub fn inputs<I: 'static>(&self) -> Option<&I> {
+        self.typed.as_ref()?.get::<I>()
+    }
+
+    /// The input as first found, before shrinking, as the property's own
+    /// `Inputs` (see [`Failure::inputs`]).
+    pub fn original_inputs<I: 'static>(&self) -> Option<&I> {
+        self.typed_original.as_ref()?.get::<I>()
+    }
+}
+
+/// The variables of a property as one tuple, in the order they are
+/// quantified: `(x,)` for one variable, `(x, y)` for `forall x; forall y`,
+/// and so on up to twelve. What [`Report::counterexample`] returns; the
+/// property keeps them as a cons list, newest first ([`Variables::Env`]).
+///
+/// ```
+/// use pbt_runners::Variables;
+/// // forall x: u8; forall s: String  keeps  (s, (x, ()))
+/// let env = (String::from("hi"), (7u8, ()));
+/// assert_eq!(<(u8, String)>::from_env(&env), (7, String::from("hi")));
+/// ```
+pub trait Variables: Sized + 'static {
+    /// The environment of a property over these variables: `(y, (x, ()))`
+    /// for `(x, y)`.
+    type Env: 'static;
+    /// The tuple of the variables in `env`.
+    fn from_env(env: &Self::Env) -> Self;
+}
+
+/// `impl Variables` for a tuple: its type parameters with a binding name
+/// each, then the environment type and pattern (newest first).
+macro_rules! variables {
+    ($($t:ident $v:ident),+ ; $env:ty ; $pat:pat) => {
+        impl<$($t: Clone + 'static),+> Variables for ($($t,)+) {
+            type Env = $env;
+            fn from_env(env: &Self::Env) -> Self {
+                let $pat = env;
+                ($($v.clone(),)+)
+            }
+        }
+    };
+}
+variables!(A a; (A, ()); (a, ()));
+variables!(A a, B b; (B, (A, ())); (b, (a, ())));
+variables!(A a, B b, C c; (C, (B, (A, ()))); (c, (b, (a, ()))));
+variables!(A a, B b, C c, D d; (D, (C, (B, (A, ())))); (d, (c, (b, (a, ())))));
+variables!(A a, B b, C c, D d, E e; (E, (D, (C, (B, (A, ()))))); (e, (d, (c, (b, (a, ()))))));
+variables!(A a, B b, C c, D d, E e, F f; (F, (E, (D, (C, (B, (A, ())))))); (f, (e, (d, (c, (b, (a, ())))))));
+variables!(A a, B b, C c, D d, E e, F f, G g; (G, (F, (E, (D, (C, (B, (A, ()))))))); (g, (f, (e, (d, (c, (b, (a, ()))))))));
+variables!(A a, B b, C c, D d, E e, F f, G g, H h; (H, (G, (F, (E, (D, (C, (B, (A, ())))))))); (h, (g, (f, (e, (d, (c, (b, (a, ())))))))));
+variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i; (I, (H, (G, (F, (E, (D, (C, (B, (A, ()))))))))); (i, (h, (g, (f, (e, (d, (c, (b, (a, ()))))))))));
+variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j; (J, (I, (H, (G, (F, (E, (D, (C, (B, (A, ())))))))))); (j, (i, (h, (g, (f, (e, (d, (c, (b, (a, ())))))))))));
+variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k; (K, (J, (I, (H, (G, (F, (E, (D, (C, (B, (A, ()))))))))))); (k, (j, (i, (h, (g, (f, (e, (d, (c, (b, (a, ()))))))))))));
+variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k, L l; (L, (K, (J, (I, (H, (G, (F, (E, (D, (C, (B, (A, ())))))))))))); (l, (k, (j, (i, (h, (g, (f, (e, (d, (c, (b, (a, ())))))))))))));
 
 /// A case of a regressions file: the file and the case's number in it
 /// (counting saved cases from 1, in the order they are replayed).
@@ -140,6 +263,48 @@ impl Report {
         if self.statistics.shown || warns {
             eprintln!("{self}");
         }
+    }
+
+    /// The shrunk counterexample as values: the property's variables as a
+    /// tuple in quantification order (`(x,)`, `(x, y)`, …; see
+    /// [`Variables`]). `None` when the run did not fail, no input was
+    /// generated, or `T` is not the tuple of the property's variable types
+    /// (a property with its own `Inputs` type reads them with
+    /// [`Failure::inputs`]). Every runner, and a runner of the user's that
+    /// ends in [`crate::components::report_failure`], fills it in; the printed
+    /// bindings stay in [`Failure::counterexample`].
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// // forall x: u32; forall ys: Vec<u8>; check ys.len() <= x as usize
+    /// let prop = Prop::new(Forall::new("x", "u32", Forall::new("ys", "Vec<u8>",
+    ///     Check::new(|(ys, (x, ())): &(Vec<u8>, (u32, ()))| ys.len() <= *x as usize))));
+    /// let report = generational(&prop, Config::default().ignore_env().regressions(Regressions::Off));
+    /// let (x, ys) = report.counterexample::<(u32, Vec<u8>)>().unwrap();
+    /// assert_eq!((x, ys), (0, vec![0]));
+    /// // The wrong types give `None`, not a panic.
+    /// assert_eq!(report.counterexample::<(u64, Vec<u8>)>(), None);
+    /// ```
+    pub fn counterexample<T: Variables>(&self) -> Option<T> {
+        let case = self.failure.as_ref()?.inputs::<Case<T::Env>>()?;
+        Some(T::from_env(&case.env))
+    }
+
+    /// The counterexample as first found, before shrinking, as values (see
+    /// [`Report::counterexample`]).
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 1000)));
+    /// let report = generational(&prop, Config::default().ignore_env().regressions(Regressions::Off));
+    /// let (found,) = report.original::<(u32,)>().unwrap();
+    /// assert!(found >= 1000);
+    /// ```
+    pub fn original<T: Variables>(&self) -> Option<T> {
+        let case = self.failure.as_ref()?.original_inputs::<Case<T::Env>>()?;
+        Some(T::from_env(&case.env))
     }
 
     /// The report as JSON.

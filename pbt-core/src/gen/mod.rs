@@ -31,6 +31,7 @@ pub use combinators::{
     Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, Weight,
     WithSize, FILTER_TRIES,
 };
+pub(crate) use float::skip_offset;
 pub use float::{float, Float, FloatType};
 pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
 pub use option::{option, result, OptionOf, ResultOf};

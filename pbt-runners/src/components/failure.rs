@@ -18,10 +18,10 @@
 
 use super::cases::{Found, Plan};
 use super::erased::{DynProperty, Generation};
-use super::shrinker::minimize;
+use super::shrinker::{minimize, Minimized};
 use super::watchdog::Watch;
 use crate::config::Regressions;
-use crate::report::{Failure, Report, SavedAt, Verdict};
+use crate::report::{Failure, Report, SavedAt, TypedInputs, Verdict};
 use pbt_core::Binding;
 use pbt_core::Outcome;
 use std::time::Instant;
@@ -111,6 +111,8 @@ impl Discovery {
 ///     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
 ///     report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
 /// });
+/// // The shrunk input, typed and printed.
+/// assert_eq!(report.counterexample::<(u32,)>(), Some((10,)));
 /// let failure = report.failure.unwrap();
 /// assert_eq!(failure.counterexample[0].value, "10");
 /// assert!(!failure.flaky);
@@ -152,12 +154,16 @@ pub fn report_failure(
                 failure.flaky = true;
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
+                failure.typed = Some(TypedInputs::from_any(traced.inputs));
+                failure.typed_original = failure.typed.clone();
             }
         }
         Fault::Annotation(_) => {
             if let Some(traced) = prop.generate_traced(&found, watch).ok() {
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
+                failure.typed = Some(TypedInputs::from_any(traced.inputs));
+                failure.typed_original = failure.typed.clone();
             }
         }
     }
@@ -176,7 +182,7 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Some(shrunk) = minimize(prop, plan, watch, found, reason) else {
+    let Some(Minimized { original, shrunk }) = minimize(prop, plan, watch, found, reason) else {
         report.notes.push(
             "the failing input no longer generates (a generator that depends on more than its \
              choices?); it is reported as found"
@@ -199,7 +205,7 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = printed(prop, watch, &*shrunk.original);
+    failure.original = printed(prop, watch, &*original);
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     // Run once more: a counterexample that passes now is flaky, and this
@@ -223,6 +229,8 @@ fn shrink_and_print(
             }
         }
     }
+    failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
+    failure.typed_original = Some(TypedInputs::from_any(original));
 }
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
@@ -250,6 +258,8 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         flaky: false,
         replayed_from: None,
         notes: Vec::new(),
+        typed: None,
+        typed_original: None,
     };
     describe(found, &mut failure);
     failure

@@ -12,8 +12,9 @@
 //! in shortlex order, which guarantees termination.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
-use super::shrinker::{descend, ShrinkLimits};
+use super::shrinker::{descend, Descent, ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
+use crate::config::Shrinker;
 use pbt_core::choices::{reencodings, shortlex_lt, simplifications, Choices, Replay};
 
 /// Where a candidate comes from, which decides how it is replayed and whether
@@ -24,23 +25,6 @@ enum Step {
     Simplify,
     /// One of [`reencodings`]: replayed saturating, and must keep the value.
     Reencode,
-}
-
-/// The result of shrinking a choice sequence.
-#[derive(Debug)]
-pub struct ShrunkChoices {
-    /// The smallest failing input found.
-    pub inputs: AnyInputs,
-    /// The choices that generate it.
-    pub choices: Choices,
-    /// Why it fails.
-    pub reason: String,
-    /// Accepted steps.
-    pub steps: u64,
-    /// Candidates tried.
-    pub attempts: u64,
-    /// Whether a limit stopped shrinking before a local minimum.
-    pub stopped_early: bool,
 }
 
 /// Shrink `choices` (which generate `failing` at `size`): take the first
@@ -58,9 +42,14 @@ pub fn shrink_choices(
     limits: ShrinkLimits,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
-) -> ShrunkChoices {
+) -> Shrunk {
     let shown = prop.print_any(&*failing);
-    let ((inputs, choices, reason, _), steps, attempts, stopped_early) = descend(
+    let Descent {
+        point: (inputs, choices, reason, _),
+        steps,
+        attempts,
+        stopped_early,
+    } = descend(
         (failing, choices, reason, shown),
         limits,
         |(_, current, _, shown), budget| {
@@ -112,12 +101,14 @@ pub fn shrink_choices(
         },
         |(inputs, _, _, _)| on_step(inputs),
     );
-    ShrunkChoices {
+    Shrunk {
         inputs,
-        choices,
+        choices: Some(choices),
         reason,
         steps,
         attempts,
         stopped_early,
+        interrupted: None,
+        shrinker: Shrinker::Integrated,
     }
 }

@@ -35,6 +35,6 @@ pub use execute::{
     catch_quietly, generate_and_run, over_time, quietly, run, Panic, Step, MAX_STACK,
 };
 pub use failure::{report_failure, Discovery, Fault};
-pub use integrated::{shrink_choices, ShrunkChoices};
-pub use shrinker::{descend, minimize, shrink, Budget, Minimized, ShrinkLimits, Shrunk};
+pub use integrated::shrink_choices;
+pub use shrinker::{descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};

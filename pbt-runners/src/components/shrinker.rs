@@ -18,14 +18,21 @@ pub struct ShrinkLimits {
     pub max_time: Duration,
 }
 
-/// The result of shrinking.
+/// The result of shrinking, whichever shrinker produced it: the external
+/// one ([`shrink`]), the integrated one
+/// ([`super::integrated::shrink_choices`]) or the configured one or two in
+/// turn ([`minimize`]).
 #[derive(Debug)]
 pub struct Shrunk {
     /// The smallest failing input found.
     pub inputs: AnyInputs,
+    /// The choices that generate it, when a choice sequence does (the
+    /// integrated shrinker's result, unless the external one moved on from
+    /// it): saved with the regressions.
+    pub choices: Option<Choices>,
     /// Why it fails.
     pub reason: String,
-    /// Accepted steps.
+    /// Accepted steps (over all shrinkers that ran).
     pub steps: u64,
     /// Candidates tried.
     pub attempts: u64,
@@ -33,6 +40,22 @@ pub struct Shrunk {
     pub stopped_early: bool,
     /// The panic of the user's shrinker that ended shrinking, if one did.
     pub interrupted: Option<String>,
+    /// Which shrinker produced the result: [`Shrinker::Both`] when both ran
+    /// and the external one still improved on the integrated result.
+    pub shrinker: Shrinker,
+}
+
+/// Where a greedy descent ([`descend`]) ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Descent<T> {
+    /// The last point reached.
+    pub point: T,
+    /// Accepted steps.
+    pub steps: u64,
+    /// Candidates tried.
+    pub attempts: u64,
+    /// Whether a limit (steps or time) stopped it before a local minimum.
+    pub stopped_early: bool,
 }
 
 /// The attempts and time of one greedy descent.
@@ -62,14 +85,25 @@ impl Budget {
 /// Greedy descent, shared by both shrinkers: from `start`, move to the point
 /// `next` finds (it counts each candidate it tries with [`Budget::tick`] and
 /// stops when that says so), and start again from it, until `next` finds
-/// none or a limit is hit. Returns the last point, the steps and attempts,
-/// and whether a limit stopped it.
+/// none or a limit is hit.
+///
+/// ```
+/// use pbt_runners::components::{descend, ShrinkLimits};
+/// use std::time::Duration;
+/// let limits = ShrinkLimits { max_steps: 100, max_time: Duration::from_secs(5) };
+/// // Halve while the "failure" (x >= 10) persists.
+/// let end = descend(1000u32, limits, |&x, budget| {
+///     budget.tick();
+///     (x / 2 >= 10).then_some(x / 2)
+/// }, |_| {});
+/// assert_eq!((end.point, end.steps, end.stopped_early), (15, 6, false));
+/// ```
 pub fn descend<T>(
     start: T,
     limits: ShrinkLimits,
     mut next: impl FnMut(&T, &mut Budget) -> Option<T>,
     mut on_step: impl FnMut(&T),
-) -> (T, u64, u64, bool) {
+) -> Descent<T> {
     let mut budget = Budget {
         began: Instant::now(),
         limits,
@@ -79,7 +113,12 @@ pub fn descend<T>(
     let (mut best, mut steps) = (start, 0u64);
     loop {
         if steps >= limits.max_steps || budget.began.elapsed() >= limits.max_time {
-            return (best, steps, budget.tried, true);
+            return Descent {
+                point: best,
+                steps,
+                attempts: budget.tried,
+                stopped_early: true,
+            };
         }
         match next(&best, &mut budget) {
             Some(point) if !budget.out_of_time => {
@@ -87,7 +126,14 @@ pub fn descend<T>(
                 best = point;
                 steps += 1;
             }
-            _ => return (best, steps, budget.tried, budget.out_of_time),
+            _ => {
+                return Descent {
+                    point: best,
+                    steps,
+                    attempts: budget.tried,
+                    stopped_early: budget.out_of_time,
+                }
+            }
         }
     }
 }
@@ -108,7 +154,12 @@ pub fn shrink(
     mut on_step: impl FnMut(&AnyInputs),
 ) -> Shrunk {
     let mut interrupted = None;
-    let ((inputs, reason), steps, attempts, stopped_early) = descend(
+    let Descent {
+        point: (inputs, reason),
+        steps,
+        attempts,
+        stopped_early,
+    } = descend(
         (failing, reason),
         limits,
         |(best, _), budget| {
@@ -150,37 +201,24 @@ pub fn shrink(
     );
     Shrunk {
         inputs,
+        choices: None,
         reason,
         steps,
         attempts,
         stopped_early,
         interrupted,
+        shrinker: Shrinker::External,
     }
 }
 
-/// A failure after the configured shrinker ran.
+/// A failure after the configured shrinker ran: the input as first found
+/// and what shrinking made of it.
 #[derive(Debug)]
 pub struct Minimized {
     /// The input as first found.
     pub original: AnyInputs,
-    /// The smallest failing input found.
-    pub inputs: AnyInputs,
-    /// The choices that generate it, when a choice sequence does (the
-    /// integrated shrinker's result): saved with the regressions.
-    pub choices: Option<Choices>,
-    /// Why it fails.
-    pub reason: String,
-    /// Accepted steps, over all shrinkers that ran.
-    pub steps: u64,
-    /// Candidates tried.
-    pub attempts: u64,
-    /// Whether a limit stopped shrinking before a local minimum.
-    pub stopped_early: bool,
-    /// The panic of the user's shrinker that ended shrinking, if one did.
-    pub interrupted: Option<String>,
-    /// Which shrinker produced the result: [`Shrinker::Both`] when both ran
-    /// and the external one still improved on the integrated result.
-    pub shrinker: Shrinker,
+    /// The shrunk input, with what it took.
+    pub shrunk: Shrunk,
 }
 
 /// The shrink-and-check stage shared by the runners: regenerate the failing
@@ -225,41 +263,34 @@ pub fn minimize(
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
     };
-    let (inputs, choices, reason, mut steps, mut attempts, mut stopped_early) =
-        if shrinker == Shrinker::External {
-            (failing.inputs, None, reason, 0, 0, false)
-        } else {
-            let shrunk = super::integrated::shrink_choices(
-                prop,
-                watch,
-                failing.inputs,
-                choices.unwrap_or_default(),
-                size,
-                reason,
-                limits,
-                fails,
-                on_step,
-            );
-            (
-                shrunk.inputs,
-                Some(shrunk.choices),
-                shrunk.reason,
-                shrunk.steps,
-                shrunk.attempts,
-                shrunk.stopped_early,
-            )
-        };
+    let first = if shrinker == Shrinker::External {
+        Shrunk {
+            inputs: failing.inputs,
+            choices: None,
+            reason,
+            steps: 0,
+            attempts: 0,
+            stopped_early: false,
+            interrupted: None,
+            shrinker: Shrinker::External,
+        }
+    } else {
+        super::integrated::shrink_choices(
+            prop,
+            watch,
+            failing.inputs,
+            choices.unwrap_or_default(),
+            size,
+            reason,
+            limits,
+            fails,
+            on_step,
+        )
+    };
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
             original: original.inputs,
-            inputs,
-            choices,
-            reason,
-            steps,
-            attempts,
-            stopped_early,
-            interrupted: None,
-            shrinker: Shrinker::Integrated,
+            shrunk: first,
         });
     }
     // The external shrinker gets what is left of the time (and, as each
@@ -268,26 +299,32 @@ pub fn minimize(
         max_steps: limits.max_steps,
         max_time: limits.max_time.saturating_sub(began.elapsed()),
     };
-    let integrated_steps = steps;
-    let shrunk = shrink(prop, watch, inputs, reason, limits, fails, on_step);
-    steps += shrunk.steps;
-    attempts += shrunk.attempts;
-    stopped_early |= shrunk.stopped_early;
+    let second = shrink(
+        prop,
+        watch,
+        first.inputs,
+        first.reason,
+        limits,
+        fails,
+        on_step,
+    );
     let name = match shrinker {
-        Shrinker::Both if shrunk.steps > 0 => Shrinker::Both,
-        Shrinker::Both if integrated_steps > 0 => Shrinker::Integrated,
+        Shrinker::Both if second.steps > 0 => Shrinker::Both,
+        Shrinker::Both if first.steps > 0 => Shrinker::Integrated,
         _ => Shrinker::External,
     };
     Some(Minimized {
         original: original.inputs,
-        inputs: shrunk.inputs,
-        // The external shrinker's steps leave the choices behind.
-        choices: choices.filter(|_| shrunk.steps == 0),
-        reason: shrunk.reason,
-        steps,
-        attempts,
-        stopped_early,
-        interrupted: shrunk.interrupted,
-        shrinker: name,
+        shrunk: Shrunk {
+            inputs: second.inputs,
+            // The external shrinker's steps leave the choices behind.
+            choices: first.choices.filter(|_| second.steps == 0),
+            reason: second.reason,
+            steps: first.steps + second.steps,
+            attempts: first.attempts + second.attempts,
+            stopped_early: first.stopped_early || second.stopped_early,
+            interrupted: second.interrupted,
+            shrinker: name,
+        },
     })
 }

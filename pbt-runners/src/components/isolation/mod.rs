@@ -33,7 +33,7 @@ pub use worker::{Spawn, Tested, Worker, UNPRINTED};
 
 use super::cases::{Found, Plan};
 use super::erased::DynProperty;
-use super::shrinker::{descend, ShrinkLimits};
+use super::shrinker::{descend, Descent, ShrinkLimits};
 use crate::config::{Config, Shrinker};
 use crate::report::Report;
 use pbt_core::choices::{shortlex_lt, simplifications};
@@ -363,7 +363,12 @@ fn shrink(
     };
     let limit = plan.config.timeout;
     let mut worker: Option<Worker> = None;
-    let ((choices, printed, reason), steps, attempts, stopped_early) = descend(
+    let Descent {
+        point: (choices, printed, reason),
+        steps,
+        attempts,
+        stopped_early,
+    } = descend(
         (choices, printed, reason),
         limits,
         |(current, shown, _), budget| {

@@ -1,0 +1,443 @@
+//! Shrinking time, pbt (each shrinker) vs proptest vs quickcheck, in one
+//! process:
+//!
+//! 1. five shrinking challenges (https://github.com/jlink/shrinking-challenge)
+//!    written alike for the three libraries with their type-based
+//!    generators: reverse, distinct, large_union_list, nestedlists (sum of
+//!    the lengths of `Vec<Vec<i32>>` at most 10) and difference 2;
+//! 2. a failing list of `i32` (some element at least `2^30`, so almost
+//!    every list fails and shrinking must delete nearly all of it) of length
+//!    uniform in `0..=n`, n = 100, 1 000 and 10 000: type-based
+//!    (`Vec<i32>` at the fixed size n, as quickcheck's `Vec<i32>` at
+//!    generator size n) and from the DSL's `vec(any::<i32>(), 0..=n)`.
+//!
+//! Each row is a whole failing run (finding the failure is a few tests;
+//! shrinking is the rest), the median over R seeds, in ms, with the ratio of
+//! each pbt shrinker to quickcheck and to proptest (below 1: pbt is faster),
+//! and the size of the shrunk input (elements in all lists; `1` is the
+//! minimum of the list rows). Every library gets at most 5 s of shrinking
+//! per run.
+//!
+//! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
+//! default 3; pbt announces each failure on stderr).
+
+use pbt::generators as gen;
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions, Shrinker, Sizes, Variables};
+use proptest::strategy::Strategy;
+use proptest::test_runner::{
+    Config as PtConfig, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
+};
+use quickcheck::{Gen as QcGen, QuickCheck, TestResult};
+use std::collections::HashSet;
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+const LIMIT: Duration = Duration::from_secs(5);
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn arg(name: &str, default: u64) -> u64 {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One timed run: milliseconds and the size of the shrunk input.
+type Timed = (f64, usize);
+
+fn timed(run: impl FnOnce() -> usize) -> Timed {
+    let t = Instant::now();
+    let size = run();
+    (t.elapsed().as_secs_f64() * 1e3, size)
+}
+
+// ------------------------------------------------------------------ pbt
+
+fn pbt_config(shrinker: Shrinker, seed: u64, cases: u64) -> Config {
+    Config::default()
+        .ignore_env()
+        .regressions(Regressions::Off)
+        .seed(seed)
+        .cases(cases)
+        .shrinker(shrinker)
+        .max_shrink_time(LIMIT)
+        .max_shrinks(1_000_000)
+}
+
+/// A pbt run of `prop`: the shrunk input's size by `size`.
+fn pbt_run<P: Property, T: Variables>(
+    prop: &P,
+    shrinker: Shrinker,
+    seed: u64,
+    cases: u64,
+    size: fn(&T) -> usize,
+) -> usize {
+    let report = generational(prop, pbt_config(shrinker, seed, cases));
+    report
+        .counterexample::<T>()
+        .map_or(usize::MAX, |t| size(&t))
+}
+
+// ------------------------------------------------------------- proptest
+
+fn pt_run<S: Strategy>(
+    strategy: S,
+    seed: u64,
+    cases: u32,
+    test: impl Fn(&S::Value) -> Option<bool>,
+    size: impl Fn(&S::Value) -> usize,
+) -> usize
+where
+    S::Value: Debug,
+{
+    let config = PtConfig {
+        cases,
+        failure_persistence: None,
+        max_shrink_time: LIMIT.as_millis() as u32,
+        max_shrink_iters: u32::MAX,
+        max_global_rejects: 100_000,
+        ..PtConfig::default()
+    };
+    let mut seed_bytes = [0u8; 32];
+    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    match runner.run(&strategy, |v| match test(&v) {
+        Some(true) => Ok(()),
+        Some(false) => Err(TestCaseError::fail("false")),
+        None => Err(TestCaseError::reject("precondition")),
+    }) {
+        Err(TestError::Fail(_, v)) => size(&v),
+        _ => usize::MAX,
+    }
+}
+
+// ----------------------------------------------------------- quickcheck
+
+/// A quickcheck run of `prop` at generator size `gen_size`; the size of
+/// the shrunk input is read back from its printed arguments (quickcheck
+/// keeps no typed value): the numbers in it.
+fn qc_run<A: quickcheck::Testable>(prop: A, gen_size: usize, cases: u64) -> usize {
+    match QuickCheck::new()
+        .rng(QcGen::new(gen_size))
+        .tests(cases)
+        .max_tests(cases * 100)
+        .quicktest(prop)
+    {
+        Err(result) => numbers_in(&format!("{result:?}")),
+        Ok(_) => usize::MAX,
+    }
+}
+
+/// How many numbers a printed value holds.
+fn numbers_in(s: &str) -> usize {
+    let mut n = 0;
+    let mut in_number = false;
+    for c in s.chars() {
+        let digit = c.is_ascii_digit();
+        if digit && !in_number {
+            n += 1;
+        }
+        in_number = digit;
+    }
+    n
+}
+
+// ----------------------------------------------------------- the rows
+
+fn distinct<T: std::hash::Hash + Eq>(xs: impl IntoIterator<Item = T>) -> usize {
+    xs.into_iter().collect::<HashSet<T>>().len()
+}
+
+fn total_len(ls: &[Vec<i32>]) -> usize {
+    ls.iter().map(Vec::len).sum()
+}
+
+fn reverse_holds(xs: &[i32]) -> bool {
+    xs.iter().rev().eq(xs.iter())
+}
+
+fn difference_2(a: u32, b: u32) -> Option<bool> {
+    (a > 0 && b > 0).then(|| a < 10 || !(1..=4).contains(&a.abs_diff(b)))
+}
+
+const BIG: i32 = 1 << 30;
+
+fn qc_reverse(xs: Vec<i32>) -> bool {
+    reverse_holds(&xs)
+}
+fn qc_distinct(xs: Vec<i32>) -> bool {
+    distinct(&xs) < 3
+}
+fn qc_union(ls: Vec<Vec<i32>>) -> bool {
+    distinct(ls.iter().flatten()) < 5
+}
+fn qc_nested(ls: Vec<Vec<i32>>) -> bool {
+    total_len(&ls) <= 10
+}
+fn qc_difference(a: u32, b: u32) -> TestResult {
+    match difference_2(a, b) {
+        None => TestResult::discard(),
+        Some(ok) => TestResult::from_bool(ok),
+    }
+}
+fn qc_big(xs: Vec<i32>) -> bool {
+    xs.iter().all(|&x| x < BIG)
+}
+
+/// The five libraries' timings of one row, over `rounds` seeds.
+struct Row {
+    name: String,
+    runs: [Vec<Timed>; 5],
+}
+
+const COLUMNS: [&str; 5] = [
+    "pbt external",
+    "pbt integrated",
+    "pbt both",
+    "proptest",
+    "quickcheck",
+];
+const SHRINKERS: [Shrinker; 3] = [Shrinker::External, Shrinker::Integrated, Shrinker::Both];
+
+fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row {
+    let mut runs: [Vec<Timed>; 5] = Default::default();
+    for seed in 0..rounds {
+        for (column, timings) in runs.iter_mut().enumerate() {
+            timings.push(timed(|| one(column, seed)));
+        }
+    }
+    Row {
+        name: name.to_string(),
+        runs,
+    }
+}
+
+fn print(rows: &[Row]) {
+    println!(
+        "{:<22} {:>13} {:>15} {:>10} {:>10} {:>11}   {:>26}   {:>26}   shrunk size (median)",
+        "row (median ms)",
+        COLUMNS[0],
+        COLUMNS[1],
+        COLUMNS[2],
+        COLUMNS[3],
+        COLUMNS[4],
+        "pbt ext/int/both ÷ qc",
+        "pbt ext/int/both ÷ pt"
+    );
+    for r in rows {
+        let ms: Vec<f64> = r
+            .runs
+            .iter()
+            .map(|t| median(t.iter().map(|x| x.0).collect()))
+            .collect();
+        let sizes: Vec<String> = r
+            .runs
+            .iter()
+            .map(|t| {
+                let mut s: Vec<usize> = t.iter().map(|x| x.1).collect();
+                s.sort_unstable();
+                match s[s.len() / 2] {
+                    usize::MAX => "-".to_string(),
+                    n => n.to_string(),
+                }
+            })
+            .collect();
+        let ratios = |by: f64| format!("{:.2} / {:.2} / {:.2}", ms[0] / by, ms[1] / by, ms[2] / by);
+        println!(
+            "{:<22} {:>13.2} {:>15.2} {:>10.2} {:>10.2} {:>11.2}   {:>26}   {:>26}   {}",
+            r.name,
+            ms[0],
+            ms[1],
+            ms[2],
+            ms[3],
+            ms[4],
+            ratios(ms[4]),
+            ratios(ms[3]),
+            sizes.join(" / ")
+        );
+    }
+}
+
+fn main() {
+    let rounds = arg("--rounds", 3);
+    let mut rows = Vec::new();
+
+    let reverse = property! { forall xs: Vec<i32>; check reverse_holds(xs) };
+    rows.push(row("reverse", rounds, |column, seed| match column {
+        0..=2 => pbt_run(
+            &reverse,
+            SHRINKERS[column],
+            seed,
+            1000,
+            |(xs,): &(Vec<i32>,)| xs.len(),
+        ),
+        3 => pt_run(
+            proptest::collection::vec(proptest::num::i32::ANY, 0..100),
+            seed,
+            1000,
+            |xs| Some(reverse_holds(xs)),
+            Vec::len,
+        ),
+        _ => qc_run(qc_reverse as fn(Vec<i32>) -> bool, 100, 1000),
+    }));
+
+    let distinct_prop = property! { forall xs: Vec<i32>; check distinct(xs) < 3 };
+    rows.push(row("distinct", rounds, |column, seed| match column {
+        0..=2 => pbt_run(
+            &distinct_prop,
+            SHRINKERS[column],
+            seed,
+            1000,
+            |(xs,): &(Vec<i32>,)| xs.len(),
+        ),
+        3 => pt_run(
+            proptest::collection::vec(proptest::num::i32::ANY, 0..100),
+            seed,
+            1000,
+            |xs| Some(distinct(xs) < 3),
+            Vec::len,
+        ),
+        _ => qc_run(qc_distinct as fn(Vec<i32>) -> bool, 100, 1000),
+    }));
+
+    let union = property! { forall ls: Vec<Vec<i32>>; check distinct(ls.iter().flatten()) < 5 };
+    let nested_lists = || {
+        proptest::collection::vec(
+            proptest::collection::vec(proptest::num::i32::ANY, 0..20),
+            0..20,
+        )
+    };
+    rows.push(row(
+        "large_union_list",
+        rounds,
+        |column, seed| match column {
+            0..=2 => pbt_run(
+                &union,
+                SHRINKERS[column],
+                seed,
+                1000,
+                |(ls,): &(Vec<Vec<i32>>,)| total_len(ls),
+            ),
+            3 => pt_run(
+                nested_lists(),
+                seed,
+                1000,
+                |ls| Some(distinct(ls.iter().flatten()) < 5),
+                |ls| total_len(ls),
+            ),
+            _ => qc_run(qc_union as fn(Vec<Vec<i32>>) -> bool, 20, 1000),
+        },
+    ));
+
+    let nested = property! { forall ls: Vec<Vec<i32>>; check total_len(ls) <= 10 };
+    rows.push(row("nestedlists", rounds, |column, seed| match column {
+        0..=2 => pbt_run(
+            &nested,
+            SHRINKERS[column],
+            seed,
+            1000,
+            |(ls,): &(Vec<Vec<i32>>,)| total_len(ls),
+        ),
+        3 => pt_run(
+            nested_lists(),
+            seed,
+            1000,
+            |ls| Some(total_len(ls) <= 10),
+            |ls| total_len(ls),
+        ),
+        _ => qc_run(qc_nested as fn(Vec<Vec<i32>>) -> bool, 20, 1000),
+    }));
+
+    let difference = property! {
+        forall a: u32;
+        forall b: u32;
+        implies a > 0 && b > 0;
+        check difference_2(a, b) != Some(false)
+    };
+    rows.push(row("difference 2", rounds, |column, seed| match column {
+        0..=2 => pbt_run(
+            &difference,
+            SHRINKERS[column],
+            seed,
+            1000,
+            |_: &(u32, u32)| 2,
+        ),
+        3 => pt_run(
+            (proptest::num::u32::ANY, proptest::num::u32::ANY),
+            seed,
+            1000,
+            |&(a, b)| difference_2(a, b),
+            |_| 2,
+        ),
+        _ => qc_run(qc_difference as fn(u32, u32) -> TestResult, 100, 1000),
+    }));
+
+    for n in [100usize, 1_000, 10_000] {
+        // Type-based, as quickcheck's `Vec<i32>` at generator size n: the
+        // length is uniform in 0..=n at the fixed size n.
+        let prop = property! {
+            forall xs: Vec<i32>;
+            check xs.iter().all(|&x| x < BIG)
+        };
+        let sized = |shrinker, seed| {
+            pbt_config(shrinker, seed, 100)
+                .max_size(n)
+                .sizes(Sizes::Fixed(n))
+        };
+        rows.push(row(
+            &format!("Vec<i32> size {n}"),
+            rounds,
+            |column, seed| match column {
+                0..=2 => {
+                    let report = generational(&prop, sized(SHRINKERS[column], seed));
+                    report
+                        .counterexample::<(Vec<i32>,)>()
+                        .map_or(usize::MAX, |(xs,)| xs.len())
+                }
+                3 => pt_run(
+                    proptest::collection::vec(proptest::num::i32::ANY, 0..=n),
+                    seed,
+                    100,
+                    |xs| Some(xs.iter().all(|&x| x < BIG)),
+                    Vec::len,
+                ),
+                _ => qc_run(qc_big as fn(Vec<i32>) -> bool, n, 100),
+            },
+        ));
+        print(&rows[rows.len() - 1..]);
+        // The DSL generator `vec(any::<i32>(), 0..=n)`: every shrinker goes
+        // through its choices (the external one variable by variable).
+        let prop = property! {
+            forall xs: Vec<i32>, #[gen = gen::vec(gen::any::<i32>(), 0..=n)];
+            check xs.iter().all(|&x| x < BIG)
+        };
+        rows.push(row(
+            &format!("vec(any, 0..={n})"),
+            rounds,
+            |column, seed| match column {
+                0..=2 => pbt_run(&prop, SHRINKERS[column], seed, 100, |(xs,): &(Vec<i32>,)| {
+                    xs.len()
+                }),
+                3 => pt_run(
+                    proptest::collection::vec(proptest::num::i32::ANY, 0..=n),
+                    seed,
+                    100,
+                    |xs| Some(xs.iter().all(|&x| x < BIG)),
+                    Vec::len,
+                ),
+                _ => qc_run(qc_big as fn(Vec<i32>) -> bool, n, 100),
+            },
+        ));
+        print(&rows[rows.len() - 1..]);
+    }
+    println!();
+    print(&rows);
+}
