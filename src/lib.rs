@@ -8,6 +8,9 @@ mod assume;
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
 mod examples;
+mod fuzz_target;
+#[doc(hidden)]
+pub use fuzz_target::__engines as __fuzz_engines;
 pub mod stateful;
 
 pub use examples::run_examples;

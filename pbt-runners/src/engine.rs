@@ -37,13 +37,19 @@ use pbt_core::choices::Tracer;
 use pbt_core::overrun::{Overrun, DEFAULT_MAX_DRAWS};
 use pbt_core::source::{mix, Bytes};
 use pbt_core::{Binding, Discarded, Outcome, Property, Source};
+use std::ffi::OsString;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// The environment variable naming a regressions file that
 /// [`FuzzTarget::fuzz_one`] appends each failure to before it crashes.
 pub const REGRESSIONS_ENV: &str = "PBT_FUZZ_REGRESSIONS";
+
+/// The largest size a [`FuzzTarget`] draws unless told otherwise: the
+/// default configuration's `max_size`.
+pub const DEFAULT_MAX_SIZE: usize = 100;
 
 /// A property as a fuzz engine's target: decodes the engine's bytes into
 /// the property's inputs at a size up to `max_size` (the default
@@ -152,7 +158,7 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
     pub fn new(prop: &'p P) -> Self {
         FuzzTarget {
             prop,
-            max_size: Config::default().max_size,
+            max_size: DEFAULT_MAX_SIZE,
         }
     }
 
@@ -357,6 +363,48 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
         Ok(written)
     }
 
+    /// The `main` of a target binary built without an engine: test every
+    /// file named in `args` (a directory stands for the files in it), or
+    /// standard input when there is none; print one line per input and,
+    /// for the first failure, its [`Crash`] report, then exit with status 1
+    /// (status 2 when a file cannot be read).
+    pub fn replay_main(&self, args: impl IntoIterator<Item = OsString>) -> ExitCode {
+        let mut inputs: Vec<(String, io::Result<Vec<u8>>)> = Vec::new();
+        for arg in args {
+            match files_in(Path::new(&arg)) {
+                Ok(files) => inputs.extend(
+                    files
+                        .into_iter()
+                        .map(|f| (f.display().to_string(), std::fs::read(&f))),
+                ),
+                Err(e) => inputs.push((Path::new(&arg).display().to_string(), Err(e))),
+            }
+        }
+        if inputs.is_empty() {
+            let mut data = Vec::new();
+            let read = io::Read::read_to_end(&mut io::stdin(), &mut data).map(|_| data);
+            inputs.push(("<stdin>".to_string(), read));
+        }
+        for (name, data) in inputs {
+            let data = match data {
+                Ok(data) => data,
+                Err(e) => {
+                    eprintln!("{name}: cannot be read: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match self.test(&data) {
+                Tested::Passed => println!("{name}: passed"),
+                Tested::Discarded(why) => println!("{name}: discarded ({why:?})"),
+                Tested::Failed(crash) => {
+                    println!("{name}: FAILED\n{crash}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+        ExitCode::SUCCESS
+    }
+
     /// The crash report of `data`, which failed with `reason`.
     fn crash(&self, data: &[u8], reason: String) -> Crash {
         let found = self.import(data);
@@ -392,4 +440,12 @@ fn files_in(path: &Path) -> io::Result<Vec<PathBuf>> {
     }
     files.sort();
     Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_max_size_is_the_configurations() {
+        assert_eq!(super::DEFAULT_MAX_SIZE, crate::Config::default().max_size);
+    }
 }

@@ -47,8 +47,9 @@ use crate::overrun::{raise, replay_limit, Overrun, DEFAULT_MAX_DRAWS};
 /// `choices` again: a pbt-found case becomes a fuzzer corpus entry.
 ///
 /// Reading is bounded like a replay: once the buffer is exhausted the source
-/// hands out at most [`replay_limit`](crate::overrun::replay_limit) more zeros, counting the draws made so
-/// far, and then raises [`Overrun::Replay`] (a generator that retries until
+/// hands out at most 65 536 more zeros plus
+/// [`replay_limit`](crate::overrun::replay_limit) of the draws made so far,
+/// and then raises [`Overrun::Replay`] (a generator that retries until
 /// it draws a non-zero choice would otherwise spin forever on the padding);
 /// in all, at most [`DEFAULT_MAX_DRAWS`](crate::overrun::DEFAULT_MAX_DRAWS) draws are made before
 /// [`Overrun::Draws`] (`draw(0)` reads no bits).
@@ -172,12 +173,18 @@ impl<'a> Bytes<'a> {
         if self.bit >= self.data.len() * 8 {
             let at = *self.exhausted_at.get_or_insert(self.draws - 1);
             let decoded = at as usize;
-            if self.draws - at > replay_limit(decoded) as u64 {
+            if self.draws - at > PADDING + replay_limit(decoded) as u64 {
                 raise(Overrun::Replay { recorded: decoded });
             }
         }
     }
 }
+
+/// How many zeros past the end of the buffer a source hands out, besides
+/// [`replay_limit`] of the draws made before: enough for a generator that
+/// draws a fixed number of values (an array, a tuple of collections) from a
+/// short input, which should give the simplest value, not a rejection.
+const PADDING: u64 = 1 << 16;
 
 /// The bit width of `max`: how many bits a draw in `0..=max` reads.
 #[inline]
@@ -244,6 +251,9 @@ mod tests {
     #[test]
     fn padding_runs_out_into_an_overrun() {
         let mut s = Bytes::new(&[1]);
+        for _ in 0..PADDING {
+            s.draw(1);
+        }
         let stopped = std::panic::catch_unwind(move || loop {
             if s.draw(1) == 1 && s.consumed() > 1 {
                 break;
