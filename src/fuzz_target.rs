@@ -59,20 +59,49 @@ pub mod __engines {
 #[macro_export]
 macro_rules! fuzz_target {
     ($prop:expr $(, max_size = $max:expr)? $(,)?) => {
-        $crate::__fuzz_engines::libfuzzer_sys::fuzz_target!(
-            |data: &[u8]| -> $crate::__fuzz_engines::libfuzzer_sys::Corpus {
+        // What `libfuzzer_sys::fuzz_target!` writes, with every path through
+        // pbt (its own expansion names `::libfuzzer_sys`, which a crate that
+        // depends on pbt alone does not have).
+        const _: () = {
+            /// libFuzzer calls this once before fuzzing: libfuzzer-sys's
+            /// panic hook makes a panic abort, which libFuzzer records.
+            #[unsafe(no_mangle)]
+            pub extern "C" fn LLVMFuzzerInitialize(
+                argc: *const isize,
+                argv: *const *const *const u8,
+            ) -> isize {
+                $crate::__fuzz_engines::libfuzzer_sys::initialize(argc, argv);
+                0
+            }
+
+            /// One input: `0` to keep it, `-1` to reject it.
+            #[unsafe(no_mangle)]
+            pub extern "C" fn rust_fuzzer_test_input(bytes: &[u8]) -> i32 {
+                use $crate::__fuzz_engines::libfuzzer_sys::Corpus;
+                // `cargo fuzz fmt` asks for the input's debug formatting.
+                if let Some(path) = $crate::__fuzz_engines::libfuzzer_sys::rust_libfuzzer_debug_path() {
+                    let prop = $prop;
+                    let target = $crate::runners::engine::FuzzTarget::new(&prop)$(.max_size($max))?;
+                    let text = ::std::format!("{:?}\n", target.import(bytes));
+                    ::std::fs::write(path, text).expect("cannot write RUST_LIBFUZZER_DEBUG_PATH");
+                    return 0;
+                }
+                let corpus = match pbt_fuzz_target(bytes) {
+                    $crate::runners::engine::Interest::Keep => Corpus::Keep,
+                    $crate::runners::engine::Interest::Reject => Corpus::Reject,
+                };
+                corpus.to_libfuzzer_code()
+            }
+
+            /// A frame named after the target, so that crash deduplication
+            /// (OSS-Fuzz's) tells targets apart.
+            #[inline(never)]
+            fn pbt_fuzz_target(bytes: &[u8]) -> $crate::runners::engine::Interest {
                 let prop = $prop;
                 let target = $crate::runners::engine::FuzzTarget::new(&prop)$(.max_size($max))?;
-                match target.fuzz_one(data) {
-                    $crate::runners::engine::Interest::Keep => {
-                        $crate::__fuzz_engines::libfuzzer_sys::Corpus::Keep
-                    }
-                    $crate::runners::engine::Interest::Reject => {
-                        $crate::__fuzz_engines::libfuzzer_sys::Corpus::Reject
-                    }
-                }
+                target.fuzz_one(bytes)
             }
-        );
+        };
     };
 }
 

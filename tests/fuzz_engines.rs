@@ -199,6 +199,9 @@ fn a_failing_input_is_a_crash_that_prints_its_cx_line() {
     let prop = bug::property();
     let target = FuzzTarget::new(&prop);
     let data = bug_input(b"bug", 3);
+    // docs/fuzzing.md's worked example: size 3 in 7 bits, length 3 in 3
+    // bits, then one byte-aligned byte per element.
+    assert_eq!(data, [0x83, 0x01, b'b', b'u', b'g']);
     let Tested::Failed(crash) = target.test(&data) else {
         panic!("{:?} decodes to a failing input", target.import(&data));
     };
