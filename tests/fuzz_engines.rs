@@ -337,3 +337,26 @@ fn random_engine_inputs_both_pass_and_fail_the_often_failing_property() {
     }
     assert!(passed > 5 && failed > 5, "passed {passed}, failed {failed}");
 }
+
+#[test]
+fn a_real_libfuzzer_crash_file_shrinks_to_the_minimum_under_cargo_test() {
+    // fuzz/crashes/bug/: a crash file libFuzzer wrote for the `bug` target
+    // (`cargo fuzz run -s none bug`, seed 1): "/bbugb", that is size 47,
+    // length 4, s = "bugb".
+    let crashes = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/crashes/bug");
+    let dir = scratch("real");
+    let prop = bug::property();
+    let config = config(dir.join("bug.pbt-regressions")).cases(0);
+    let found = FuzzTarget::new(&prop).import_crashes(&crashes, &config).unwrap();
+    assert_eq!(
+        found,
+        [Found::Choices {
+            choices: vec![4, 98, 117, 103, 98],
+            size: 47
+        }]
+    );
+    let failure = integrated(&prop, config).failure.expect("the crash replays");
+    assert_eq!(failure.original[0].value, "[98, 117, 103, 98]");
+    assert_eq!(failure.counterexample[0].value, "[98, 117, 103]");
+    let _ = std::fs::remove_dir_all(&dir);
+}

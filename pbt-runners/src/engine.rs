@@ -52,15 +52,19 @@ pub const REGRESSIONS_ENV: &str = "PBT_FUZZ_REGRESSIONS";
 pub const DEFAULT_MAX_SIZE: usize = 100;
 
 /// A property as a fuzz engine's target: decodes the engine's bytes into
-/// the property's inputs at a size up to `max_size` (the default
-/// configuration's, 100, unless set).
+/// the property's inputs at a size up to `max_size` ([`DEFAULT_MAX_SIZE`]
+/// unless set).
 ///
 /// ```
-/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_core::{gen::int, property::{Check, Forall, Prop}};
+/// use pbt_runners::components::Found;
 /// use pbt_runners::engine::FuzzTarget;
-/// let prop = Prop::new(Forall::new("xs", "Vec<u8>", Check::new(|(xs, ()): &(Vec<u8>, ())| xs.len() < 50)));
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true))
+///     .gen(|_: &()| int(0..=255u8)));
+/// // The size draw reads 4 bits for 0..=10 (0xb wraps to 0); the u8 draw
+/// // is a wide one, so it starts at the next byte.
 /// let target = FuzzTarget::new(&prop).max_size(10);
-/// assert_eq!(target.get_max_size(), 10);
+/// assert_eq!(target.import(&[0x0b, 7]), Found::Choices { choices: vec![7], size: 0 });
 /// ```
 #[derive(Debug)]
 pub struct FuzzTarget<'p, P> {
@@ -165,11 +169,6 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
     /// The largest size the size draw yields.
     pub fn max_size(self, max_size: usize) -> Self {
         FuzzTarget { max_size, ..self }
-    }
-
-    /// The largest size the size draw yields.
-    pub fn get_max_size(&self) -> usize {
-        self.max_size
     }
 
     /// Decode `data` into inputs and run the check, panics caught.
