@@ -222,10 +222,11 @@ fn a_crash_file_replays_under_cargo_test_and_shrinks_to_pbts_own_minimum() {
     std::fs::create_dir_all(&artifacts).unwrap();
     std::fs::write(artifacts.join("crash-1"), bug_input(b"bug!?xy", 60)).unwrap();
     std::fs::write(artifacts.join(".state"), b"not a crash").unwrap();
+    std::fs::write(artifacts.join("README.txt"), b"AFL++'s note").unwrap();
 
     let imported = config(dir.join("imported.pbt-regressions"));
     let found = target.import_crashes(&artifacts, &imported).unwrap();
-    assert_eq!(found.len(), 1, "hidden files are not crashes");
+    assert_eq!(found.len(), 1, "hidden files and README.txt are not crashes");
     let text = std::fs::read_to_string(dir.join("imported.pbt-regressions")).unwrap();
     assert!(text.contains("cx 60 7,62,75,67,21,3f,78,79"), "{text}");
 
@@ -339,24 +340,35 @@ fn random_engine_inputs_both_pass_and_fail_the_often_failing_property() {
 }
 
 #[test]
-fn a_real_libfuzzer_crash_file_shrinks_to_the_minimum_under_cargo_test() {
-    // fuzz/crashes/bug/: a crash file libFuzzer wrote for the `bug` target
-    // (`cargo fuzz run -s none bug`, seed 1): "/bbugb", that is size 47,
-    // length 4, s = "bugb".
+fn real_libfuzzer_and_afl_crash_files_shrink_to_the_minimum_under_cargo_test() {
+    // fuzz/crashes/bug/: crash files the engines wrote for the `bug` target:
+    // libFuzzer's (`cargo fuzz run -s none bug -- -seed=1`), "/bbugb", that
+    // is size 47, length 4, s = "bugb"; and AFL++'s (`cargo afl fuzz -s 10`).
     let crashes = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/crashes/bug");
     let dir = scratch("real");
     let prop = bug::property();
     let config = config(dir.join("bug.pbt-regressions")).cases(0);
-    let found = FuzzTarget::new(&prop).import_crashes(&crashes, &config).unwrap();
+    let found = FuzzTarget::new(&prop)
+        .import_crashes(&crashes, &config)
+        .unwrap();
+    assert_eq!(found.len(), 2);
     assert_eq!(
-        found,
-        [Found::Choices {
+        found[1],
+        Found::Choices {
             choices: vec![4, 98, 117, 103, 98],
             size: 47
-        }]
+        }
     );
-    let failure = integrated(&prop, config).failure.expect("the crash replays");
-    assert_eq!(failure.original[0].value, "[98, 117, 103, 98]");
-    assert_eq!(failure.counterexample[0].value, "[98, 117, 103]");
+    // Each saved case fails on replay and shrinks to pbt's own minimum.
+    let text = std::fs::read_to_string(dir.join("bug.pbt-regressions")).unwrap();
+    for line in text.lines().filter(|l| l.starts_with("cx ")) {
+        let one = dir.join("one.pbt-regressions");
+        std::fs::write(&one, format!("{line}\n")).unwrap();
+        let failure = integrated(&prop, config.clone().regressions(Regressions::File(one)))
+            .failure
+            .expect("the crash replays");
+        assert!(failure.original[0].value.starts_with("[98, 117, 103"), "{line}");
+        assert_eq!(failure.counterexample[0].value, "[98, 117, 103]", "{line}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

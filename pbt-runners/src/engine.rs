@@ -299,7 +299,8 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
     }
 
     /// Append every file in `crashes` (a file, or a directory of crash
-    /// files, such as `fuzz/artifacts/<target>`) to the regressions file
+    /// files, such as `fuzz/artifacts/<target>` or AFL++'s
+    /// `<out>/default/crashes`) to the regressions file
     /// `config` names for this property (see [`Plan`]), so that every
     /// runner replays them first and shrinks the ones that fail. Returns
     /// the imported cases, in file-name order.
@@ -422,7 +423,8 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
 }
 
 /// `path` itself when it is a file, else the files directly in it, sorted
-/// by name (hidden files, such as libFuzzer's `.state`, skipped).
+/// by name; hidden files and the `README.txt` AFL++ writes into its crashes
+/// directory are skipped.
 fn files_in(path: &Path) -> io::Result<Vec<PathBuf>> {
     if path.is_file() {
         return Ok(vec![path.to_path_buf()]);
@@ -430,10 +432,9 @@ fn files_in(path: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(path)? {
         let p = entry?.path();
-        let hidden = p
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-        if p.is_file() && !hidden {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+        let skipped = name.is_some_and(|n| n.starts_with('.') || n == "README.txt");
+        if p.is_file() && !skipped {
             files.push(p);
         }
     }
