@@ -38,7 +38,10 @@ fn pbt_fuzz() -> (Vec<f64>, Vec<f64>) {
         let start = Instant::now();
         let report = fuzz(&prop, config);
         let secs = start.elapsed().as_secs_f64();
-        let failure = report.failure.as_ref().expect("pbt's fuzz runner finds b-u-g");
+        let failure = report
+            .failure
+            .as_ref()
+            .expect("pbt's fuzz runner finds b-u-g");
         assert_eq!(failure.counterexample[0].value, "[98, 117, 103]");
         tests.push(report.tests as f64);
         // The time includes shrinking, a few hundred tests at most.

@@ -109,10 +109,13 @@ fn choices_round_trip_through_bytes(pairs: Vec<(u64, u64)>) -> bool {
 fn truncation_keeps_whole_draws_and_zeroes_the_rest(data: Vec<u8>, bounds: Vec<u64>, cut: usize) {
     let cut = cut % (data.len() + 1);
     let (full, short) = (decode(&data, &bounds), decode(&data[..cut], &bounds));
-    let ends = bounds.iter().zip(bit_offsets(&bounds)).map(|(&max, start)| {
-        let k = 64 - max.leading_zeros() as usize;
-        (start, start + if k >= 8 { k.div_ceil(8) * 8 } else { k })
-    });
+    let ends = bounds
+        .iter()
+        .zip(bit_offsets(&bounds))
+        .map(|(&max, start)| {
+            let k = 64 - max.leading_zeros() as usize;
+            (start, start + if k >= 8 { k.div_ceil(8) * 8 } else { k })
+        });
     for (i, (start, end)) in ends.enumerate() {
         if end <= cut * 8 {
             assert_eq!(short[i], full[i], "draw {i} lies inside the kept bytes");
@@ -226,7 +229,11 @@ fn a_crash_file_replays_under_cargo_test_and_shrinks_to_pbts_own_minimum() {
 
     let imported = config(dir.join("imported.pbt-regressions"));
     let found = target.import_crashes(&artifacts, &imported).unwrap();
-    assert_eq!(found.len(), 1, "hidden files and README.txt are not crashes");
+    assert_eq!(
+        found.len(),
+        1,
+        "hidden files and README.txt are not crashes"
+    );
     let text = std::fs::read_to_string(dir.join("imported.pbt-regressions")).unwrap();
     assert!(text.contains("cx 60 7,62,75,67,21,3f,78,79"), "{text}");
 
@@ -234,12 +241,23 @@ fn a_crash_file_replays_under_cargo_test_and_shrinks_to_pbts_own_minimum() {
     // needed) and shrunk by pbt's shrinkers, by each runner.
     let mut minima = Vec::new();
     for (name, report) in [
-        ("generational", generational(&prop, imported.clone().cases(0))),
+        (
+            "generational",
+            generational(&prop, imported.clone().cases(0)),
+        ),
         ("integrated", integrated(&prop, imported.clone().cases(0))),
     ] {
-        let failure = report.failure.unwrap_or_else(|| panic!("{name}: the crash replays"));
-        assert!(failure.replayed_from.is_some(), "{name}: replayed from the file");
-        assert_eq!(failure.original[0].value, "[98, 117, 103, 33, 63, 120, 121]");
+        let failure = report
+            .failure
+            .unwrap_or_else(|| panic!("{name}: the crash replays"));
+        assert!(
+            failure.replayed_from.is_some(),
+            "{name}: replayed from the file"
+        );
+        assert_eq!(
+            failure.original[0].value,
+            "[98, 117, 103, 33, 63, 120, 121]"
+        );
         minima.push(failure.counterexample[0].value.clone());
     }
 
@@ -250,11 +268,17 @@ fn a_crash_file_replays_under_cargo_test_and_shrinks_to_pbts_own_minimum() {
             .cases(1_000_000)
             .mutation(Mutation::Both),
     );
-    let own_min = own.failure.expect("pbt's fuzz runner finds b-u-g").counterexample[0]
+    let own_min = own
+        .failure
+        .expect("pbt's fuzz runner finds b-u-g")
+        .counterexample[0]
         .value
         .clone();
     assert_eq!(own_min, "[98, 117, 103]");
-    assert!(minima.iter().all(|m| *m == own_min), "{minima:?} vs {own_min}");
+    assert!(
+        minima.iter().all(|m| *m == own_min),
+        "{minima:?} vs {own_min}"
+    );
 
     // And pbt's own case seeds the engine's corpus: exported, it fails as
     // an engine input.
@@ -316,7 +340,10 @@ fn the_no_engine_main_replays_files_and_fails_on_a_crash() {
     let failing = format!("{:?}", target.replay_main([dir.clone().into_os_string()]));
     assert_eq!(failing, format!("{:?}", std::process::ExitCode::from(1)));
     let missing = target.replay_main([dir.join("none").into_os_string()]);
-    assert_eq!(format!("{missing:?}"), format!("{:?}", std::process::ExitCode::from(2)));
+    assert_eq!(
+        format!("{missing:?}"),
+        format!("{:?}", std::process::ExitCode::from(2))
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -367,7 +394,10 @@ fn real_libfuzzer_and_afl_crash_files_shrink_to_the_minimum_under_cargo_test() {
         let failure = integrated(&prop, config.clone().regressions(Regressions::File(one)))
             .failure
             .expect("the crash replays");
-        assert!(failure.original[0].value.starts_with("[98, 117, 103"), "{line}");
+        assert!(
+            failure.original[0].value.starts_with("[98, 117, 103"),
+            "{line}"
+        );
         assert_eq!(failure.counterexample[0].value, "[98, 117, 103]", "{line}");
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -239,7 +239,10 @@ mod tests {
 
     #[test]
     fn widths_and_wrapping() {
-        assert_eq!((width(0), width(1), width(2), width(255), width(256)), (0, 1, 2, 8, 9));
+        assert_eq!(
+            (width(0), width(1), width(2), width(255), width(256)),
+            (0, 1, 2, 8, 9)
+        );
         assert_eq!(width(u64::MAX), 64);
         // 0..=4 reads 3 bits: raw 5, 6, 7 wrap to 0, 1, 2.
         let mut s = Bytes::new(&[0b00_110_101]);
