@@ -15,11 +15,14 @@ if ! command -v c++ >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1 && ! com
     echo "fuzz smoke: skipped, no C++ compiler to build libFuzzer"
     exit 0
 fi
-cargo fuzz build -s none bug
+# Honour CARGO_TARGET_DIR (cargo-fuzz otherwise builds into fuzz/target).
+target_dir=()
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then target_dir=(--target-dir "$CARGO_TARGET_DIR/fuzz"); fi
+cargo fuzz build -s none "${target_dir[@]}" bug
 artifacts="$(mktemp -d)"
 trap 'rm -rf "$artifacts"' EXIT
 set +e
-cargo fuzz run -s none bug -- -max_total_time="$secs" -artifact_prefix="$artifacts/" 2>"$artifacts/log"
+cargo fuzz run -s none "${target_dir[@]}" bug -- -max_total_time="$secs" -artifact_prefix="$artifacts/" 2>"$artifacts/log"
 status=$?
 set -e
 if grep -q "pbt: the property failed on this engine input" "$artifacts/log"; then

@@ -23,7 +23,7 @@ pub fn buggy(s: &[u8]) -> bool {
     true
 }
 
-/// The property: up to 8 bytes, each from its own draw.
+/// The property: up to 7 bytes, each from its own draw.
 pub fn property() -> impl pbt::Property + Sync {
     pbt::property! {
         forall s: Vec<u8>, #[gen = vec(int(0..=255u8), 0..8)];
