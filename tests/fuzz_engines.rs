@@ -209,10 +209,22 @@ fn a_failing_input_is_a_crash_that_prints_its_cx_line() {
         panic!("{:?} decodes to a failing input", target.import(&data));
     };
     assert_eq!(crash.counterexample[0].value, "[98, 117, 103]");
+    // The only test that crashes `fuzz_one`, so the variable is its own.
+    let dir = scratch("env");
+    let saved = dir.join("saved.pbt-regressions");
+    std::env::set_var(pbt::runners::engine::REGRESSIONS_ENV, &saved);
     let panic = std::panic::catch_unwind(|| target.fuzz_one(&data)).unwrap_err();
+    std::env::remove_var(pbt::runners::engine::REGRESSIONS_ENV);
     let message = panic.downcast_ref::<String>().unwrap();
     assert!(message.contains("cx 3 3,62,75,67"), "{message}");
     assert!(message.contains("s: Vec<u8> = [98, 117, 103]"), "{message}");
+    // PBT_FUZZ_REGRESSIONS: the crash is saved before the engine aborts.
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(
+        text.contains("cx 3 3,62,75,67 # fuzz: the check returned false"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
