@@ -9,6 +9,9 @@ mod assume;
 pub struct ArchitectureDoc;
 mod examples;
 pub mod guide;
+mod fuzz_target;
+#[doc(hidden)]
+pub use fuzz_target::__engines as __fuzz_engines;
 pub mod stateful;
 
 pub use examples::run_examples;

@@ -227,45 +227,8 @@ pub fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A source over a fixed buffer of bytes, as a fuzzer hands them out.
-///
-/// Each draw reads eight bytes (little-endian, zero-padded when the buffer
-/// runs out) and reduces them into range; an exhausted buffer yields `0`, the
-/// simplest choice.
-///
-/// ```
-/// use pbt_core::{source::Bytes, Source};
-/// let mut s = Bytes::new(&[]);
-/// assert_eq!(s.draw(10), 0);
-/// ```
-#[derive(Clone, Debug)]
-pub struct Bytes<'a> {
-    data: &'a [u8],
-}
-
-impl<'a> Bytes<'a> {
-    /// A source reading `data` from the start.
-    pub fn new(data: &'a [u8]) -> Self {
-        Bytes { data }
-    }
-}
-
-impl Source for Bytes<'_> {
-    fn draw(&mut self, max: u64) -> u64 {
-        if self.data.is_empty() {
-            return 0;
-        }
-        let take = self.data.len().min(8);
-        let mut word = [0u8; 8];
-        word[..take].copy_from_slice(&self.data[..take]);
-        self.data = &self.data[take..];
-        let raw = u64::from_le_bytes(word);
-        match max.checked_add(1) {
-            Some(range) => raw % range,
-            None => raw,
-        }
-    }
-}
+mod bytes;
+pub use bytes::Bytes;
 
 #[cfg(test)]
 mod seeding_tests {

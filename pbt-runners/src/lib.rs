@@ -11,6 +11,7 @@
 pub mod combinatorial;
 pub mod components;
 mod config;
+pub mod engine;
 mod fuzz;
 mod generational;
 mod integrated;
