@@ -72,7 +72,7 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
     let mut report = Report::empty("parallel", &plan);
     if plan.config.check_coverage.is_some() {
         // The coverage check decides when to stop from the counts so far: one thread.
-        return crate::generational::run_loop(prop, config, "parallel");
+        return crate::generational::in_process(prop, &plan, "parallel").finish(started);
     }
     let workers = plan.config.workers.max(1);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
@@ -81,7 +81,7 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
             report.notes.push(format!(
                 "could not start {workers} worker threads ({e}); ran on one"
             ));
-            return crate::generational::run_loop(prop, config, "parallel");
+            return crate::generational::in_process(prop, &plan, "parallel").finish(started);
         }
     };
     supervise_all(prop, &plan, workers + 1, |watches| {

@@ -36,7 +36,7 @@ use crate::choices::Choices;
 use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The public interface every runner is written against.
 ///
@@ -119,7 +119,7 @@ pub trait Property {
 }
 
 /// Why a test case was not produced or not run to a verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Discarded {
     /// An `implies` did not hold.
     Precondition,
