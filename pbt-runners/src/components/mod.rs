@@ -18,16 +18,16 @@ mod crash;
 mod erased;
 mod execute;
 mod failure;
+mod integrated;
 mod run_step;
+mod shrinker;
 mod watchdog;
 // Families of related items, reached by their module's name
 // (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
 pub mod feedback_loop;
-pub mod integrated;
 pub mod isolation;
 pub mod regressions;
 pub mod seed_pool;
-pub mod shrinker;
 pub mod statistics;
 pub mod utility;
 
