@@ -192,3 +192,42 @@ fn the_one_paths_resolve() {
     fn takes_a_step<S: RunStep>(_: Option<S>) {}
     takes_a_step::<InProcess<'_>>(None);
 }
+
+#[test]
+fn the_components_import_no_runner() {
+    // The bottom layer: nothing under components/ names a runner module.
+    let runners = [
+        "generational",
+        "integrated",
+        "parallel",
+        "combinatorial",
+        "fuzz",
+        "targeted",
+    ];
+    let mut stack = vec![root().join("pbt-runners/src/components")];
+    let mut checked = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("components dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).expect("a source file");
+            for runner in runners {
+                for import in [
+                    format!("crate::{runner}"),
+                    format!("super::super::{runner}"),
+                ] {
+                    assert!(
+                        !source.contains(&import),
+                        "{} imports the runner module {runner}",
+                        path.display()
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} files found");
+}
