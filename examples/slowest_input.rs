@@ -8,7 +8,8 @@
 //! targeted search (hill climbing, simulated annealing) over 20 seeds.
 
 use pbt::feedback::target;
-use pbt::runners::{generational, targeted, Config, Pool, Regressions};
+use pbt::runners::components::seed_pool::Pool;
+use pbt::runners::{generational, targeted, Config, Regressions};
 
 /// Insertion sort, counting comparisons.
 fn insertion_sort(xs: &mut [u16]) -> u64 {
@@ -50,7 +51,7 @@ fn main() {
         temperature: 20.0,
         cooling: 0.999,
     };
-    type Run<'a> = Box<dyn Fn(Config) -> pbt::Report + 'a>;
+    type Run<'a> = Box<dyn Fn(Config) -> pbt::runners::Report + 'a>;
     let runs: [(&str, Run); 3] = [
         ("generational", Box::new(|c| generational(&prop, c))),
         ("targeted (hill climbing)", Box::new(|c| targeted(&prop, c))),

@@ -31,7 +31,7 @@ pub use pbt_core::{
 /// use pbt::dbas::{Check, Forall, Prop};
 /// // forall x: u8; check x < 200   (what property! writes for you)
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
-/// let config = pbt::Config::default().regressions(pbt::runners::Regressions::Off);
+/// let config = pbt::runners::Config::default().regressions(pbt::runners::Regressions::Off);
 /// assert!(!pbt::runners::generational(&prop, config).passed());
 /// ```
 pub mod dbas {
@@ -59,7 +59,6 @@ pub use pbt_macros::{generator, property, property_test};
 /// [`Gen`] value) and the DSL's names. Its one path in this crate: `gen` is a
 /// keyword in edition 2024, `generators` is not.
 pub use pbt_core::gen as generators;
-pub use pbt_runners::{Config, Report};
 
 /// The runners: short loops over [`Property`], each `(&prop, Config) -> Report`.
 pub mod runners {

@@ -111,7 +111,7 @@ fn derived_types_in_a_hygienic_property() {
         forall w: Window<u8>;
         check w.lo <= w.hi && *e == e.clone()
     };
-    let config = ::pbt::Config::default()
+    let config = ::pbt::runners::Config::default()
         .regressions(::pbt::runners::Regressions::Off)
         .ignore_env();
     let report = ::pbt::runners::generational(&prop, config);

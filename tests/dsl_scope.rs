@@ -92,7 +92,7 @@ mod without_imports {
             forall x: u8, #[with = int(0..3u8).map(|x| x + 1).boxed()];
             check (1..4).contains(&x)
         };
-        let config = pbt::Config::default()
+        let config = pbt::runners::Config::default()
             .regressions(pbt::runners::Regressions::Off)
             .cases(50);
         let report = pbt::runners::generational(&prop, config);

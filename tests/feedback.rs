@@ -5,11 +5,9 @@
 
 use pbt::feedback::{cover, observe, target};
 use pbt::prelude::*;
-use pbt::runners::components::seed_pool::{Directive, Seed};
+use pbt::runners::components::seed_pool::{Directive, Energy, Pool, Seed, SeedPool};
 use pbt::runners::components::Found;
-use pbt::runners::{
-    fuzz, generalized, generational, targeted, Energy, Mutation, Pool, Regressions, SeedPool,
-};
+use pbt::runners::{fuzz, generalized, generational, targeted, Mutation, Regressions};
 use std::collections::HashSet;
 
 fn quiet() -> Config {
@@ -265,7 +263,7 @@ fn comparisons(xs: &[u16]) -> u64 {
 
 /// `targeted` without a regressions file (the test below fails on purpose)
 /// and with little shrinking.
-fn quiet_targeted<P: Property + Sync>(prop: &P, config: Config) -> pbt::Report {
+fn quiet_targeted<P: Property + Sync>(prop: &P, config: Config) -> pbt::runners::Report {
     targeted(prop, config.regressions(Regressions::Off).max_shrinks(10))
 }
 

@@ -10,8 +10,8 @@
 use pbt::prelude::*;
 use pbt::runners::components::regressions::RegressionsFile;
 use pbt::runners::components::Found;
+use pbt::runners::Report;
 use pbt::runners::{generational, Regressions};
-use pbt::Report;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -271,11 +271,19 @@ fn isolated_the_saved_case_is_replayed_first() {
     assert!(!first.passed());
     let second = isolated_fault(&file, || std::process::abort());
     assert!(second.replayed >= 1, "{second}");
+    // As in process: the saved case fails before any fresh test, and saved
+    // cases do not count toward `cases`.
     assert_eq!(
-        second.tests, 1,
+        second.tests, 0,
         "the first saved case fails first: {second}"
     );
-    assert_eq!(second.failure.unwrap().counterexample[0].value, "10");
+    let failure = second.failure.unwrap();
+    assert_eq!(failure.counterexample[0].value, "10");
+    assert_eq!(
+        failure.replayed_from.map(|at| at.entry),
+        Some(1),
+        "the report names the saved case"
+    );
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
@@ -315,6 +323,61 @@ fn isolated_a_generator_that_hangs_is_reported() {
         failure.reason
     );
     assert!(failure.reason.contains("time limit"), "{}", failure.reason);
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1);
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_and_in_process_runs_are_one_loop_with_the_same_report() {
+    // One inputs stream and one loop, two run steps: the same seed visits
+    // the same cases, counts the same tests and discards, and finds the
+    // same first failing case in and out of process.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..2000u32)];
+        implies x % 3 != 0;
+        check x < 1500
+    };
+    let (in_file, out_file) = (scratch("one-loop-in"), scratch("one-loop-out"));
+    let base = |file: &Path| config(file).max_shrink_time(Duration::from_secs(60));
+    let inside = generational(&prop, base(&in_file));
+    let outside = generational(&prop, base(&out_file).isolated(true));
+    assert!(!inside.passed() && !outside.passed(), "{inside}\n{outside}");
+    assert_eq!(
+        (inside.tests, inside.discards),
+        (outside.tests, outside.discards),
+        "{inside}\n{outside}"
+    );
+    let (a, b) = (inside.failure.unwrap(), outside.failure.unwrap());
+    assert_eq!(a.case_seed, b.case_seed, "the same first failing case");
+    assert_eq!(a.original, b.original, "printed the same");
+    for failure in [&a, &b] {
+        let x: u32 = failure.counterexample[0].value.parse().unwrap();
+        assert!(x >= 1500 && x % 3 != 0, "{failure:?}");
+    }
+    // Both saved the failing case on discovery, first.
+    let first = |file: &Path| RegressionsFile::at(file).read().cases.first().cloned();
+    assert_eq!(first(&in_file), first(&out_file));
+    for file in [in_file, out_file] {
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    }
+}
+
+#[test]
+fn isolated_a_generator_panic_is_a_failure_with_its_message() {
+    let file = scratch("iso-gen-panic");
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..100u32), |x| { assert!(x < 50, "too big: {x}"); x })];
+        check x < 1000
+    };
+    let report = generational(&prop, config(&file).isolated(true));
+    assert!(!report.passed(), "{report}");
+    let failure = report.failure.unwrap();
+    assert!(
+        failure.reason.contains("the generator panicked") && failure.reason.contains("too big"),
+        "{}",
+        failure.reason
+    );
+    assert_eq!(report.tests, 0, "a generator fault is no test");
     assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1);
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }

@@ -34,8 +34,8 @@ fn int() {}
 fn vec() {}
 fn map() {}
 
+use ::pbt::runners::Config;
 use ::pbt::runners::{generational, Regressions};
-use ::pbt::Config;
 
 fn quiet() -> Config {
     Config::default().regressions(Regressions::Off).ignore_env()

@@ -3,8 +3,8 @@
 //! name (with `generalized(state, update)`), and borrowed parameters.
 
 use pbt::prelude::*;
+use pbt::runners::Report as RunReport;
 use pbt::runners::{generational, Regressions};
-use pbt::Report as RunReport;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
 

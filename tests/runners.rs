@@ -137,7 +137,7 @@ fn covered_by(thin: bool, seed: u64) -> usize {
         forall e: Expr, #[gen = expr()];
         check {
             let printed = pbt::Binding { name: "e", ty: "Expr", value: format!("{e:?}") };
-            let features = pbt::runners::combinatorial::constructor_features(&[printed]);
+            let features = pbt::runners::constructor_features(&[printed]);
             seen.lock().unwrap().extend(features);
         }
     };
@@ -158,7 +158,7 @@ fn combinatorial_covers_more_constructor_features_per_test() {
 
 #[test]
 fn combinatorial_features_are_constructors_and_nesting_pairs() {
-    let features = pbt::runners::combinatorial::constructor_features(&[pbt::Binding {
+    let features = pbt::runners::constructor_features(&[pbt::Binding {
         name: "e",
         ty: "Expr",
         value: "Add(Neg(Lit(1)), Lit(2))".into(),

@@ -4,9 +4,9 @@
 //! `note!` output for the final counterexample.
 
 use pbt::prelude::*;
+use pbt::runners::components::statistics::{CoverageCheck, CoverageOutcome};
 use pbt::runners::{
-    fuzz, generational, integrated, parallel, targeted, CoverageCheck, CoverageOutcome,
-    Regressions, Sizes, Verdict,
+    fuzz, generational, integrated, parallel, targeted, Regressions, Sizes, Verdict,
 };
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 

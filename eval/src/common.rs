@@ -116,9 +116,9 @@ pub fn qc_below(g: &mut quickcheck::Gen, n: usize) -> usize {
 /// about 23 µs — more than many whole ETNA trials. A test suite builds its
 /// configuration once per property, not once per failure, so this cost is
 /// kept out of the time-to-failure.
-pub fn pbt_config(seed: u64) -> pbt::Config {
-    static BASE: LazyLock<pbt::Config> = LazyLock::new(|| {
-        pbt::Config::default()
+pub fn pbt_config(seed: u64) -> pbt::runners::Config {
+    static BASE: LazyLock<pbt::runners::Config> = LazyLock::new(|| {
+        pbt::runners::Config::default()
             .cases(1 << 40)
             .max_discard_ratio(1 << 20)
             .no_timeout()
@@ -251,7 +251,7 @@ pub fn proptest_outcome<T: std::fmt::Debug>(
 }
 
 /// What a pbt run ended with, when it ended without a failure.
-pub fn pbt_outcome(report: pbt::Report) -> Result<(), String> {
+pub fn pbt_outcome(report: pbt::runners::Report) -> Result<(), String> {
     if report.failure.is_some() {
         Ok(())
     } else {

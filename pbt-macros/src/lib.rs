@@ -131,7 +131,7 @@ pub fn generator(input: TokenStream) -> TokenStream {
 /// `f(&prop, config, args…)`, as `generalized(state, update)` needs),
 /// `shrink = "external" | "integrated" | "both"`, for the feedback runners
 /// `mutation = "choices" | "values" | "both"`, `config = EXPR` (a
-/// `pbt::Config` the other options override) and `examples = [e, …]`
+/// `pbt::runners::Config` the other options override) and `examples = [e, …]`
 /// (explicit cases run before any generated test, each a tuple of one value
 /// per parameter, or the value itself for a one-parameter function; a
 /// failing one fails the test with its values). A misspelled option, value

@@ -140,7 +140,7 @@ impl Options {
                 (Some(_), _) => "an integer literal",
                 (None, "shrink") => "\"external\", \"integrated\" or \"both\"",
                 (None, "mutation") => "\"choices\", \"values\" or \"both\"",
-                (None, "config") => "an expression of type `pbt::Config`",
+                (None, "config") => "an expression of type `pbt::runners::Config`",
                 (None, "examples") => "a list of examples, as in `examples = [(0, vec![])]`",
                 (None, _) => "a path to a runner function",
             };

@@ -58,41 +58,39 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             ControlFlow::Continue(report) => report,
             ControlFlow::Break(failed) => return failed,
         };
+        let fail = |case, fault, report| {
+            report_failure(
+                prop,
+                &plan,
+                watch,
+                Discovery::fresh(Found::Case(case), fault),
+                report,
+            )
+        };
         let mut n = 0u64;
         while report.tests < plan.config.cases || report.statistics.keep_testing() {
-            let picked = thin(prop, &plan, watch, n, k, &features, &mut covered);
+            let thinned = thin(prop, &plan, watch, n, k, &features, &mut covered);
             n += 1;
-            let (case, inputs) = match picked {
-                Thinned::Picked(case, inputs) => (case, inputs),
-                Thinned::NoneGenerated => {
-                    report.discards += 1;
-                    if report.statistics.too_many_discards(&plan, report.discards) {
-                        return report.gave_up();
+            let verdict = match thinned {
+                Thinned::Picked(case, inputs) => {
+                    match run_picked(prop, watch, &case, &*inputs, &mut report) {
+                        Outcome::Fail(reason) => {
+                            report.tests += 1;
+                            return fail(case, Fault::Check(reason), report);
+                        }
+                        verdict => verdict,
                     }
-                    continue;
                 }
-                Thinned::Failed(case, fault) => {
-                    let discovery = Discovery::fresh(Found::Case(case), fault);
-                    return report_failure(prop, &plan, watch, discovery, report);
-                }
+                Thinned::NoneGenerated => Outcome::Discard,
+                Thinned::Failed(case, fault) => return fail(case, fault, report),
             };
-            watch.at_case(&case);
-            let observer = pbt_core::statistics::Observer::start();
-            let verdict = prop.run_any(&*inputs, watch);
-            report.statistics.record(observer, &verdict, case.size);
-            match verdict {
-                Outcome::Pass => report.tests += 1,
-                Outcome::Discard => {
-                    report.discards += 1;
-                    if report.statistics.too_many_discards(&plan, report.discards) {
-                        return report.gave_up();
-                    }
-                }
-                Outcome::Fail(reason) => {
-                    report.tests += 1;
-                    let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
-                    return report_failure(prop, &plan, watch, discovery, report);
-                }
+            if verdict == Outcome::Pass {
+                report.tests += 1;
+                continue;
+            }
+            report.discards += 1;
+            if report.statistics.too_many_discards(&plan, report.discards) {
+                return report.gave_up();
             }
         }
         report
@@ -101,6 +99,21 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
         report
     })
     .finish(started)
+}
+
+/// Run the picked candidate of `case`, its statistics recorded in `report`.
+fn run_picked(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    case: &CaseSeed,
+    inputs: &dyn std::any::Any,
+    report: &mut Report,
+) -> Outcome {
+    watch.at_case(case);
+    let observer = pbt_core::statistics::Observer::start();
+    let verdict = prop.run_any(inputs, watch);
+    report.statistics.record(observer, &verdict, case.size);
+    verdict
 }
 
 /// What thinning the candidates of one test came to.
@@ -126,7 +139,7 @@ fn thin(
     covered: &mut HashSet<String>,
 ) -> Thinned {
     let size = plan.config.size_of(n);
-    let mut best: Option<(usize, CaseSeed, AnyInputs, Vec<String>)> = None;
+    let mut best: Option<Candidate> = None;
     for j in 0..k {
         let case = CaseSeed {
             seed: plan.case(n.saturating_mul(k).saturating_add(j)).seed,
@@ -146,15 +159,29 @@ fn thin(
             }
         };
         let new = found.iter().filter(|f| !covered.contains(*f)).count();
-        if best.as_ref().is_none_or(|(most, ..)| new > *most) {
-            best = Some((new, case, inputs, found));
+        if best.as_ref().is_none_or(|b| new > b.new) {
+            best = Some(Candidate {
+                new,
+                case,
+                inputs,
+                features: found,
+            });
         }
     }
-    let Some((_, case, inputs, found)) = best else {
+    let Some(best) = best else {
         return Thinned::NoneGenerated;
     };
-    covered.extend(found);
-    Thinned::Picked(case, inputs)
+    covered.extend(best.features);
+    Thinned::Picked(best.case, best.inputs)
+}
+
+/// A generated candidate of one test.
+struct Candidate {
+    /// How many of its features are not covered yet.
+    new: usize,
+    case: CaseSeed,
+    inputs: AnyInputs,
+    features: Vec<String>,
 }
 
 /// Where a candidate's features come from.
@@ -214,7 +241,7 @@ fn variables(structure: &Structure) -> Vec<&'static str> {
 /// ```
 /// use pbt_core::Binding;
 /// let b = Binding { name: "e", ty: "Expr", value: "Add(Lit(1), Neg(Lit(2)))".into() };
-/// let f = pbt_runners::combinatorial::constructor_features(&[b]);
+/// let f = pbt_runners::constructor_features(&[b]);
 /// assert!(f.contains(&"e:Add>Neg".to_string()) && f.contains(&"e:Neg>Lit".to_string()));
 /// ```
 pub fn constructor_features(bindings: &[Binding]) -> Vec<String> {

@@ -176,7 +176,7 @@ pub struct Config {
     pub features: Option<FeatureFn>,
     /// The seed pool of the feedback-guided runners (`None`: each runner's
     /// default).
-    pub pool: Option<crate::Pool>,
+    pub pool: Option<crate::components::seed_pool::Pool>,
     /// How the feedback-guided runners mutate seeds.
     pub mutation: Mutation,
     /// Whether the generational runner steers towards the preconditions
@@ -341,7 +341,7 @@ impl Config {
 
     /// The seed pool (search strategy and power schedule) of the
     /// feedback-guided runners.
-    pub fn pool(mut self, pool: crate::Pool) -> Self {
+    pub fn pool(mut self, pool: crate::components::seed_pool::Pool) -> Self {
         self.pool = Some(pool);
         self
     }

@@ -12,6 +12,7 @@
 //! without those either — is plain generation with mutation.
 
 use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe};
+use crate::components::seed_pool::{Energy, Pool};
 use crate::components::utility::NewCoverage;
 use crate::components::{replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
@@ -57,7 +58,7 @@ fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
                 .to_string(),
         );
     }
-    let default = crate::Pool::FifoQueue(crate::Energy::Doubling(5_000));
+    let default = Pool::FifoQueue(Energy::Doubling(5_000));
     let mut pool = plan.config.pool.unwrap_or(default).build();
     let mut utility = NewCoverage::default();
     let mut probe = if instrumented {

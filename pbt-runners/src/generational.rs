@@ -9,18 +9,25 @@
 //!                                     shrink, print, report
 //! ```
 //!
+//! The loop ([`generate_and_check`]) takes a run step: in process, or —
+//! when the configuration or `PBT_ISOLATE` asks — each test in a child
+//! process ([`crate::components::isolation`]); the inputs stream and the
+//! loop are the same either way.
+//!
 //! When the preconditions reject most inputs (fewer than one in three
 //! accepted after 100 discards) and `property!` derived utilities for them,
 //! the rest of the run steers generation towards them: the feedback loop
 //! with the preconditions' utility as its target (*Flexible and Automatic Targeted Property-Based Testing* §3), instead of
 //! giving up.
 
+use crate::components::isolation;
 use crate::components::{
-    isolation, replay_saved, report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan,
+    replay_saved_with, supervise, Discovery, DynProperty, Fault, Found, InProcess, Plan, RunStep,
     Step, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
+use pbt_core::property::NodeView;
 use pbt_core::{Outcome, Property};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -38,64 +45,83 @@ use std::time::Instant;
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "1000");
 /// ```
 pub fn generational<P: Property>(prop: &P, config: Config) -> Report {
-    isolation::run(prop, config, "generational", |prop, config| {
-        run_loop(prop, config, "generational")
+    run(prop, config, "generational")
+}
+
+/// The generational loop with the run step the configuration asks for:
+/// every test in a child process ([`isolation::Isolated`]) or on this thread
+/// ([`InProcess`], under the watchdog).
+pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
+    let started = Instant::now();
+    let plan = Plan::new(&config, &prop.structure());
+    let Some(mut step) = isolation::requested_step(prop, &plan) else {
+        return in_process(prop, &plan, runner).finish(started);
+    };
+    let mut report = Report::empty(runner, &plan);
+    let note = "isolated: every test ran in a child process";
+    report.notes.push(note.to_string());
+    generate_and_check(&plan, &mut step, None, report).finish(started)
+}
+
+/// The generational loop in process (compiled once for every property).
+pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static str) -> Report {
+    let report = Report::empty(runner, plan);
+    let targetable = plan.config.auto_target
+        && (prop.structure().nodes.iter())
+            .any(|n| matches!(n, NodeView::Implies { utility: true }));
+    supervise(prop, plan, |watch| {
+        let steer = |report| target_preconditions(prop, plan, watch, report);
+        let steer = targetable.then_some(&steer as &dyn Fn(Report) -> Report);
+        generate_and_check(plan, &mut InProcess::new(prop, plan, watch), steer, report)
     })
 }
 
-/// The generate-and-check loop (compiled once for every property): saved
-/// cases first (all of them, not counted toward `cases`), then fresh ones,
-/// until `cases` fresh tests passed, a test failed, or too many were
-/// discarded.
-pub(crate) fn run_loop(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
-    let started = Instant::now();
-    let plan = Plan::new(&config, &prop.structure());
-    let report = Report::empty(runner, &plan);
-    let targetable = plan.config.auto_target
-        && prop
-            .structure()
-            .nodes
-            .iter()
-            .any(|n| matches!(n, pbt_core::property::NodeView::Implies { utility: true }));
-    supervise(prop, &plan, |watch| {
-        let mut report = match replay_saved(prop, &plan, watch, report) {
-            ControlFlow::Continue(report) => report,
-            ControlFlow::Break(failed) => return failed,
+/// Fig. 12 over a run step: saved cases first (all of them, not counted
+/// toward `cases`), then fresh ones, until `cases` fresh tests passed, a
+/// test failed (the step's failure path), or too many were discarded.
+/// `steer`, when given, takes over the rest of the run when the
+/// preconditions reject most inputs.
+fn generate_and_check<S: RunStep>(
+    plan: &Plan,
+    step: &mut S,
+    steer: Option<&dyn Fn(Report) -> Report>,
+    report: Report,
+) -> Report {
+    let mut report = match replay_saved_with(plan, step, report) {
+        ControlFlow::Continue(report) => report,
+        ControlFlow::Break(failed) => return failed,
+    };
+    let mut cases = plan.cases();
+    while report.tests < plan.config.cases || report.statistics.keep_testing() {
+        let case = cases.next().expect("fresh cases never run out");
+        let observer = pbt_core::statistics::Observer::start();
+        let tested = step.test_fresh(&case);
+        report.statistics.record_step(observer, &tested, case.size);
+        let fault = match tested {
+            Step::Ran(Outcome::Pass) => {
+                report.tests += 1;
+                continue;
+            }
+            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
+                report.discards += 1;
+                let mostly_rejected = report.discards >= 100 && report.tests * 2 < report.discards;
+                if let Some(steer) = steer.filter(|_| mostly_rejected) {
+                    return steer(report);
+                }
+                if report.statistics.too_many_discards(plan, report.discards) {
+                    return report.gave_up();
+                }
+                continue;
+            }
+            Step::Ran(Outcome::Fail(reason)) => {
+                report.tests += 1;
+                Fault::Check(reason)
+            }
+            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
         };
-        let mut cases = plan.cases();
-        while report.tests < plan.config.cases || report.statistics.keep_testing() {
-            let case = cases.next().expect("fresh cases never run out");
-            watch.at_case(&case);
-            let observer = pbt_core::statistics::Observer::start();
-            let step = prop.test(&case, watch);
-            report.statistics.record_step(observer, &step, case.size);
-            let fault = match step {
-                Step::Ran(Outcome::Pass) => {
-                    report.tests += 1;
-                    continue;
-                }
-                Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
-                    report.discards += 1;
-                    if targetable && report.discards >= 100 && report.tests * 2 < report.discards {
-                        return target_preconditions(prop, &plan, watch, report);
-                    }
-                    if report.statistics.too_many_discards(&plan, report.discards) {
-                        return report.gave_up();
-                    }
-                    continue;
-                }
-                Step::Ran(Outcome::Fail(reason)) => {
-                    report.tests += 1;
-                    Fault::Check(reason)
-                }
-                Step::GeneratorPanicked(reason) => Fault::Generator(reason),
-            };
-            let discovery = Discovery::fresh(Found::Case(case), fault);
-            return report_failure(prop, &plan, watch, discovery, report);
-        }
-        report
-    })
-    .finish(started)
+        return step.fail(Discovery::fresh(Found::Case(case), fault), report);
+    }
+    report
 }
 
 /// Steer the rest of the run towards the preconditions: mutate the inputs

@@ -13,7 +13,6 @@
 //! shrinker on the integrated result as well.
 
 use crate::config::{Config, Shrinker};
-use crate::generational::run_loop;
 use crate::report::Report;
 use pbt_core::Property;
 
@@ -35,7 +34,5 @@ pub fn integrated<P: Property>(prop: &P, config: Config) -> Report {
         Shrinker::Both => config,
         _ => config.shrinker(Shrinker::Integrated),
     };
-    crate::components::isolation::run(prop, config, "integrated", |prop, config| {
-        run_loop(prop, config, "integrated")
-    })
+    crate::generational::run(prop, config, "integrated")
 }

@@ -8,7 +8,7 @@
 // (components::crash), which installs signal handlers.
 #![deny(unsafe_code)]
 
-pub mod combinatorial;
+mod combinatorial;
 pub mod components;
 mod config;
 pub mod engine;
@@ -19,10 +19,7 @@ mod parallel;
 mod report;
 mod targeted;
 
-pub use combinatorial::combinatorial;
-pub use components::seed_pool::{Energy, Pool, SeedPool};
-pub use components::statistics::{CoverageCheck, CoverageOutcome, Statistics};
-pub use components::utility::Utility;
+pub use combinatorial::{combinatorial, constructor_features};
 pub use config::{Config, FeatureFn, Mutation, Regressions, Shrinker, Sizes, MAX_WORKERS};
 pub use fuzz::fuzz;
 pub use generational::generational;

@@ -20,6 +20,7 @@ use crate::components::{
     replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found, Plan, Step,
 };
 use crate::config::Config;
+use crate::generational::in_process;
 use crate::report::Report;
 use pbt_core::{Outcome, Property};
 use std::ops::ControlFlow;
@@ -56,66 +57,64 @@ struct Shared {
     passed: AtomicU64,
     discards: AtomicU64,
     found: AtomicBool,
-    /// The failure with the smallest test number: `(n, reason)`, or a panic
-    /// of the generator.
-    first: Mutex<Option<(u64, Failure)>>,
+    /// The failure with the smallest test number, with its fault (the
+    /// check's, or the generator's).
+    first: Mutex<Option<(u64, Fault)>>,
 }
 
-enum Failure {
-    Check(String),
-    Generator(String),
-}
-
-fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
-    let started = Instant::now();
-    let plan = Plan::new(&config, &prop.structure());
-    let mut report = Report::empty("parallel", &plan);
-    if plan.config.check_coverage.is_some() {
-        // The coverage check decides when to stop from the counts so far: one thread.
-        return crate::generational::run_loop(prop, config, "parallel");
-    }
-    let workers = plan.config.workers.max(1);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            report.notes.push(format!(
-                "could not start {workers} worker threads ({e}); ran on one"
-            ));
-            return crate::generational::run_loop(prop, config, "parallel");
-        }
-    };
-    supervise_all(prop, &plan, workers + 1, |watches| {
-        // Saved cases first, on this thread.
-        let (first, rest) = watches.split_first().expect("at least one watch");
-        let report = match replay_saved(prop, &plan, first, report) {
-            ControlFlow::Continue(report) => report,
-            ControlFlow::Break(failed) => return failed,
-        };
-        let shared = Shared {
+impl Shared {
+    /// Nothing claimed yet; the counts go on from `report`'s.
+    fn after(report: &Report) -> Shared {
+        Shared {
             next: AtomicU64::new(0),
             passed: AtomicU64::new(report.tests),
             discards: AtomicU64::new(report.discards),
             found: AtomicBool::new(false),
             first: Mutex::new(None),
+        }
+    }
+}
+
+fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
+    let started = Instant::now();
+    let plan = Plan::new(&config, &prop.structure());
+    if plan.config.check_coverage.is_some() {
+        // The coverage check decides when to stop from the counts so far: one thread.
+        return in_process(prop, &plan, "parallel").finish(started);
+    }
+    let workers = plan.config.workers.max(1);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            let mut report = in_process(prop, &plan, "parallel");
+            let note = format!("could not start {workers} worker threads ({e}); ran on one");
+            report.notes.push(note);
+            return report.finish(started);
+        }
+    };
+    supervise_all(prop, &plan, workers + 1, |watches| {
+        // Saved cases first, on this thread.
+        let (first, rest) = watches.split_first().expect("at least one watch");
+        let mut report = match replay_saved(prop, &plan, first, Report::empty("parallel", &plan)) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
         };
-        let mut report = report;
+        let shared = Shared::after(&report);
         for stats in pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)) {
             report.statistics.merge(stats);
         }
         report.tests = shared.passed.load(Relaxed);
         report.discards = shared.discards.load(Relaxed);
         let first_failure = shared.first.into_inner().unwrap_or_else(|p| p.into_inner());
-        let (n, fault) = match first_failure {
-            Some((n, Failure::Check(reason))) => {
-                report.tests += 1;
-                (n, Fault::Check(reason))
+        let Some((n, fault)) = first_failure else {
+            if report.statistics.too_many_discards(&plan, report.discards) {
+                return report.gave_up();
             }
-            Some((n, Failure::Generator(reason))) => (n, Fault::Generator(reason)),
-            None if report.statistics.too_many_discards(&plan, report.discards) => {
-                return report.gave_up()
-            }
-            None => return report,
+            return report;
         };
+        if let Fault::Check(_) = fault {
+            report.tests += 1;
+        }
         let discovery = Discovery::fresh(Found::Case(plan.case(n)), fault);
         report_failure(prop, &plan, first, discovery, report)
     })
@@ -145,20 +144,20 @@ fn work(
         let observer = pbt_core::statistics::Observer::start();
         let step = prop.test(&case, watch);
         stats.record_step(observer, &step, case.size);
-        let failure = match step {
+        let fault = match step {
             Step::Ran(Outcome::Pass) => continue,
             Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
                 shared.passed.fetch_sub(1, Relaxed);
                 shared.discards.fetch_add(1, Relaxed);
                 continue;
             }
-            Step::Ran(Outcome::Fail(reason)) => Failure::Check(reason),
-            Step::GeneratorPanicked(panic) => Failure::Generator(panic),
+            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
+            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
         };
         shared.passed.fetch_sub(1, Relaxed);
         let mut first = shared.first.lock().unwrap_or_else(|p| p.into_inner());
         if first.as_ref().is_none_or(|(m, _)| n < *m) {
-            *first = Some((n, failure));
+            *first = Some((n, fault));
         }
         shared.found.store(true, Relaxed);
     }

@@ -258,8 +258,8 @@ impl Report {
         if !self.passed() {
             panic!("{self}");
         }
-        let warns =
-            (self.statistics.coverage.iter()).any(|c| c.outcome == crate::CoverageOutcome::Below);
+        let warns = (self.statistics.coverage.iter())
+            .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
         if self.statistics.shown || warns {
             eprintln!("{self}");
         }

@@ -11,11 +11,11 @@
 //! (*Flexible and Automatic Targeted Property-Based Testing* Fig. 4).
 
 use crate::components::feedback_loop::{feedback_loop, no_probe};
+use crate::components::seed_pool::{Energy, Pool};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
 use crate::components::{replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
-use crate::Pool;
 use pbt_core::Property;
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -71,7 +71,7 @@ where
 {
     let pool = config
         .pool
-        .unwrap_or(Pool::FifoQueue(crate::Energy::Doubling(5_000)));
+        .unwrap_or(Pool::FifoQueue(Energy::Doubling(5_000)));
     let mut utility = Generalized::new(state, update);
     run_targeted(prop, config, pool, &mut utility, "generalized")
 }

@@ -68,7 +68,7 @@ where
 /// fn insert<S: Set>(s: &mut S, x: &u8) -> bool { s.insert(*x) }
 ///
 /// let same = pbt::stateful::compare(BTreeSet::new, HashSet::new, int(0..10u8), insert, insert);
-/// assert!(pbt::runners::generational(&same, pbt::Config::default()).passed());
+/// assert!(pbt::runners::generational(&same, pbt::runners::Config::default()).passed());
 /// ```
 pub fn compare<A, B, C, O, FA, FB, G, RA, RB>(
     first: FA,

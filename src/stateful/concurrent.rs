@@ -64,7 +64,7 @@ use std::sync::Barrier;
 ///     }
 /// }
 ///
-/// let config = || pbt::Config::default().ignore_env().regressions(pbt::runners::Regressions::Off);
+/// let config = || pbt::runners::Config::default().ignore_env().regressions(pbt::runners::Regressions::Off);
 /// // Sequentially the counter is right …
 /// assert!(pbt::runners::generational(&Racy.property(), config()).passed());
 /// // … concurrently it loses increments.

@@ -51,7 +51,7 @@ use std::fmt::Debug;
 ///     }
 /// }
 ///
-/// let report = pbt::runners::generational(&Counter.property(), pbt::Config::default());
+/// let report = pbt::runners::generational(&Counter.property(), pbt::runners::Config::default());
 /// assert!(!report.passed());
 /// ```
 pub trait StateMachine: Send + Sync + 'static {

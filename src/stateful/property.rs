@@ -29,7 +29,7 @@ pub type ProgramCase<M> = Case<(Program<M>, ())>;
 /// #     fn apply_model(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
 /// #     fn apply_system(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
 /// # }
-/// let report = pbt::runners::integrated(&property(Adder), pbt::Config::default());
+/// let report = pbt::runners::integrated(&property(Adder), pbt::runners::Config::default());
 /// assert!(report.passed(), "{report}");
 /// ```
 pub fn property<M: StateMachine>(

@@ -1,5 +1,6 @@
-//! The annotations a [`super::Forall`] carries: `gen`, `shrink`, `print`,
-//! `mutate` — each a function of the environment bound so far.
+//! The annotations a node carries, each a function of the environment bound
+//! so far: a [`super::Forall`]'s `gen`, `shrink`, `print` and `mutate`, and
+//! an [`super::Implies`]'s `utility`.
 //!
 //! The defaults are type-based: [`GenByType`] ([`Arbitrary`]),
 //! [`ShrinkByType`] ([`Shrink`]), [`PrintDebug`], and [`MutateByType`]
@@ -7,6 +8,9 @@
 //! [`MutateByGen`] (regenerate). A variable with a custom generator and no custom shrinker is
 //! shrunk through its generator's choices ([`ShrinkByChoices`]), so shrinking
 //! never leaves the generator's range.
+//!
+//! An [`super::Implies`] carries the fifth family, its precondition's
+//! utility: [`NoUtility`] or [`UtilityWith`] (what `property!` derives).
 
 use crate::arbitrary::Arbitrary;
 use crate::gen::{Gen, Generated};
@@ -220,5 +224,35 @@ impl<E, T: Mutate> MutateAnnotation<E, T> for MutateByType {
     const BY_VALUE: bool = true;
     fn mutate(&self, _env: &E, value: &T, src: &mut dyn Source, size: usize) -> Option<T> {
         Some(value.mutate(src, size))
+    }
+}
+
+/// The utility of a precondition, if one is attached (*Flexible and Automatic Targeted Property-Based Testing* §3).
+pub trait UtilityAnnotation<E> {
+    /// Whether a utility is attached.
+    const PRESENT: bool;
+    /// The utility on `env`: `>= 0` exactly when the precondition holds.
+    fn utility(&self, env: &E) -> Option<f64>;
+}
+
+/// No utility attached.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoUtility;
+
+impl<E> UtilityAnnotation<E> for NoUtility {
+    const PRESENT: bool = false;
+    fn utility(&self, _env: &E) -> Option<f64> {
+        None
+    }
+}
+
+/// The utility `f(env)`.
+#[derive(Clone, Copy, Debug)]
+pub struct UtilityWith<F>(pub F);
+
+impl<E, F: Fn(&E) -> f64> UtilityAnnotation<E> for UtilityWith<F> {
+    const PRESENT: bool = true;
+    fn utility(&self, env: &E) -> Option<f64> {
+        Some((self.0)(env))
     }
 }

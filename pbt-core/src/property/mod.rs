@@ -11,27 +11,32 @@
 //! Runners see a property only through the [`Property`] trait.
 
 mod annotations;
-mod nodes;
+mod check;
+mod forall;
+mod implies;
+mod node;
 mod outcome;
 mod prop;
+mod target;
 
 pub use annotations::{
     GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateByType,
-    MutateWith, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices,
-    ShrinkByType, ShrinkWith,
+    MutateWith, NoUtility, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation,
+    ShrinkByChoices, ShrinkByType, ShrinkWith, UtilityAnnotation, UtilityWith,
 };
-pub use nodes::{
-    Check, ConstructorView, Forall, Implies, NoUtility, Node, Target, UtilityAnnotation,
-    UtilityWith,
-};
+pub use check::Check;
+pub use forall::Forall;
+pub use implies::Implies;
+pub use node::{ConstructorView, Node};
 pub use outcome::{IntoOutcome, Outcome};
 pub use prop::Prop;
+pub use target::Target;
 
 use crate::choices::Choices;
 use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The public interface every runner is written against.
 ///
@@ -114,7 +119,7 @@ pub trait Property {
 }
 
 /// Why a test case was not produced or not run to a verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Discarded {
     /// An `implies` did not hold.
     Precondition,

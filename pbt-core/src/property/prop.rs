@@ -70,8 +70,8 @@ where
         if N::VARS == 0 {
             return None;
         }
-        let target = src.draw(N::VARS as u64 - 1) as usize;
-        self.root.mutate(inputs, target, 0, src)
+        let variable = src.draw(N::VARS as u64 - 1) as usize;
+        self.root.mutate(inputs, variable, 0, src)
     }
 
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding> {

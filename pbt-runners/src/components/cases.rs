@@ -1,17 +1,16 @@
 //! The inputs stream: which test cases a run visits. Saved regressions
 //! first — every one of them, whatever `cases` is, and without counting
-//! toward it ([`replay_saved`], the one place every runner replays them) —
-//! then one fresh case per test, each with its own seed and size.
+//! toward it ([`replay_saved`] and [`replay_saved_with`], the one place
+//! every runner replays them) — then one fresh case per test
+//! ([`Plan::case`]), each with its own seed and size.
 
 use super::erased::DynProperty;
-use super::execute::Step;
-use super::failure::{report_failure, Discovery, Fault};
 use super::regressions::RegressionsFile;
+use super::run_step::{replay_saved_with, InProcess};
 use super::watchdog::Watch;
 use crate::config::Config;
-use crate::report::{Report, SavedAt};
+use crate::report::Report;
 use pbt_core::source::mix;
-use pbt_core::Outcome;
 use pbt_core::Structure;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -256,12 +255,13 @@ impl Iterator for Cases<'_> {
 /// a case saved under a larger `max_size` replays exactly up to this size.
 pub const MAX_SAVED_SIZE: usize = 10_000;
 
-/// Replay every case saved in the regressions file, before any fresh case:
-/// `Break` with the failure report when one still fails (it goes down the
-/// failure path like any failure, and its report names the saved case),
-/// `Continue` with the report to go on with. Saved cases are replayed
-/// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
-/// `report.replayed` counts them, `report.tests` is left to the fresh ones.
+/// Replay every case saved in the regressions file, before any fresh case,
+/// in process: [`replay_saved_with`] the [`InProcess`] step. `Break` with
+/// the failure report when one still fails (it goes down the failure path
+/// like any failure, and its report names the saved case), `Continue` with
+/// the report to go on with. Saved cases are replayed whatever `cases` is
+/// (`PBT_CASES=0` too) and do not count toward it: `report.replayed` counts
+/// them, `report.tests` is left to the fresh ones.
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
@@ -282,29 +282,9 @@ pub fn replay_saved(
     prop: &dyn DynProperty,
     plan: &Plan,
     watch: &Watch,
-    mut report: Report,
+    report: Report,
 ) -> ControlFlow<Report, Report> {
-    let saved = plan.saved();
-    report.replayed = saved.len() as u64;
-    for (i, found) in saved.into_iter().enumerate() {
-        watch.at_saved(&found);
-        let fault = match prop.test_found(&found, watch) {
-            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
-            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
-            Step::Ran(_) | Step::Discarded(_) => continue,
-        };
-        let saved = plan.regressions.as_ref().map(|file| SavedAt {
-            file: file.path().display().to_string(),
-            entry: i + 1,
-        });
-        let discovery = Discovery {
-            found,
-            fault,
-            saved,
-        };
-        return ControlFlow::Break(report_failure(prop, plan, watch, discovery, report));
-    }
-    ControlFlow::Continue(report)
+    replay_saved_with(plan, &mut InProcess::new(prop, plan, watch), report)
 }
 
 /// A seed nobody chose: time, process and a counter, mixed.

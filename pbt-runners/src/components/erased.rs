@@ -219,9 +219,12 @@ impl<P: Property> DynProperty for P {
     }
 
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
-        match catch_quietly(|| self.generate(src, size)) {
-            Ok(Ok(inputs)) => Generation::Generated(Box::new(inputs)),
-            Ok(Err(why)) => Generation::Discarded(why),
+        let generated = catch_quietly(|| match self.generate(src, size) {
+            Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
+            Err(why) => Generation::Discarded(why),
+        });
+        match generated {
+            Ok(generation) => generation,
             Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
             Err(panic) => Generation::Failed(panic.generator_reason()),
         }
@@ -238,9 +241,12 @@ impl<P: Property> DynProperty for P {
         size: usize,
     ) -> Generation<AnyInputs> {
         let inputs = inputs_of::<P>(inputs);
-        match catch_quietly(|| self.mutate(inputs, src, size)) {
-            Ok(Some(mutant)) => Generation::Generated(Box::new(mutant)),
-            Ok(None) => Generation::Discarded(Discarded::Precondition),
+        let mutated = catch_quietly(|| match self.mutate(inputs, src, size) {
+            Some(mutant) => Generation::Generated(Box::new(mutant) as AnyInputs),
+            None => Generation::Discarded(Discarded::Precondition),
+        });
+        match mutated {
+            Ok(generation) => generation,
             Err(panic) if panic.overrun.is_some() => Generation::Failed(panic.message),
             Err(panic) => Generation::Failed(format!(
                 "a mutator (or a generator it regenerates with) panicked: {}",

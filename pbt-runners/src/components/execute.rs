@@ -29,22 +29,24 @@ pub enum Step {
 /// path of every generate-and-test loop): a panic while generating is the
 /// generator's, one after is the check's. The generator draws from a source
 /// bounded by the watch's [`Watch::max_draws`]; past it, generation stops
-/// with a "data too large" reason (the `Err` side, as a generator fault).
+/// with a "data too large" reason ([`Step::GeneratorPanicked`]).
 #[inline]
 pub fn generate_and_run<P: Property>(prop: &P, case: &CaseSeed, watch: &Watch) -> Step {
     let mut rng = case.rng().limited(watch.max_draws(), MAX_STACK);
     let mut generated = false;
     let ticket = watch.start();
-    let result = catch_quietly(|| {
-        let inputs = prop.generate(&mut rng, case.size)?;
-        generated = true;
-        Ok(prop.run(&inputs))
+    let result = catch_quietly(|| match prop.generate(&mut rng, case.size) {
+        Ok(inputs) => {
+            generated = true;
+            Step::Ran(prop.run(&inputs))
+        }
+        Err(why) => Step::Discarded(why),
     });
     let overran = watch.finish(ticket);
     match result {
-        Ok(Err(why)) => Step::Discarded(why),
+        Ok(Step::Discarded(why)) => Step::Discarded(why),
         _ if overran => Step::Ran(Outcome::Fail(over_time(watch))),
-        Ok(Ok(outcome)) => Step::Ran(outcome),
+        Ok(step) => step,
         Err(panic) if !generated => Step::GeneratorPanicked(panic.generator_reason()),
         Err(panic) => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
     }
@@ -78,9 +80,17 @@ pub fn run<P: Property>(prop: &P, inputs: &P::Inputs, watch: &Watch) -> Outcome 
 
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
-    /// The message and location of the last panic on this thread while
-    /// quiet (the hook sees the location; the payload alone does not).
-    static LAST_PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+    /// The last panic on this thread while quiet (the hook sees the
+    /// location; the payload alone does not).
+    static LAST_PANIC: RefCell<Option<Recorded>> = const { RefCell::new(None) };
+}
+
+/// A panic as the hook saw it.
+struct Recorded {
+    /// Its message.
+    message: String,
+    /// Where it was raised (" at file:line"), or empty.
+    at: String,
 }
 
 /// A panic caught by [`catch_quietly`].
@@ -153,7 +163,7 @@ fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
     let overrun = payload.downcast_ref::<Overrun>().copied();
     let message = payload_message(&*payload);
     let message = match recorded {
-        Some((msg, at)) if msg == message => format!("{msg}{at}"),
+        Some(Recorded { message: msg, at }) if msg == message => format!("{msg}{at}"),
         _ => message,
     };
     Err(Panic { message, overrun })
@@ -181,7 +191,8 @@ fn install_hook() {
                     .location()
                     .map(|l| format!(" at {}:{}", l.file(), l.line()))
                     .unwrap_or_default();
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some((msg, at)));
+                let recorded = Recorded { message: msg, at };
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(recorded));
             } else {
                 previous(info);
             }

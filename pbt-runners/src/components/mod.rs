@@ -1,6 +1,7 @@
 //! The components runners are built from (*Programmable Property-Based Testing* §6.1): a generator
-//! step, a run step, a shrinker, a printer, plus the bookkeeping every runner
-//! shares (seeds and sizes, the watchdog, the regressions file). Two of them
+//! step, a run step ([`RunStep`]: [`InProcess`], or [`isolation::Isolated`]
+//! in a child process), a shrinker, a printer, plus the bookkeeping every
+//! runner shares (seeds and sizes, the watchdog, the regressions file). Two of them
 //! carry the promise that a found bug is never lost: the inputs stream
 //! ([`replay_saved`]: every saved case first, whatever `cases` is) and the
 //! failure path ([`report_failure`]: save and announce the failing input
@@ -17,15 +18,16 @@ mod crash;
 mod erased;
 mod execute;
 mod failure;
+mod integrated;
+mod run_step;
+mod shrinker;
 mod watchdog;
 // Families of related items, reached by their module's name
 // (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
 pub mod feedback_loop;
-pub mod integrated;
 pub mod isolation;
 pub mod regressions;
 pub mod seed_pool;
-pub mod shrinker;
 pub mod statistics;
 pub mod utility;
 
@@ -36,5 +38,6 @@ pub use execute::{
 };
 pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::shrink_choices;
+pub use run_step::{replay_saved_with, InProcess, RunStep};
 pub use shrinker::{descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};

@@ -38,7 +38,7 @@ pub struct Observation {
 /// ```
 /// use pbt_runners::components::utility::{Observation, Utility};
 /// use pbt_runners::components::seed_pool::SeedPool;
-/// use pbt_runners::{Energy, Pool};
+/// use pbt_runners::components::seed_pool::{Energy, Pool};
 /// use std::collections::HashSet;
 ///
 /// /// Useful: a target value not seen before; more useful: a larger one.

@@ -38,8 +38,8 @@ pub(super) fn serve(prop: &dyn DynProperty) -> ! {
 fn test(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Reply {
     let traced = match prop.generate_traced(found, watch) {
         Generation::Generated(traced) => traced,
-        Generation::Discarded(_) => return Reply::Discarded,
-        Generation::Failed(_) => return Reply::GeneratorPanicked,
+        Generation::Discarded(why) => return Reply::Rejected(why),
+        Generation::Failed(reason) => return Reply::GeneratorFailed(reason),
     };
     send(&Reply::Drawn(traced.choices));
     let printed = match quietly(|| prop.print_any(&*traced.inputs)) {

@@ -6,9 +6,9 @@
 //! its own executable as a child — under libtest, on the same test (the
 //! runner thread's name) — with `PBT_ISOLATE_CHILD` naming the property, and
 //! the child, reaching the same runner call, serves as a worker
-//! ([`Worker`]): it generates each input the parent sends (saved cases
-//! first, then fresh cases from the run seed), prints it, runs the check and
-//! answers. So:
+//! ([`Worker`]): it generates each input the parent sends (the runner's
+//! inputs stream: saved cases first, then fresh cases from the run seed),
+//! prints it, runs the check and answers. So:
 //!
 //! - a hang is killed at the time limit, an abort, a stack overflow, an
 //!   allocation failure or `exit` ends only the child: each is a failure
@@ -18,9 +18,11 @@
 //!   after each death;
 //! - the other tests of the binary still run and report.
 //!
-//! The generational and integrated runners (the default of
-//! `#[property_test]`) run isolated; the watchdog uses the same workers to
-//! shrink a hang it found in process.
+//! The mode is a run step, [`Isolated`] (a [`super::RunStep`]): the
+//! generational and integrated runners (the default of `#[property_test]`)
+//! take it instead of [`super::InProcess`] when isolation is asked
+//! ([`requested_step`]), and their one loop and inputs stream stay the same.
+//! The watchdog uses the same workers to shrink a hang it found in process.
 //!
 //! A test binary without libtest (`harness = false`) is re-run without
 //! arguments and must reach the same runner call; one that never does
@@ -29,18 +31,20 @@
 mod child;
 mod worker;
 
-pub use worker::{Spawn, Tested, Worker, UNPRINTED};
+pub use worker::{Shown, Spawn, Tested, Worker, UNPRINTED};
 
-use super::cases::{Found, Plan};
+use super::cases::{CaseSeed, Found, Plan};
 use super::erased::DynProperty;
+use super::execute::Step;
+use super::failure::{discovered, save_on_discovery, Discovery};
+use super::run_step::RunStep;
 use super::shrinker::{descend, Descent, ShrinkLimits};
 use crate::config::{Config, Shrinker};
-use crate::report::Report;
+use crate::report::{Report, Verdict};
 use pbt_core::choices::{shortlex_lt, simplifications};
-use pbt_core::Binding;
-use pbt_core::Outcome;
+use pbt_core::{Binding, Discarded, Outcome, Structure};
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The environment variable that makes a process a worker for the property
 /// it names.
@@ -56,12 +60,17 @@ enum Reply {
     Ready,
     /// The input was generated from these choices.
     Drawn(Vec<u64>),
+    /// A precondition or generator rejected the input.
+    Rejected(Discarded),
+    /// Generating the input failed (a generator panicked, or drew more than
+    /// its budget): why.
+    GeneratorFailed(String),
     /// Its variables, printed.
     Printed(Vec<String>),
+    /// The check's verdict.
     Passed,
     Discarded,
     Failed(String),
-    GeneratorPanicked,
     Refused(String),
 }
 
@@ -88,9 +97,11 @@ pub fn requested(config: &Config) -> Result<bool, String> {
     }
 }
 
-/// Run `prop` isolated when the configuration or the environment asks for
-/// it, else `in_process`; in a worker process, serve the property the
-/// parent names. What the generational and integrated runners call.
+/// The isolated run step, when the configuration or the environment asks
+/// for isolation: `None` when it does not, and in a worker process (whose
+/// in-process run serves the parent, from [`super::supervise`]). A
+/// malformed `PBT_ISOLATE` panics, naming the value. What the generational
+/// and integrated runners call before they choose their step.
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
@@ -107,19 +118,12 @@ pub fn requested(config: &Config) -> Result<bool, String> {
 /// assert!(failure.reason.contains("SIGABRT"), "{}", failure.reason);
 /// assert!(failure.counterexample[0].value.parse::<u32>().unwrap() >= 1000);
 /// ```
-pub fn run(
-    prop: &dyn DynProperty,
-    config: Config,
-    runner: &'static str,
-    in_process: impl FnOnce(&dyn DynProperty, Config) -> Report,
-) -> Report {
+pub fn requested_step<'a>(prop: &dyn DynProperty, plan: &'a Plan) -> Option<Isolated<'a>> {
     if std::env::var_os(CHILD).is_some() {
-        serve_if_asked(prop, &Plan::new(&config, &prop.structure()));
-        return in_process(prop, config);
+        return None;
     }
-    match requested(&config) {
-        Ok(false) => in_process(prop, config),
-        Ok(true) => isolated(prop, config, runner),
+    match requested(&plan.config) {
+        Ok(on) => on.then(|| Isolated::new(plan, prop.structure())),
         Err(message) => panic!("pbt: {message}"),
     }
 }
@@ -157,75 +161,137 @@ fn test_name() -> Option<String> {
         .map(str::to_string)
 }
 
-/// The generational loop with every test in a worker.
-fn isolated(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
-    let started = Instant::now();
-    let structure = prop.structure();
-    let plan = Plan::new(&config, &structure);
-    let spawn = Spawn {
-        test: test_name(),
-        property: plan.name.clone(),
-    };
-    let saved = plan.saved();
-    let mut report = Report::empty(runner, &plan);
-    report.replayed = saved.len() as u64;
-    report
-        .notes
-        .push("isolated: every test ran in a child process".to_string());
-    let limit = plan.config.timeout;
-    let mut worker = None;
-    // Every saved case first, not counted toward `cases` (as in process),
-    // then fresh cases until `cases` passed.
-    let saved = saved.into_iter().map(|found| (found, true));
-    let fresh = (0..).map(|n| (Found::Case(plan.case(n)), false));
-    for (found, was_saved) in saved.chain(fresh) {
-        if !was_saved && report.tests >= plan.config.cases {
-            break;
+/// The run step out of process: every input generated, printed and checked
+/// in a worker (a child process re-running this test), a fresh worker after
+/// each death. A failure — a check that fails, or a worker that hangs,
+/// aborts, overflows its stack or exits — is saved at once and shrunk on its
+/// choice sequence in workers. The parent calls no user code.
+#[derive(Debug)]
+pub struct Isolated<'a> {
+    plan: &'a Plan,
+    structure: Structure,
+    spawn: Spawn,
+    worker: Option<Worker>,
+    /// The input tested last, as its worker showed it, when it failed:
+    /// what the failure path shrinks.
+    failed: Option<Shown>,
+    /// Why the last worker could not be started, if it could not.
+    unstarted: Option<String>,
+}
+
+impl<'a> Isolated<'a> {
+    /// The isolated step for a property with this structure under `plan`
+    /// (no worker is started before the first test).
+    pub fn new(plan: &'a Plan, structure: Structure) -> Self {
+        Isolated {
+            spawn: Spawn {
+                test: test_name(),
+                property: plan.name.clone(),
+            },
+            plan,
+            structure,
+            worker: None,
+            failed: None,
+            unstarted: None,
         }
-        let w = match worker_for(&spawn, &mut worker) {
-            Ok(w) => w,
-            Err(e) => return could_not_start(report, &found, e).finish(started),
+    }
+
+    /// Test `found` in the live worker (started when there is none).
+    fn test(&mut self, found: &Found) -> Step {
+        self.failed = None;
+        self.unstarted = None;
+        let worker = match worker_for(&self.spawn, &mut self.worker) {
+            Ok(worker) => worker,
+            Err(e) => {
+                let reason = format!("could not start the child process of the isolated mode: {e}");
+                self.unstarted = Some(reason.clone());
+                return Step::GeneratorPanicked(reason);
+            }
         };
-        match w.test(&found, limit) {
+        match worker.test(found, self.plan.config.timeout) {
             Tested::Ran {
-                verdict: Outcome::Pass,
-                ..
-            } => report.tests += u64::from(!was_saved),
-            Tested::Ran {
-                verdict: Outcome::Discard,
-                ..
-            }
-            | Tested::Discarded
-                if was_saved => {}
-            Tested::Ran {
-                verdict: Outcome::Discard,
-                ..
-            }
-            | Tested::Discarded => {
-                report.discards += 1;
-                if plan.too_many_discards(report.discards) {
-                    return report.gave_up().finish(started);
-                }
-            }
-            Tested::Ran {
-                choices,
-                printed,
+                shown,
                 verdict: Outcome::Fail(reason),
             } => {
-                report.tests += 1;
-                let first = Some((choices, printed));
-                return fail(&plan, &spawn, &structure, &found, reason, first, report)
-                    .finish(started);
+                self.failed = Some(shown);
+                Step::Ran(Outcome::Fail(reason))
             }
-            Tested::Died { reason, generated } => {
-                drop(worker.take());
-                report.tests += 1;
-                return fail(&plan, &spawn, &structure, &found, reason, generated, report)
-                    .finish(started);
+            Tested::Ran { verdict, .. } => Step::Ran(verdict),
+            Tested::Discarded(why) => Step::Discarded(why),
+            Tested::GeneratorFailed(reason) => Step::GeneratorPanicked(reason),
+            Tested::Died { reason, shown } => {
+                self.worker = None;
+                match shown {
+                    Some(shown) => {
+                        self.failed = Some(shown);
+                        Step::Ran(Outcome::Fail(reason))
+                    }
+                    // It died before its input was generated.
+                    None => Step::GeneratorPanicked(reason),
+                }
             }
         }
     }
-    report.finish(started)
+}
+
+impl RunStep for Isolated<'_> {
+    fn test_fresh(&mut self, case: &CaseSeed) -> Step {
+        self.test(&Found::Case(*case))
+    }
+
+    fn test_saved(&mut self, found: &Found) -> Step {
+        self.test(found)
+    }
+
+    /// The failure path out of process: save the input (unless it was
+    /// replayed from the file), shrink it in workers, report it.
+    fn fail(&mut self, discovery: Discovery, mut report: Report) -> Report {
+        let Discovery {
+            found,
+            fault,
+            saved,
+        } = discovery;
+        let reason = fault.reason();
+        if let Some(reason) = self.unstarted.take() {
+            // Nothing is known about the input: it is not saved.
+            return failed(report, &found, &reason, Failed::AsFound);
+        }
+        if saved.is_none() {
+            save_on_discovery(self.plan, &found, reason, &mut report);
+        }
+        self.worker = None;
+        let outcome = match self.failed.take() {
+            None => Failed::AsFound,
+            Some(shown) => {
+                let shrunk = shrink(self.plan, &self.spawn, found.size(), shown.clone(), reason);
+                report.shrinks = shrunk.steps;
+                report.shrink_attempts = shrunk.attempts;
+                if shrunk.steps > 0 {
+                    save(
+                        self.plan,
+                        &shrunk.smallest(found.size()),
+                        &shrunk.shown.printed.join(", "),
+                    );
+                }
+                if shrunk.stopped_early {
+                    report.notes.push(format!(
+                        "shrinking stopped at a limit (max_shrinks {}, max_shrink_time {:?}) before a local minimum",
+                        self.plan.config.max_shrinks, self.plan.config.max_shrink_time
+                    ));
+                }
+                Failed::Shrunk {
+                    counterexample: bindings(&self.structure, &shrunk.shown.printed),
+                    original: bindings(&self.structure, &shown.printed),
+                    reason: shrunk.reason,
+                }
+            }
+        };
+        let mut report = failed(report, &found, reason, outcome);
+        if let Some(failure) = &mut report.failure {
+            failure.replayed_from = saved;
+        }
+        report
+    }
 }
 
 /// The live worker, started when there is none.
@@ -239,83 +305,50 @@ fn worker_for<'a>(
     Ok(worker.as_mut().expect("just started"))
 }
 
-fn could_not_start(mut report: Report, found: &Found, e: std::io::Error) -> Report {
-    report.verdict = crate::report::Verdict::Failed;
-    let reason = format!("could not start the child process of the isolated mode: {e}");
-    report.failure = Some(super::failure::discovered(found, &reason));
-    report
+/// The variables of a property with this structure, printed as `printed`.
+fn bindings(structure: &Structure, printed: &[String]) -> Vec<Binding> {
+    structure
+        .variables()
+        .zip(printed)
+        .filter_map(|(v, value)| match v {
+            pbt_core::property::NodeView::Forall { name, ty, .. } => Some(Binding {
+                name,
+                ty,
+                value: value.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
-/// A failure found out of process: save it, shrink it in workers, report.
-fn fail(
-    plan: &Plan,
-    spawn: &Spawn,
-    structure: &pbt_core::Structure,
-    found: &Found,
-    reason: String,
-    generated: Option<(Vec<u64>, Vec<String>)>,
-    mut report: Report,
-) -> Report {
-    super::failure::save_on_discovery(plan, found, &reason, &mut report);
-    let bindings = |printed: &[String]| -> Vec<Binding> {
-        structure
-            .variables()
-            .zip(printed)
-            .filter_map(|(v, value)| match v {
-                pbt_core::property::NodeView::Forall { name, ty, .. } => Some(Binding {
-                    name,
-                    ty,
-                    value: value.clone(),
-                }),
-                _ => None,
-            })
-            .collect()
-    };
-    let Some((choices, printed)) = generated else {
-        return failed(report, found, &reason, Vec::new(), Vec::new(), None);
-    };
-    let shrunk = shrink(plan, spawn, found.size(), choices, printed.clone(), reason);
-    report.shrinks = shrunk.steps;
-    report.shrink_attempts = shrunk.attempts;
-    if shrunk.steps > 0 {
-        let smallest = Found::Choices {
-            choices: shrunk.choices.clone(),
-            size: found.size(),
-        };
-        save(plan, &smallest, &shrunk.printed.join(", "));
-    }
-    if shrunk.stopped_early {
-        report.notes.push(format!(
-            "shrinking stopped at a limit (max_shrinks {}, max_shrink_time {:?}) before a local minimum",
-            plan.config.max_shrinks, plan.config.max_shrink_time
-        ));
-    }
-    let counterexample = bindings(&shrunk.printed);
-    let original = bindings(&printed);
-    failed(
-        report,
-        found,
-        &shrunk.reason,
+/// What the failure path out of process came to.
+enum Failed {
+    /// No input to show or shrink (the worker died, or could not start,
+    /// before the input was generated).
+    AsFound,
+    /// Shrunk in workers.
+    Shrunk {
+        counterexample: Vec<Binding>,
+        original: Vec<Binding>,
+        reason: String,
+    },
+}
+
+/// `report`, failed on `found` (first failing for `reason`).
+fn failed(mut report: Report, found: &Found, reason: &str, outcome: Failed) -> Report {
+    let mut failure = discovered(found, reason);
+    if let Failed::Shrunk {
         counterexample,
         original,
-        Some(Shrinker::Integrated),
-    )
-}
-
-/// `report`, failed on `found` with this (shrunk) counterexample.
-fn failed(
-    mut report: Report,
-    found: &Found,
-    reason: &str,
-    counterexample: Vec<Binding>,
-    original: Vec<Binding>,
-    shrinker: Option<Shrinker>,
-) -> Report {
-    let mut failure = super::failure::discovered(found, reason);
-    failure.counterexample = counterexample;
-    failure.original = original;
-    failure.shrinker = shrinker;
-    report.verdict = crate::report::Verdict::Failed;
+        reason,
+    } = outcome
+    {
+        failure.counterexample = counterexample;
+        failure.original = original;
+        failure.reason = reason;
+        failure.shrinker = Some(Shrinker::Integrated);
+    }
+    report.verdict = Verdict::Failed;
     report.failure = Some(failure);
     report
 }
@@ -331,10 +364,8 @@ fn save(plan: &Plan, found: &Found, note: &str) {
 /// A failure shrunk out of process.
 #[derive(Debug)]
 struct ShrunkOut {
-    /// The smallest failing choices.
-    choices: Vec<u64>,
-    /// Its variables printed.
-    printed: Vec<String>,
+    /// The smallest failing input, as its worker showed it.
+    shown: Shown,
     /// Why it fails.
     reason: String,
     /// Accepted steps.
@@ -345,18 +376,20 @@ struct ShrunkOut {
     stopped_early: bool,
 }
 
-/// Shrink the failing `choices` (printed as `printed`) on their choice
-/// sequence, each candidate replayed in a worker: a candidate is taken when
-/// it fails, dies or hangs, draws fewer or smaller choices and prints
-/// differently.
-fn shrink(
-    plan: &Plan,
-    spawn: &Spawn,
-    size: usize,
-    choices: Vec<u64>,
-    printed: Vec<String>,
-    reason: String,
-) -> ShrunkOut {
+impl ShrunkOut {
+    /// The smallest failing input, replayable at `size`.
+    fn smallest(&self, size: usize) -> Found {
+        Found::Choices {
+            choices: self.shown.choices.clone(),
+            size,
+        }
+    }
+}
+
+/// Shrink the failing input `shown` on its choice sequence, each candidate
+/// replayed in a worker: a candidate is taken when it fails, dies or hangs,
+/// draws fewer or smaller choices and prints differently.
+fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
@@ -364,15 +397,15 @@ fn shrink(
     let limit = plan.config.timeout;
     let mut worker: Option<Worker> = None;
     let Descent {
-        point: (choices, printed, reason),
+        point: (shown, reason),
         steps,
         attempts,
         stopped_early,
     } = descend(
-        (choices, printed, reason),
+        (shown, reason.to_string()),
         limits,
-        |(current, shown, _), budget| {
-            simplifications(current)
+        |(current, _), budget| {
+            simplifications(&current.choices)
                 .take_while(|_| budget.tick())
                 .find_map(|candidate| {
                     let w = worker_for(spawn, &mut worker).ok()?;
@@ -383,35 +416,34 @@ fn shrink(
                         },
                         limit,
                     );
-                    let (used, printed, why) = match tested {
+                    let (next, why) = match tested {
                         Tested::Ran {
-                            choices,
-                            printed,
+                            shown,
                             verdict: Outcome::Fail(why),
-                        } => (choices, printed, why),
+                        } => (shown, why),
                         Tested::Died {
                             reason,
-                            generated: Some((choices, printed)),
+                            shown: Some(shown),
                         } => {
                             worker = None;
-                            (choices, printed, reason)
+                            (shown, reason)
                         }
-                        Tested::Died { .. } => {
+                        Tested::Died { shown: None, .. } => {
                             worker = None;
                             return None;
                         }
                         _ => return None,
                     };
                     // Only progress that shows (when it can be printed).
-                    let shows = &printed != shown || printed.iter().any(|p| p == UNPRINTED);
-                    (shortlex_lt(&used, current) && shows).then_some((used, printed, why))
+                    let shows = next.printed != current.printed
+                        || next.printed.iter().any(|p| p == UNPRINTED);
+                    (shortlex_lt(&next.choices, &current.choices) && shows).then_some((next, why))
                 })
         },
         |_| {},
     );
     ShrunkOut {
-        choices,
-        printed,
+        shown,
         reason,
         steps,
         attempts,
@@ -444,14 +476,14 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
     };
     // Generous: the in-process run already showed it hangs.
     let limit = plan.config.timeout.or(Some(Duration::from_secs(10)));
-    let (choices, printed, reason) = match worker.test(found, limit) {
+    let (shown, reason) = match worker.test(found, limit) {
         Tested::Died {
             reason,
-            generated: Some((choices, printed)),
-        } => (choices, printed, reason),
+            shown: Some(shown),
+        } => (shown, reason),
         Tested::Died {
             reason,
-            generated: None,
+            shown: None,
         } => {
             eprintln!(
                 "pbt: in a child process: {reason}; the fault is in a generator, so there is no input to shrink"
@@ -461,33 +493,36 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
         // It hung while shrinking a failure: shrink the failure again, in
         // workers, where a hanging candidate is one more failure.
         Tested::Ran {
-            choices,
-            printed,
+            shown,
             verdict: Outcome::Fail(reason),
-        } => (choices, printed, reason),
-        Tested::Ran {
-            printed, verdict, ..
-        } => {
+        } => (shown, reason),
+        Tested::Ran { shown, verdict } => {
             eprintln!(
                 "pbt: in a child process the input ({}) did not hang: {verdict:?} (flaky, or it hangs only after earlier tests)",
-                printed.join(", ")
+                shown.printed.join(", ")
             );
             return;
         }
-        Tested::Discarded => {
+        Tested::Discarded(_) => {
             eprintln!("pbt: in a child process the input was discarded (flaky)");
+            return;
+        }
+        Tested::GeneratorFailed(reason) => {
+            eprintln!(
+                "pbt: in a child process: {reason}; the fault is in a generator, so there is no input to shrink"
+            );
             return;
         }
     };
     drop(worker);
-    eprintln!("pbt: the input: {}", printed.join(", "));
-    let shrunk = shrink(plan, &spawn, found.size(), choices, printed, reason);
+    eprintln!("pbt: the input: {}", shown.printed.join(", "));
+    let shrunk = shrink(plan, &spawn, found.size(), shown, &reason);
     if shrunk.steps > 0 {
-        let smallest = Found::Choices {
-            choices: shrunk.choices.clone(),
-            size: found.size(),
-        };
-        save(plan, &smallest, &shrunk.printed.join(", "));
+        save(
+            plan,
+            &shrunk.smallest(found.size()),
+            &shrunk.shown.printed.join(", "),
+        );
     }
     eprintln!(
         "pbt: shrunk in {} steps ({} tried){}: {}\npbt: reason: {}",
@@ -498,7 +533,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
         } else {
             ""
         },
-        shrunk.printed.join(", "),
+        shrunk.shown.printed.join(", "),
         shrunk.reason
     );
 }

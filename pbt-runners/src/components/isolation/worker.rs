@@ -6,7 +6,7 @@
 use super::super::cases::Found;
 use super::super::regressions::encode;
 use super::{Reply, CHILD, MARK};
-use pbt_core::Outcome;
+use pbt_core::{Discarded, Outcome};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -49,8 +49,8 @@ pub struct Spawn {
 /// let spawn = Spawn { test: None, property: "property".to_string() };
 /// let mut worker = Worker::spawn(&spawn).unwrap();
 /// match worker.test(&Found::Case(CaseSeed { seed: 1, size: 10 }), None) {
-///     Tested::Ran { printed, verdict, .. } => {
-///         let x: u8 = printed[0].parse().unwrap();
+///     Tested::Ran { shown, verdict } => {
+///         let x: u8 = shown.printed[0].parse().unwrap();
 ///         assert_eq!(verdict == Outcome::Pass, x < 200);
 ///     }
 ///     other => panic!("{other:?}"),
@@ -69,24 +69,35 @@ pub struct Worker {
 /// How testing one input out of process ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Tested {
-    /// The check ran: its verdict, with the input's choices and printing.
+    /// The check ran: its verdict, with the input as the worker showed it.
     Ran {
-        /// The choices the generators drew.
-        choices: Vec<u64>,
-        /// Each variable printed.
-        printed: Vec<String>,
+        /// The input's choices and printing.
+        shown: Shown,
         /// Pass, discard, or failure with its reason.
         verdict: Outcome,
     },
     /// A generator or precondition rejected the input.
-    Discarded,
+    Discarded(Discarded),
+    /// Generating the input failed: a generator panicked or drew more than
+    /// its budget (the reason says which).
+    GeneratorFailed(String),
     /// The process died or hung; the input, when it was generated first.
     Died {
         /// What happened, in words.
         reason: String,
-        /// The choices and printing, when generation finished.
-        generated: Option<(Vec<u64>, Vec<String>)>,
+        /// The input, when generation finished before the process died.
+        shown: Option<Shown>,
     },
+}
+
+/// An input as a worker showed it: the choices its generators drew and its
+/// variables printed (what the parent reports and shrinks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The choices the generators drew.
+    pub choices: Vec<u64>,
+    /// Each variable printed, in quantification order.
+    pub printed: Vec<String>,
 }
 
 impl Worker {
@@ -119,8 +130,10 @@ impl Worker {
                 let Ok(line) = line else { break };
                 let line = String::from_utf8_lossy(&line);
                 if let Some(json) = line.split_once(MARK).map(|(_, json)| json) {
-                    let sent = serde_json::from_str::<Reply>(json).map(|r| send.send(r));
-                    if !matches!(sent, Ok(Ok(()))) {
+                    let Ok(reply) = serde_json::from_str::<Reply>(json) else {
+                        break;
+                    };
+                    if send.send(reply).is_err() {
                         break;
                     }
                 }
@@ -183,14 +196,8 @@ impl Worker {
         }
         let choices = match self.reply(deadline) {
             Ok(Reply::Drawn(choices)) => choices,
-            Ok(Reply::Discarded) => return Tested::Discarded,
-            Ok(Reply::GeneratorPanicked) => {
-                return Tested::Ran {
-                    choices: Vec::new(),
-                    printed: Vec::new(),
-                    verdict: Outcome::Fail("the generator panicked".into()),
-                }
-            }
+            Ok(Reply::Rejected(why)) => return Tested::Discarded(why),
+            Ok(Reply::GeneratorFailed(reason)) => return Tested::GeneratorFailed(reason),
             Ok(other) => return self.protocol(other),
             Err(hung) => return self.died(None, hung, "while generating the input"),
         };
@@ -198,22 +205,20 @@ impl Worker {
             Ok(Reply::Printed(printed)) => printed,
             Ok(other) => return self.protocol(other),
             Err(hung) => {
-                let unprinted = vec![UNPRINTED.to_string()];
-                return self.died(Some((choices, unprinted)), hung, "while printing the input");
+                let printed = vec![UNPRINTED.to_string()];
+                let shown = Shown { choices, printed };
+                return self.died(Some(shown), hung, "while printing the input");
             }
         };
+        let shown = Shown { choices, printed };
         let verdict = match self.reply(deadline) {
             Ok(Reply::Passed) => Outcome::Pass,
             Ok(Reply::Discarded) => Outcome::Discard,
             Ok(Reply::Failed(reason)) => Outcome::Fail(reason),
             Ok(other) => return self.protocol(other),
-            Err(hung) => return self.died(Some((choices, printed)), hung, "in the check"),
+            Err(hung) => return self.died(Some(shown), hung, "in the check"),
         };
-        Tested::Ran {
-            choices,
-            printed,
-            verdict,
-        }
+        Tested::Ran { shown, verdict }
     }
 
     /// The next reply before `deadline`; `Err(true)` when it hung, `Err(false)`
@@ -238,17 +243,12 @@ impl Worker {
         let _ = self.child.wait();
         Tested::Died {
             reason,
-            generated: None,
+            shown: None,
         }
     }
 
     /// The child hung (killed now) or died: how.
-    fn died(
-        &mut self,
-        generated: Option<(Vec<u64>, Vec<String>)>,
-        hung: bool,
-        stage: &str,
-    ) -> Tested {
+    fn died(&mut self, shown: Option<Shown>, hung: bool, stage: &str) -> Tested {
         let limit_note = if hung {
             let _ = self.child.kill();
             "the test did not return within the time limit; its process was killed".to_string()
@@ -279,7 +279,7 @@ impl Worker {
             "in the check" => reason,
             _ => format!("{reason} ({stage})"),
         };
-        Tested::Died { reason, generated }
+        Tested::Died { reason, shown }
     }
 }
 

@@ -24,7 +24,8 @@ use serde::Serialize;
 /// (QuickCheck's `Confidence`, plus a cap on the tests).
 ///
 /// ```
-/// use pbt_runners::{Config, CoverageCheck};
+/// use pbt_runners::components::statistics::CoverageCheck;
+/// use pbt_runners::Config;
 /// let quick = CoverageCheck { certainty: 1e6, ..CoverageCheck::default() };
 /// let config = Config::default().check_coverage_with(quick);
 /// assert_eq!(config.check_coverage.unwrap().tolerance, 0.9);
@@ -106,7 +107,7 @@ pub struct Coverage {
 /// with one, the Wilson score test.
 ///
 /// ```
-/// use pbt_runners::{components::statistics::judge, CoverageCheck, CoverageOutcome};
+/// use pbt_runners::components::statistics::{judge, CoverageCheck, CoverageOutcome};
 /// let check = Some(CoverageCheck::default());
 /// assert_eq!(judge(500, 1000, 10.0, check), CoverageOutcome::Met);
 /// assert_eq!(judge(10, 1000, 10.0, check), CoverageOutcome::Insufficient);

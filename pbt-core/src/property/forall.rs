@@ -1,0 +1,409 @@
+//! `forall name: T`: the node that binds a variable, with its annotations.
+
+use super::annotations::{
+    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateWith,
+    PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
+    ShrinkWith,
+};
+use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
+use super::{Binding, Case, Discarded, NodeView, Outcome};
+use crate::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use crate::constructors::Constructor;
+use crate::shrink::Candidates;
+use crate::source::Source;
+use std::marker::PhantomData;
+
+/// `forall name: T`, with annotations, over the environment `E`.
+pub struct Forall<E, T, G, Sh, Pr, Mu, Rest> {
+    name: &'static str,
+    ty: &'static str,
+    reads_env: bool,
+    view: Option<ConstructorView<T>>,
+    gen: G,
+    shrink: Sh,
+    print: Pr,
+    mutate: Mu,
+    rest: Rest,
+    _types: PhantomData<fn(&E) -> T>,
+}
+
+/// A variable's four annotations, taken apart and put back together by
+/// [`Forall`]'s one annotation builder.
+struct Annotations<G, Sh, Pr, Mu> {
+    gen: G,
+    shrink: Sh,
+    print: Pr,
+    mutate: Mu,
+}
+
+impl<E, T, Rest> Forall<E, T, GenByType, ShrinkByType, PrintDebug, MutateByGen, Rest> {
+    /// `forall name: ty` with the type-based defaults; `rest` is the property
+    /// over the environment extended with this variable.
+    pub fn new(name: &'static str, ty: &'static str, rest: Rest) -> Self {
+        Forall {
+            name,
+            ty,
+            reads_env: true,
+            view: None,
+            gen: GenByType,
+            shrink: ShrinkByType,
+            print: PrintDebug,
+            mutate: MutateByGen,
+            rest,
+            _types: PhantomData,
+        }
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
+    /// `#[gen = f(env)]`: generate with `f`. Unless a shrinker is given too,
+    /// the variable is then shrunk through its generator's choices.
+    pub fn gen<F>(self, f: F) -> Forall<E, T, GenWith<F>, ShrinkByChoices, Pr, Mu, Rest> {
+        self.annotate(|Annotations { print, mutate, .. }| Annotations {
+            gen: GenWith(f),
+            shrink: ShrinkByChoices,
+            print,
+            mutate,
+        })
+    }
+
+    /// `#[gen = DSL]` staged by the macro: `fast` and `slow` are the same
+    /// generator code over [`crate::Rng`] and over `dyn Source`. Shrinks
+    /// through the generator's choices unless a shrinker is given too.
+    pub fn gen_staged<F, D>(
+        self,
+        fast: F,
+        slow: D,
+    ) -> Forall<E, T, GenStaged<F, D>, ShrinkByChoices, Pr, Mu, Rest> {
+        self.annotate(|Annotations { print, mutate, .. }| Annotations {
+            gen: GenStaged { fast, slow },
+            shrink: ShrinkByChoices,
+            print,
+            mutate,
+        })
+    }
+
+    /// `#[shrink = f(env)]`: shrink with `f(env)(&value)`.
+    pub fn shrink<F>(self, f: F) -> Forall<E, T, G, ShrinkWith<F>, Pr, Mu, Rest> {
+        self.annotate(
+            |Annotations {
+                 gen, print, mutate, ..
+             }| Annotations {
+                gen,
+                shrink: ShrinkWith(f),
+                print,
+                mutate,
+            },
+        )
+    }
+
+    /// `#[print = f(env)]`: print with `f(env)(&value)`.
+    pub fn print<F>(self, f: F) -> Forall<E, T, G, Sh, PrintWith<F>, Mu, Rest> {
+        self.annotate(
+            |Annotations {
+                 gen,
+                 shrink,
+                 mutate,
+                 ..
+             }| Annotations {
+                gen,
+                shrink,
+                print: PrintWith(f),
+                mutate,
+            },
+        )
+    }
+
+    /// `#[mutate = f(env)]`: mutate with `f(env)(&value, source, size)`.
+    pub fn mutate<F>(self, f: F) -> Forall<E, T, G, Sh, Pr, MutateWith<F>, Rest> {
+        self.mutate_by(MutateWith(f))
+    }
+
+    /// Mutate with `mutator`: [`super::MutateByType`], [`MutateByGen`], or
+    /// a [`super::MutateAnnotation`] of your own.
+    pub fn mutate_by<M>(self, mutator: M) -> Forall<E, T, G, Sh, Pr, M, Rest> {
+        self.annotate(
+            |Annotations {
+                 gen, shrink, print, ..
+             }| Annotations {
+                gen,
+                shrink,
+                print,
+                mutate: mutator,
+            },
+        )
+    }
+
+    /// The one annotation builder the ones above share: this variable with
+    /// its annotations replaced by what `f` makes of them (name, type,
+    /// constructor view and the rest of the chain kept).
+    fn annotate<G2, Sh2, Pr2, Mu2>(
+        self,
+        f: impl FnOnce(Annotations<G, Sh, Pr, Mu>) -> Annotations<G2, Sh2, Pr2, Mu2>,
+    ) -> Forall<E, T, G2, Sh2, Pr2, Mu2, Rest> {
+        let Forall {
+            name,
+            ty,
+            reads_env,
+            view,
+            gen,
+            shrink,
+            print,
+            mutate,
+            rest,
+            _types,
+        } = self;
+        let Annotations {
+            gen,
+            shrink,
+            print,
+            mutate,
+        } = f(Annotations {
+            gen,
+            shrink,
+            print,
+            mutate,
+        });
+        Forall {
+            name,
+            ty,
+            reads_env,
+            view,
+            gen,
+            shrink,
+            print,
+            mutate,
+            rest,
+            _types: PhantomData,
+        }
+    }
+
+    /// Give the variable a constructor view (for the combinatorial runner;
+    /// the macros pass the type's `Constructors` impl when it has one).
+    pub fn constructors_by(mut self, view: Option<ConstructorView<T>>) -> Self {
+        self.view = view;
+        self
+    }
+
+    /// Declare whether the generator reads earlier variables (default: it
+    /// may). A generator that does not is never regenerated when an earlier
+    /// variable changes.
+    pub fn reads_env(mut self, reads: bool) -> Self {
+        self.reads_env = reads;
+        self
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest>
+where
+    E: Clone,
+    T: Clone,
+    G: GenAnnotation<E, T>,
+    Rest: Node<(T, E)>,
+{
+    /// The candidate case with this variable set to `value` (and `choices`),
+    /// later variables re-derived.
+    fn with_value(
+        &self,
+        case: &Case<Rest::Env>,
+        depth: usize,
+        env: &E,
+        value: T,
+        choices: Option<Choices>,
+    ) -> Option<Case<Rest::Env>> {
+        let mut all = prefix_choices(case, depth);
+        all.push(choices);
+        let fin = self
+            .rest
+            .rebuild((value, env.clone()), case, depth + 1, &mut all)?;
+        Some(Case {
+            env: fin,
+            choices: all,
+            size: case.size,
+        })
+    }
+}
+
+impl<E, T, G, Sh, Pr, Mu, Rest> Node<E> for Forall<E, T, G, Sh, Pr, Mu, Rest>
+where
+    E: Clone + 'static,
+    T: Clone + 'static,
+    G: GenAnnotation<E, T>,
+    Sh: ShrinkAnnotation<E, T>,
+    Pr: PrintAnnotation<E, T>,
+    Mu: MutateAnnotation<E, T>,
+    Rest: Node<(T, E)>,
+{
+    type Env = Rest::Env;
+    const VARS: usize = 1 + Rest::VARS;
+
+    #[inline(always)]
+    fn env_of(fin: &Self::Env) -> &E {
+        &Rest::env_of(fin).1
+    }
+
+    fn views(&self, out: &mut Vec<NodeView>) {
+        out.push(NodeView::Forall {
+            name: self.name,
+            ty: self.ty,
+            gen: G::CUSTOM,
+            shrink: Sh::CUSTOM,
+            mutate: Mu::CUSTOM,
+            by_value: Mu::BY_VALUE,
+            constructors: self.view.is_some(),
+            print: Pr::CUSTOM,
+            dependent: G::CUSTOM && self.reads_env,
+        });
+        self.rest.views(out);
+    }
+
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded> {
+        let value = if src.records() {
+            if G::CUSTOM {
+                let mut rec = Recorder::new(&mut *src);
+                let v = self.gen.generate(&env, &mut rec, size);
+                choices.push(Some(rec.into_choices()));
+                v
+            } else {
+                choices.push(None);
+                self.gen.generate(&env, src, size)
+            }
+        } else {
+            self.gen.generate(&env, src, size)
+        };
+        let value = value.map_err(|_| Discarded::Rejected)?;
+        self.rest.generate((value, env), src, size, choices)
+    }
+
+    #[inline(always)]
+    fn run(&self, fin: &Self::Env) -> Outcome {
+        self.rest.run(fin)
+    }
+
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env> {
+        let old_value = &Rest::env_of(&old.env).0;
+        let old_choices = old.choices.get(depth).cloned().flatten();
+        let (value, used) = if G::CUSTOM && self.reads_env {
+            let recorded = old_choices.unwrap_or_default();
+            let mut replay = Replay::new(&recorded);
+            let v = guarded(|| self.gen.generate(&env, &mut replay, old.size))?.ok()?;
+            (v, Some(replay.into_used()))
+        } else {
+            (old_value.clone(), old_choices)
+        };
+        choices.push(used);
+        self.rest.rebuild((value, env), old, depth + 1, choices)
+    }
+
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>> {
+        let (value, env) = Rest::env_of(&case.env);
+        let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value) {
+            Some(values) => Box::new(values.map(|v| (v, None))),
+            None => {
+                let recorded: &'a [u64] = case
+                    .choices
+                    .get(depth)
+                    .and_then(|c| c.as_deref())
+                    .unwrap_or(&[]);
+                // Only progress that shows: smaller choices that generate a
+                // value printed the same (bits the generator ignores) are no
+                // step, or the shrinker would burn its step limit on them.
+                // A printer that panics compares as different.
+                let shown = |v: &T| {
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        self.print.print(env, v)
+                    }))
+                    .ok()
+                };
+                let current = shown(value);
+                Box::new(simplifications(recorded).filter_map(move |c| {
+                    let mut replay = Replay::new(&c);
+                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
+                    let used = replay.into_used();
+                    // A deletion the replay pads back deleted nothing: with
+                    // the choice it lowered it is a one-step nudge, which
+                    // would crowd out the binary searches of later passes.
+                    let padded = c.len() < recorded.len() && used.len() >= recorded.len();
+                    let same = current.is_some() && shown(&v) == current;
+                    (shortlex_lt(&used, recorded) && !same && !padded).then_some((v, Some(used)))
+                }))
+            }
+        };
+        let mine = own.filter_map(move |(v, c)| self.with_value(case, depth, env, v, c));
+        Box::new(mine.chain(self.rest.shrink(case, depth + 1)))
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        variable: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>> {
+        if depth < variable {
+            return self.rest.mutate(case, variable, depth + 1, src);
+        }
+        let (value, env) = Rest::env_of(&case.env);
+        let mut dyn_src = &mut *src;
+        if let Some(v) = self.mutate.mutate(env, value, &mut dyn_src, case.size) {
+            return self.with_value(case, depth, env, v, None);
+        }
+        let mut rec = Recorder::new(&mut *src);
+        let v = self.gen.generate(env, &mut rec, case.size).ok()?;
+        let used = G::CUSTOM.then(|| rec.into_choices());
+        self.with_value(case, depth, env, v, used)
+    }
+
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
+        let (value, env) = Rest::env_of(fin);
+        // A printer or `Debug` that panics prints a placeholder: the rest of
+        // the counterexample is still shown.
+        let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.print.print(env, value)
+        }));
+        let value = printed.unwrap_or_else(|payload| {
+            let which = if Pr::CUSTOM { "#[print]" } else { "Debug" };
+            format!("<{which} panicked: {}>", panic_message(&*payload))
+        });
+        out.push(Binding {
+            name: self.name,
+            ty: self.ty,
+            value,
+        });
+        self.rest.print(fin, out);
+    }
+
+    fn utility(&self, fin: &Self::Env) -> Option<f64> {
+        self.rest.utility(fin)
+    }
+
+    fn target(&self, fin: &Self::Env) -> Option<f64> {
+        self.rest.target(fin)
+    }
+
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        if let Some(view) = self.view {
+            let mut mine = Vec::new();
+            view(&Rest::env_of(fin).0, &mut mine);
+            out.extend(mine.into_iter().map(|c| (self.name, c)));
+        }
+        self.rest.constructors(fin, out);
+    }
+}

@@ -1,0 +1,133 @@
+//! `implies pre`: the node that discards tests where a precondition fails.
+
+use super::annotations::{NoUtility, UtilityAnnotation, UtilityWith};
+use super::node::Node;
+use super::{Binding, Case, Discarded, NodeView, Outcome};
+use crate::choices::Choices;
+use crate::constructors::Constructor;
+use crate::shrink::Candidates;
+use crate::source::Source;
+
+/// `implies pre`: tests where `pre` does not hold are discarded.
+pub struct Implies<P, U, Rest> {
+    pre: P,
+    utility: U,
+    rest: Rest,
+}
+
+impl<P, Rest> Implies<P, NoUtility, Rest> {
+    /// `implies pre; rest`.
+    pub fn new(pre: P, rest: Rest) -> Self {
+        Implies {
+            pre,
+            utility: NoUtility,
+            rest,
+        }
+    }
+
+    /// Attach a utility: a function of the environment that is `>= 0`
+    /// exactly when `pre` holds.
+    pub fn utility<F>(self, f: F) -> Implies<P, UtilityWith<F>, Rest> {
+        Implies {
+            pre: self.pre,
+            utility: UtilityWith(f),
+            rest: self.rest,
+        }
+    }
+}
+
+impl<E, P, U, Rest> Node<E> for Implies<P, U, Rest>
+where
+    P: Fn(&E) -> bool,
+    U: UtilityAnnotation<E>,
+    Rest: Node<E>,
+{
+    type Env = Rest::Env;
+    const VARS: usize = Rest::VARS;
+
+    #[inline(always)]
+    fn env_of(fin: &Self::Env) -> &E {
+        Rest::env_of(fin)
+    }
+
+    fn views(&self, out: &mut Vec<NodeView>) {
+        out.push(NodeView::Implies {
+            utility: U::PRESENT,
+        });
+        self.rest.views(out);
+    }
+
+    #[inline(always)]
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded> {
+        // Later generators may rely on the precondition; a trailing one is
+        // left to `run`, which evaluates every implication anyway.
+        if Rest::VARS > 0 && !(self.pre)(&env) {
+            return Err(Discarded::Precondition);
+        }
+        self.rest.generate(env, src, size, choices)
+    }
+
+    #[inline(always)]
+    fn run(&self, fin: &Self::Env) -> Outcome {
+        if (self.pre)(Self::env_of(fin)) {
+            self.rest.run(fin)
+        } else {
+            Outcome::Discard
+        }
+    }
+
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env> {
+        if Rest::VARS > 0 && !(self.pre)(&env) {
+            return None;
+        }
+        self.rest.rebuild(env, old, depth, choices)
+    }
+
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>> {
+        self.rest.shrink(case, depth)
+    }
+
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        variable: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>> {
+        self.rest.mutate(case, variable, depth, src)
+    }
+
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
+        self.rest.print(fin, out);
+    }
+
+    fn utility(&self, fin: &Self::Env) -> Option<f64> {
+        let mine = self.utility.utility(Self::env_of(fin));
+        match (mine, self.rest.utility(fin)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+    fn target(&self, fin: &Self::Env) -> Option<f64> {
+        self.rest.target(fin)
+    }
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        self.rest.constructors(fin, out);
+    }
+}

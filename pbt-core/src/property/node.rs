@@ -1,0 +1,100 @@
+//! [`Node`]: the recursive interpretation of a property chain that every
+//! operation of [`super::Property`] is built from, one impl per node type
+//! ([`super::Forall`], [`super::Implies`], [`super::Target`],
+//! [`super::Check`], each in a file of its own).
+
+use super::{Binding, Case, Discarded, NodeView, Outcome};
+use crate::choices::Choices;
+use crate::constructors::Constructor;
+use crate::shrink::Candidates;
+use crate::source::Source;
+
+/// A node of a property over the environment `E` bound above it.
+///
+/// `Env` is the final environment (all variables, newest first); every
+/// prefix environment is a suffix of it, which [`Node::env_of`] projects.
+/// `depth` is the index of the next variable to be bound.
+pub trait Node<E> {
+    /// The environment at the `Check`.
+    type Env;
+    /// How many `Forall`s this chain contains.
+    const VARS: usize;
+
+    /// This node's own environment inside the final one.
+    fn env_of(fin: &Self::Env) -> &E;
+    /// Append this chain's structural view.
+    fn views(&self, out: &mut Vec<NodeView>);
+    /// Generate the rest of the environment from `env`, pushing each
+    /// variable's choices when `src` records.
+    fn generate<S: Source + ?Sized>(
+        &self,
+        env: E,
+        src: &mut S,
+        size: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Result<Self::Env, Discarded>;
+    /// Evaluate implications and the check.
+    fn run(&self, fin: &Self::Env) -> Outcome;
+    /// Re-derive this chain under a changed inner environment `env`: keep the
+    /// values of `old`, replaying generators that read the environment.
+    fn rebuild(
+        &self,
+        env: E,
+        old: &Case<Self::Env>,
+        depth: usize,
+        choices: &mut Vec<Option<Choices>>,
+    ) -> Option<Self::Env>;
+    /// Shrink candidates, variable by variable from `depth` on.
+    fn shrink<'a>(
+        &'a self,
+        case: &'a Case<Self::Env>,
+        depth: usize,
+    ) -> Candidates<'a, Case<Self::Env>>;
+    /// Mutate the variable with index `variable` (at or after `depth`; the
+    /// index counts `Forall`s from the outermost, 0 first).
+    fn mutate<S: Source + ?Sized>(
+        &self,
+        case: &Case<Self::Env>,
+        variable: usize,
+        depth: usize,
+        src: &mut S,
+    ) -> Option<Case<Self::Env>>;
+    /// Print the variables from this node on.
+    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>);
+    /// The minimum utility of the implications from this node on.
+    fn utility(&self, fin: &Self::Env) -> Option<f64>;
+    /// The largest `#[target = …]` value from this node on.
+    fn target(&self, fin: &Self::Env) -> Option<f64>;
+    /// Push the constructors of each variable from this node on that has a
+    /// constructor view, with the variable's name.
+    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
+        let _ = (fin, out);
+    }
+}
+
+/// A variable's constructor view: its type's
+/// [`crate::constructors::Constructors`] impl, when it has one.
+pub type ConstructorView<T> = fn(&T, &mut Vec<Constructor>);
+
+/// Run user code that may panic (a generator replaying edited choices, a
+/// printer): `None` when it panicked. A shrink candidate whose regeneration
+/// panics is skipped, not fatal.
+pub(super) fn guarded<R>(f: impl FnOnce() -> R) -> Option<R> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
+/// The message of a panic payload.
+pub(super) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic with a non-string payload".to_string())
+}
+
+/// The choices recorded for variables `0..depth` of `case`.
+pub(super) fn prefix_choices<E>(case: &Case<E>, depth: usize) -> Vec<Option<Choices>> {
+    (0..depth)
+        .map(|i| case.choices.get(i).cloned().flatten())
+        .collect()
+}

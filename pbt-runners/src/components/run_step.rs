@@ -1,0 +1,112 @@
+//! The run step (*Programmable Property-Based Testing* Fig. 12, the box
+//! "run the test"): what a test loop does with each input of the inputs
+//! stream, and with the one that fails.
+//!
+//! One loop, two steps: [`InProcess`] tests on the runner's thread, under
+//! the watchdog, and takes a failure down [`super::report_failure`];
+//! [`super::isolation::Isolated`] tests each input in a child process and
+//! shrinks a failure there. [`replay_saved_with`] and the generational
+//! runner's loop take either, so the saved cases and the fresh ones are
+//! visited the same way in and out of process.
+
+use super::cases::{CaseSeed, Found, Plan};
+use super::erased::DynProperty;
+use super::execute::Step;
+use super::failure::{report_failure, Discovery, Fault};
+use super::watchdog::Watch;
+use crate::report::{Report, SavedAt};
+use pbt_core::Outcome;
+use std::ops::ControlFlow;
+
+/// How a test loop tests one input and reports a failing one.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_core::Outcome;
+/// use pbt_runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+/// use pbt_runners::{Config, Regressions};
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let failing = supervise(&prop, &plan, |watch| {
+///     let mut step = InProcess::new(&prop, &plan, watch);
+///     (0..1000).find(|&n| matches!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Fail(_))))
+/// });
+/// assert!(failing.is_some());
+/// ```
+pub trait RunStep {
+    /// Generate and run the fresh case `case`.
+    fn test_fresh(&mut self, case: &CaseSeed) -> Step;
+    /// Generate and run `found`, replayed from the regressions file.
+    fn test_saved(&mut self, found: &Found) -> Step;
+    /// The failure path for `discovery`, the input this step tested last:
+    /// save it, shrink it, print it, report it.
+    fn fail(&mut self, discovery: Discovery, report: Report) -> Report;
+}
+
+/// The run step on the runner's own thread, watched by `watch` (the time
+/// limit, the draw limit, the crash handler's case in flight).
+pub struct InProcess<'a> {
+    prop: &'a dyn DynProperty,
+    plan: &'a Plan,
+    watch: &'a Watch,
+}
+
+impl<'a> InProcess<'a> {
+    /// The in-process step for `prop` under `plan`, watched by `watch`
+    /// (one of [`super::supervise`]'s).
+    pub fn new(prop: &'a dyn DynProperty, plan: &'a Plan, watch: &'a Watch) -> Self {
+        InProcess { prop, plan, watch }
+    }
+}
+
+impl RunStep for InProcess<'_> {
+    #[inline]
+    fn test_fresh(&mut self, case: &CaseSeed) -> Step {
+        self.watch.at_case(case);
+        self.prop.test(case, self.watch)
+    }
+
+    fn test_saved(&mut self, found: &Found) -> Step {
+        self.watch.at_saved(found);
+        self.prop.test_found(found, self.watch)
+    }
+
+    fn fail(&mut self, discovery: Discovery, report: Report) -> Report {
+        report_failure(self.prop, self.plan, self.watch, discovery, report)
+    }
+}
+
+/// Replay every case saved in the regressions file with `step`, before any
+/// fresh case: `Break` with the failure report when one still fails (it
+/// goes down the step's failure path, and its report names the saved case),
+/// `Continue` with the report to go on with. Saved cases are replayed
+/// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
+/// `report.replayed` counts them, `report.tests` is left to the fresh ones.
+/// [`super::replay_saved`] is this with the in-process step.
+pub fn replay_saved_with(
+    plan: &Plan,
+    step: &mut impl RunStep,
+    mut report: Report,
+) -> ControlFlow<Report, Report> {
+    let saved = plan.saved();
+    report.replayed = saved.len() as u64;
+    for (i, found) in saved.into_iter().enumerate() {
+        let fault = match step.test_saved(&found) {
+            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
+            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+            Step::Ran(_) | Step::Discarded(_) => continue,
+        };
+        let saved = plan.regressions.as_ref().map(|file| SavedAt {
+            file: file.path().display().to_string(),
+            entry: i + 1,
+        });
+        let discovery = Discovery {
+            found,
+            fault,
+            saved,
+        };
+        return ControlFlow::Break(step.fail(discovery, report));
+    }
+    ControlFlow::Continue(report)
+}
