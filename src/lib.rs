@@ -8,8 +8,8 @@ mod assume;
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
 mod examples;
-pub mod guide;
 mod fuzz_target;
+pub mod guide;
 #[doc(hidden)]
 pub use fuzz_target::__engines as __fuzz_engines;
 pub mod stateful;

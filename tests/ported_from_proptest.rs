@@ -150,7 +150,12 @@ fn a_broken_inline_rule_is_found_at_the_boundary() {
         forall s: String, #[with = regex("[a-z]{0,40}")];
         check !(s.len() <= 23 && spills_early(s))
     };
-    let config = Config::default().regressions(pbt::runners::Regressions::Off);
+    // Exactly 23 bytes fails: about one length in 41, so give it room and a
+    // fixed seed (an unseeded 100-case run missed it about once in six).
+    let config = Config::default()
+        .seed(23)
+        .cases(2_000)
+        .regressions(pbt::runners::Regressions::Off);
     let report = pbt::runners::generational(&prop, config);
     let failure = report.failure.expect("the broken rule is found");
     assert_eq!(
