@@ -56,6 +56,31 @@ fn a_generator_may_read_an_earlier_variable() {
     assert_eq!(origin.name, None);
 }
 
+/// `forall a: A, b: B;` is `forall a: A; forall b: B;`: each variable keeps
+/// its own annotations, and a later one may read an earlier one.
+#[test]
+fn one_forall_may_quantify_several_variables() {
+    let prop = property! {
+        forall n: u32, #[with = int(1..10u32)], xs: Vec<u32>, #[with = vec(int(0..n), 0..5)], flag: bool;
+        check xs.iter().all(|&x| x < n) || flag
+    };
+    assert!(generational(&prop, quiet()).passed());
+    let structure = prop.structure();
+    let vars: Vec<_> = structure.variables().map(variable).collect();
+    assert_eq!(
+        vars,
+        [
+            ("n", "u32", true, false),
+            ("xs", "Vec<u32>", true, true),
+            ("flag", "bool", false, false)
+        ]
+    );
+    let failing = property! { forall a: i32, b: i32; check a.saturating_add(b) < 100 };
+    let report = generational(&failing, quiet());
+    let (a, b): (i32, i32) = report.counterexample().expect("a typed counterexample");
+    assert_eq!(a.saturating_add(b), 100, "{report}");
+}
+
 #[test]
 fn a_variable_without_gen_uses_arbitrary_and_literals_take_the_variable_type() {
     let prop = property! {

@@ -91,9 +91,19 @@ impl Parse for PropertyInput {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut clauses = Vec::new();
         while !input.is_empty() {
-            let clause: Clause = input.parse()?;
-            let ends_with_check = matches!(clause, Clause::Check(_));
-            clauses.push(clause);
+            if input.peek(kw::forall) {
+                // `forall a: A, b: B, #[…];` quantifies each variable in turn.
+                let mut forall: kw::forall = input.parse()?;
+                loop {
+                    let (binding, more) = variable(input, forall)?;
+                    clauses.push(Clause::Forall(binding));
+                    let Some(next) = more else { break };
+                    forall = next;
+                }
+            } else {
+                clauses.push(input.parse()?);
+            }
+            let ends_with_check = matches!(clauses.last(), Some(Clause::Check(_)));
             if input.is_empty() {
                 break;
             }
@@ -129,32 +139,49 @@ impl Parse for Clause {
 impl Parse for Forall {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let forall = input.parse()?;
-        let name = input.parse()?;
-        input.parse::<Token![:]>()?;
-        let ty = input.parse()?;
-        let mut annotations = Vec::new();
-        while input.peek(Token![,]) {
-            input.parse::<Token![,]>()?;
-            if input.is_empty() || input.peek(Token![;]) {
-                break; // a trailing comma
-            }
-            if !input.peek(Token![#]) {
-                return Err(input.error(
-                    "expected an annotation: `#[with = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`",
-                ));
-            }
-            annotations.extend(input.call(annotation)?);
+        let (binding, more) = variable(input, forall)?;
+        if more.is_some() {
+            return Err(input.error("one variable here: write `forall NAME: TYPE`"));
         }
-        if input.peek(Token![#]) {
-            return Err(input.error("expected `,` before the annotation"));
-        }
-        Ok(Forall {
-            forall,
-            name,
-            ty,
-            annotations,
-        })
+        Ok(binding)
     }
+}
+
+/// `NAME: TYPE` and its annotations, after `forall` (or after the comma that
+/// ends the previous variable); with the keyword for the next variable when
+/// a comma is followed by another `NAME: TYPE`.
+fn variable(input: ParseStream, forall: kw::forall) -> syn::Result<(Forall, Option<kw::forall>)> {
+    let name: Ident = input.parse()?;
+    input.parse::<Token![:]>()?;
+    let ty = input.parse()?;
+    let mut annotations = Vec::new();
+    let mut more = None;
+    while input.peek(Token![,]) {
+        input.parse::<Token![,]>()?;
+        if input.is_empty() || input.peek(Token![;]) {
+            break; // a trailing comma
+        }
+        if input.peek(Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
+            more = Some(kw::forall(input.span()));
+            break;
+        }
+        if !input.peek(Token![#]) {
+            return Err(input.error(
+                "expected an annotation (`#[with = …]`, `#[shrink = …]`, `#[print = …]` or `#[mutate = …]`) or another variable (`NAME: TYPE`) after `,`",
+            ));
+        }
+        annotations.extend(input.call(annotation)?);
+    }
+    if input.peek(Token![#]) {
+        return Err(input.error("expected `,` before the annotation"));
+    }
+    let binding = Forall {
+        forall,
+        name,
+        ty,
+        annotations,
+    };
+    Ok((binding, more))
 }
 
 /// One `#[…]` annotation. A `#[with = …]` (or `#[gen = …]`) value is written in the generator
