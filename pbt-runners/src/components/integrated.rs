@@ -4,27 +4,21 @@
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! Candidates come from [`pbt_core::choices::simplifications`] (delete and
-//! zero spans, minimise single choices, reorder blocks, lower pairs and
-//! duplicates together, redistribute between pairs), then, at their local
-//! minimum, [`pbt_core::choices::reencodings`]. A candidate is kept only if
-//! it still fails and the choices its regeneration actually used are smaller
-//! in shortlex order, which guarantees termination.
+//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero and
+//! reorder blocks, replace a recursive layer by a nested one, minimise
+//! choices by binary search, shrink duplicates, lower pairs, redistribute,
+//! shrink the size, re-encode). This module runs their candidates: each is
+//! replayed under the watchdog, and is a step only if the choices its
+//! replay used are smaller in shortlex order (which guarantees termination),
+//! the printed value changed (a re-encoding must keep it), and it still
+//! fails. Every replay counts as an attempt.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
-use super::shrinker::{descend, ShrinkLimits};
+use super::shrinker::ShrinkLimits;
 use super::watchdog::Watch;
-use pbt_core::choices::{reencodings, shortlex_lt, simplifications, Choices, Replay};
-
-/// Where a candidate comes from, which decides how it is replayed and whether
-/// it must change the value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// One of [`simplifications`]: replayed as is, and must change the value.
-    Simplify,
-    /// One of [`reencodings`]: replayed saturating, and must keep the value.
-    Reencode,
-}
+use pbt_core::choices::{Attempt, ChoiceShrinker, Choices, Replay, Replayed, Step, Trial};
+use pbt_core::Binding;
+use std::time::Instant;
 
 /// The result of shrinking a choice sequence.
 #[derive(Debug)]
@@ -37,16 +31,26 @@ pub struct ShrunkChoices {
     pub reason: String,
     /// Accepted steps.
     pub steps: u64,
-    /// Candidates tried.
+    /// Candidates tried (every replay).
     pub attempts: u64,
     /// Whether a limit stopped shrinking before a local minimum.
     pub stopped_early: bool,
 }
 
-/// Shrink `choices` (which generate `failing` at `size`): take the first
-/// simplification whose regeneration still fails, and start again from it.
-/// Each regeneration runs under `watch` (a candidate slower than the time
-/// limit is skipped).
+/// The smallest failing input so far, as the test of candidates keeps it.
+struct Best {
+    inputs: AnyInputs,
+    reason: String,
+    shown: Vec<Binding>,
+}
+
+/// Shrink `choices` (which generate `failing` at `size`) with the passes
+/// of [`ChoiceShrinker`], within `limits`. Each regeneration runs under
+/// `watch` (a candidate slower than the time limit is skipped); `on_step`
+/// sees each accepted input.
+///
+/// The size stays the one the failure was found at: a smaller size would
+/// make the choices replay to another value at the recorded size.
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
@@ -59,65 +63,92 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
 ) -> ShrunkChoices {
+    let began = Instant::now();
     let shown = prop.print_any(&*failing);
-    let ((inputs, choices, reason, _), steps, attempts, stopped_early) = descend(
-        (failing, choices, reason, shown),
-        limits,
-        |(_, current, _, shown), budget| {
-            // Simplifications first; at their local minimum, re-encodings
-            // (the same value in a simpler kind, so no progress shows yet).
-            let simpler = simplifications(current).map(|c| (c, Step::Simplify));
-            let reencoded = reencodings(current).map(|c| (c, Step::Reencode));
-            simpler
-                .chain(reencoded)
-                .take_while(|_| budget.tick())
-                .find_map(|(candidate, step)| {
-                    // Regenerating a candidate is watched like a test: one
-                    // that never returns is a hang the watchdog reports.
-                    let mut replay = match step {
-                        Step::Simplify => Replay::new(&candidate),
-                        Step::Reencode => Replay::saturating(&candidate),
-                    };
-                    let ticket = watch.start();
-                    let generated = prop.generate_from(&mut replay, size);
-                    let overran = watch.finish(ticket);
-                    let Generation::Generated(inputs) = generated else {
-                        return None;
-                    };
-                    if overran {
-                        return None;
-                    }
-                    let used = replay.into_used();
-                    // A deletion that the replay pads back (the generator
-                    // drew past the shortened end) deleted nothing: with the
-                    // choice it lowered, it is a one-step nudge of an earlier
-                    // value, which would crowd out the binary searches of the
-                    // later passes, one step at a time.
-                    if candidate.len() < current.len() && used.len() >= current.len() {
-                        return None;
-                    }
-                    // Only progress that shows: smaller choices that generate
-                    // the same value (bits a generator ignores) are not a
-                    // step. A re-encoding is the opposite: it must keep the
-                    // value (a re-encoding that changes it is a one-choice
-                    // nudge that simplifications do better), and is tried only
-                    // once nothing else makes progress.
-                    let printed = prop.print_any(&*inputs);
-                    let same = &printed == shown;
-                    if !shortlex_lt(&used, current) || same != (step == Step::Reencode) {
-                        return None;
-                    }
-                    fails(&inputs).map(|why| (inputs, used, why, printed))
-                })
-        },
-        |(inputs, _, _, _)| on_step(inputs),
-    );
-    ShrunkChoices {
-        inputs,
-        choices,
+    let mut best = Best {
+        inputs: failing,
         reason,
+        shown,
+    };
+    // The blocks of the failing sequence: one replay (counted).
+    let start = replay(prop, watch, &choices, size, Step::Simplify)
+        .map(|(_, replayed)| replayed)
+        .filter(|r| r.choices == choices)
+        .unwrap_or(Replayed {
+            choices,
+            blocks: Vec::new(),
+        });
+    let (mut steps, mut out_of_limits) = (0u64, false);
+    let test = |attempt: Attempt<'_>| {
+        if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
+            out_of_limits = true;
+            return Trial::Stop;
+        }
+        let Some((inputs, replayed)) = replay(prop, watch, attempt.candidate, size, attempt.step) else {
+            return Trial::Rejected;
+        };
+        if !attempt.progress(&replayed.choices) {
+            return Trial::Rejected;
+        }
+        let Some(why) = fails(&inputs) else {
+            return Trial::Rejected;
+        };
+        // Only progress that shows: smaller choices that generate the same
+        // value (bits a generator ignores) are not a step. A re-encoding is
+        // the opposite: the same value in a simpler kind, so that the
+        // other passes can lower it.
+        let printed = prop.print_any(&*inputs);
+        if (printed == best.shown) != (attempt.step == Step::Reencode) {
+            return Trial::Rejected;
+        }
+        on_step(&inputs);
+        best = Best {
+            inputs,
+            reason: why,
+            shown: printed,
+        };
+        steps += 1;
+        Trial::Shrunk(replayed)
+    };
+    let mut shrinker = ChoiceShrinker::new(start, size, test);
+    shrinker.run();
+    let (attempts, choices) = (shrinker.attempts() + 1, shrinker.choices().to_vec());
+    drop(shrinker);
+    ShrunkChoices {
+        inputs: best.inputs,
+        choices,
+        reason: best.reason,
         steps,
         attempts,
-        stopped_early,
+        stopped_early: out_of_limits,
     }
+}
+
+/// Regenerate the inputs from `candidate` at `size` under `watch`: the
+/// inputs and the choices and blocks the replay used, or `None` when they do
+/// not generate (or took too long).
+fn replay(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    candidate: &[u64],
+    size: usize,
+    step: Step,
+) -> Option<(AnyInputs, Replayed)> {
+    let mut replay = match step {
+        Step::Reencode => Replay::saturating(candidate),
+        Step::Simplify | Step::Resize => Replay::new(candidate),
+    };
+    // Regenerating a candidate is watched like a test: one that never
+    // returns is a hang the watchdog reports.
+    let ticket = watch.start();
+    let generated = prop.generate_from(&mut replay, size);
+    let overran = watch.finish(ticket);
+    let Generation::Generated(inputs) = generated else {
+        return None;
+    };
+    if overran {
+        return None;
+    }
+    let (choices, blocks) = replay.into_replayed();
+    Some((inputs, Replayed { choices, blocks }))
 }

@@ -1,0 +1,175 @@
+//! Deletion passes: shorter sequences first.
+//!
+//! - [`delete_blocks`]: delete runs of a collection's elements together
+//!   with the same amount off its length, adaptively (a run that can go
+//!   grows by doubling, so deleting most of a long list takes `O(log n)`
+//!   runs).
+//! - [`delete_choices`]: delete runs of single choices (for generators that
+//!   mark no blocks).
+//! - [`delete_with_length`]: delete a run of choices and lower a choice
+//!   shortly before it (a length drawn before elements no block marks).
+//!
+//! A run of equal elements (or choices) is tried once: deleting any one of
+//! them gives the same candidate.
+
+use super::blocks::{children, Block};
+use super::Choices;
+use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
+use crate::source::BlockKind;
+
+/// How far before a deleted run [`delete_with_length`] looks for its length.
+const REACH: usize = 8;
+
+/// Delete runs of sibling elements, lowering their collection's length
+/// choice (its first choice) by the number deleted; when that choice is
+/// already `0` (a length range like `n..=n`), lower the choice just before
+/// the collection instead (the `n` it was drawn with).
+pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = s.blocks().len();
+    while c > 0 && !s.halted() {
+        c -= 1;
+        if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
+            continue;
+        }
+        let mut j = children(s.blocks(), c, BlockKind::Element).len();
+        while j > 0 && !s.halted() {
+            j -= 1;
+            // The elements, as they are now (a step changes them).
+            let elems = children(s.blocks(), c, BlockKind::Element);
+            if j >= elems.len() {
+                j = elems.len();
+                continue;
+            }
+            let same_as_next = elems.get(j + 1).is_some_and(|&k| {
+                let (a, b) = (s.blocks()[elems[j]].span(), s.blocks()[k].span());
+                s.choices()[a] == s.choices()[b]
+            });
+            // The next element (already tried) is equal: same candidate.
+            if same_as_next {
+                continue;
+            }
+            // Delete elements j+1-k ..= j of the sequence as it is now.
+            let (choices, blocks) = (s.choices().to_vec(), s.blocks().to_vec());
+            let deleted = find_integer(|k| {
+                k <= j + 1 && {
+                    let cand = without_elements(&choices, &blocks, c, j + 1 - k, k);
+                    cand.is_some_and(|cand| s.consider(&cand, Step::Simplify))
+                }
+            });
+            j = j.saturating_sub(deleted.saturating_sub(1));
+        }
+    }
+}
+
+/// `choices` without `count` elements of collection `c` from element
+/// `first` on, and its length lowered by `count`; `None` when the length
+/// cannot be lowered that far.
+fn without_elements(
+    choices: &[u64],
+    blocks: &[Block],
+    c: usize,
+    first: usize,
+    count: usize,
+) -> Option<Choices> {
+    let elems = children(blocks, c, BlockKind::Element);
+    if count == 0 || first + count > elems.len() {
+        return None;
+    }
+    let coll = blocks[c];
+    let span = blocks[elems[first]].start..blocks[elems[first + count - 1]].end;
+    let len_at = if coll.start < span.start && choices[coll.start] >= count as u64 {
+        coll.start
+    } else if coll.start > 0 && choices[coll.start - 1] >= count as u64 {
+        coll.start - 1
+    } else {
+        return None;
+    };
+    let mut cand = Vec::with_capacity(choices.len() - span.len());
+    cand.extend_from_slice(&choices[..span.start]);
+    cand.extend_from_slice(&choices[span.end..]);
+    cand[len_at] -= count as u64;
+    Some(cand)
+}
+
+/// Delete runs of single choices, from the end: a run that can go grows by
+/// doubling.
+pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = s.choices().len();
+    let (mut seen, mut nonzero_end) = (u64::MAX, 0);
+    while i > 0 && !s.halted() {
+        i -= 1;
+        if seen != s.steps() {
+            seen = s.steps();
+            nonzero_end = s.choices().iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
+        }
+        let cur = s.choices();
+        if i >= cur.len() {
+            i = cur.len();
+            continue;
+        }
+        // Deleting zeros at the very end deletes nothing (a replay pads
+        // them back); deleting one of a run of equal choices is one
+        // candidate, tried at the run's end.
+        if i >= nonzero_end || cur.get(i + 1) == Some(&cur[i]) {
+            continue;
+        }
+        let before = cur.to_vec();
+        let deleted = find_integer(|k| {
+            k <= i + 1 && {
+                let mut cand = before[..i + 1 - k].to_vec();
+                cand.extend_from_slice(&before[i + 1..]);
+                s.consider(&cand, Step::Simplify)
+            }
+        });
+        i = i.saturating_sub(deleted.saturating_sub(1));
+    }
+}
+
+/// Delete a run of `k` choices (`k` = 1, 2, 4, …) and lower one of the
+/// [`REACH`] choices before it by 1 or by `k`: a collection's length drawn
+/// before elements that mark no blocks. Only choices smaller than the number
+/// of choices after them are taken for lengths, which keeps the pass near
+/// linear on long sequences of large values.
+pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut k = 1;
+    while k <= s.choices().len() && !s.halted() {
+        let mut start = s.choices().len().saturating_sub(k);
+        let (mut seen, mut nonzero_end) = (u64::MAX, 0);
+        loop {
+            if seen != s.steps() {
+                seen = s.steps();
+                nonzero_end = s.choices().iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
+            }
+            let cur = s.choices();
+            if start + k <= cur.len() && start < nonzero_end {
+                'lower: for i in start.saturating_sub(REACH)..start {
+                    for by in [1, k as u64] {
+                        let cur = s.choices();
+                        // A length counts the elements after it, each at
+                        // least one choice: a larger choice is no length.
+                        let remaining = (cur.len() - i) as u64;
+                        if start + k > cur.len()
+                            || cur[i] < by
+                            || cur[i] >= remaining
+                            || (by == k as u64 && k == 1)
+                        {
+                            continue;
+                        }
+                        let mut cand = Vec::with_capacity(cur.len() - k);
+                        cand.extend_from_slice(&cur[..start]);
+                        cand.extend_from_slice(&cur[start + k..]);
+                        cand[i] -= by;
+                        if s.consider(&cand, Step::Simplify) {
+                            break 'lower;
+                        }
+                    }
+                }
+            }
+            if start == 0 || s.halted() {
+                break;
+            }
+            start -= 1;
+        }
+        k *= 2;
+    }
+}

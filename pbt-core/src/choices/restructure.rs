@@ -1,0 +1,160 @@
+//! Passes that change a value's shape rather than its numbers.
+//!
+//! - [`pass_to_descendant`]: replace a recursive layer by one nested in it
+//!   (Hypothesis's pass-to-descendant: `(a + 0)` becomes `a`).
+//! - [`reorder_blocks`]: sort sibling blocks, then swap adjacent ones, also
+//!   blocks of different lengths, whenever the result is smaller.
+//! - [`shrink_size`]: replay the same choices at a smaller size.
+//! - [`reencode`]: the same value in a simpler encoding (see
+//!   [`reencodings`](super::reencodings)).
+
+use super::blocks::{children, Block};
+use super::shrinker::{Attempt, ChoiceShrinker, Step, Trial};
+use crate::source::BlockKind;
+
+/// Replace each block by a descendant of the same kind (largest first, then
+/// the nearest), from the outermost block on.
+pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut b = 0;
+    while b < s.blocks().len() && !s.halted() {
+        let outer = s.blocks()[b];
+        if outer.kind != BlockKind::Recursion {
+            b += 1;
+            continue;
+        }
+        let mut inner: Vec<Block> = s.blocks()[b + 1..]
+            .iter()
+            .take_while(|d| d.start < outer.end)
+            .filter(|d| d.kind == outer.kind && outer.contains(d) && d.len() < outer.len())
+            .copied()
+            .collect();
+        inner.sort_by_key(|d| (std::cmp::Reverse(d.len()), d.start));
+        inner.dedup_by_key(|d| d.span());
+        let mut tried: Vec<&[u64]> = Vec::new();
+        let choices = s.choices().to_vec();
+        let mut replaced = false;
+        for d in &inner {
+            let body = &choices[d.span()];
+            // Equal subtrees give equal candidates.
+            if tried.contains(&body) {
+                continue;
+            }
+            tried.push(body);
+            if s.consider_splice(outer.span(), body, Step::Simplify) {
+                replaced = true;
+                break;
+            }
+            if s.halted() {
+                return;
+            }
+        }
+        // A replaced block is tried again (its new content may nest more).
+        if !replaced {
+            b += 1;
+        }
+    }
+}
+
+/// Put sibling blocks (same parent, same kind) in order: first all of them
+/// sorted, then adjacent pairs swapped. A block's order is its choices'
+/// lexicographic order, whatever their lengths; a candidate is run only
+/// when the whole sequence gets smaller.
+pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut p = 0;
+    while p < s.blocks().len() && !s.halted() {
+        for kind in [BlockKind::Element, BlockKind::Recursion] {
+            sort_children(s, p, kind);
+            swap_children(s, p, kind);
+        }
+        p += 1;
+    }
+}
+
+/// The sequence with the siblings `kids` of one parent rearranged: `order`
+/// lists, for each slot, which sibling goes there.
+fn rearranged(choices: &[u64], blocks: &[Block], kids: &[usize], order: &[usize]) -> Vec<u64> {
+    let (first, last) = (blocks[kids[0]].start, blocks[kids[kids.len() - 1]].end);
+    let mut out = Vec::with_capacity(choices.len());
+    out.extend_from_slice(&choices[..first]);
+    for (slot, &k) in order.iter().enumerate() {
+        // What lies between this sibling and the next stays in place.
+        out.extend_from_slice(&choices[blocks[kids[k]].span()]);
+        if slot + 1 < kids.len() {
+            out.extend_from_slice(&choices[blocks[kids[slot]].end..blocks[kids[slot + 1]].start]);
+        }
+    }
+    out.extend_from_slice(&choices[last..]);
+    out
+}
+
+/// Sort the children of `p` of `kind` in one candidate.
+fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: usize, kind: BlockKind) {
+    let kids = children(s.blocks(), p, kind);
+    if kids.len() < 2 {
+        return;
+    }
+    let (choices, blocks) = (s.choices(), s.blocks());
+    let mut order: Vec<usize> = (0..kids.len()).collect();
+    order.sort_by(|&a, &b| choices[blocks[kids[a]].span()].cmp(&choices[blocks[kids[b]].span()]));
+    if order.iter().enumerate().all(|(i, &k)| i == k) {
+        return;
+    }
+    let cand = rearranged(choices, blocks, &kids, &order);
+    s.consider(&cand, Step::Simplify);
+}
+
+/// Swap adjacent children of `p` of `kind` where that makes the sequence
+/// smaller.
+fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: usize, kind: BlockKind) {
+    let mut i = 0;
+    loop {
+        let kids = children(s.blocks(), p, kind);
+        if i + 1 >= kids.len() || s.halted() {
+            return;
+        }
+        let (choices, blocks) = (s.choices(), s.blocks());
+        let (a, b) = (&choices[blocks[kids[i]].span()], &choices[blocks[kids[i + 1]].span()]);
+        if b < a {
+            let mut order: Vec<usize> = (0..kids.len()).collect();
+            order.swap(i, i + 1);
+            let cand = rearranged(choices, blocks, &kids, &order);
+            s.consider(&cand, Step::Simplify);
+        }
+        i += 1;
+    }
+}
+
+/// Replay the same choices at a smaller size: `0`, else a binary search
+/// for the least size that still fails (lengths drawn in `0..=size` need
+/// the size to stay as large as the failure's lists).
+pub(crate) fn shrink_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let size = s.size();
+    if size == 0 {
+        return;
+    }
+    let cur = s.choices().to_vec();
+    if s.consider_at(&cur, 0, Step::Resize) {
+        return;
+    }
+    let (mut lo, mut hi) = (0usize, size);
+    while lo + 1 < hi && !s.halted() {
+        let mid = lo + (hi - lo) / 2;
+        let cur = s.choices().to_vec();
+        if s.consider_at(&cur, mid, Step::Resize) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+}
+
+/// Try [`reencodings`](super::reencodings) of the current sequence, in
+/// order, until one is a step.
+pub(crate) fn reencode<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let cur = s.choices().to_vec();
+    for cand in super::reencodings(&cur) {
+        if s.halted() || s.consider(&cand, Step::Reencode) {
+            return;
+        }
+    }
+}
