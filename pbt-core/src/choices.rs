@@ -36,8 +36,8 @@ pub use blocks::{Block, BlockMarks};
 pub use candidates::{reencodings, simplifications};
 pub use mutate::mutate_choices;
 pub use record::{Recorder, Tracer};
-pub use replay::Replay;
-pub use shrinker::{Attempt, ChoiceShrinker, Replayed, Step, Trial};
+pub use replay::{Replay, Replayed};
+pub use shrinker::{Attempt, ChoiceShrinker, Step, Trial};
 
 /// The draws made during one generation, in order.
 pub type Choices = Vec<u64>;

@@ -51,8 +51,7 @@ pub trait Source {
     /// replay.start_block(BlockKind::Element);
     /// replay.draw(9);
     /// replay.end_block();
-    /// let (_, blocks) = replay.into_replayed();
-    /// assert_eq!(blocks[0].span(), 0..1);
+    /// assert_eq!(replay.into_replayed().blocks[0].span(), 0..1);
     /// ```
     #[inline(always)]
     fn start_block(&mut self, kind: BlockKind) {

@@ -18,7 +18,7 @@ use std::ops::Range;
 /// let mut replay = Replay::new(&[2, 5, 7]);
 /// let v = vec(int(0..10u8), 0..=3).generate(&mut replay, 10).unwrap();
 /// assert_eq!(v.len(), 2);
-/// let (_, blocks) = replay.into_replayed();
+/// let blocks = replay.into_replayed().blocks;
 /// assert_eq!(blocks[0].kind, BlockKind::Collection);
 /// assert_eq!(blocks[0].span(), 0..3);
 /// assert_eq!(blocks[1].kind, BlockKind::Element);

@@ -189,8 +189,10 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
 }
 
 /// Candidates that lower a choice (by up to 8) and raise the next one to
-/// its bound (`u64::MAX`, read as the bound by [`Replay::saturating`]): the
-/// same value, encoded in a simpler kind. An `Arbitrary` integer drawn as an
+/// its bound or up to three below (`u64::MAX - 3 ..= u64::MAX`, read as the
+/// bound minus 3 ..= the bound by [`Replay::saturating`]; a signed value's
+/// largest choices are its extremes): the same value, encoded in a simpler
+/// kind. An `Arbitrary` integer drawn as an
 /// edge value (kind `7`, say `u32::MAX`) has no simpler neighbour among the
 /// [`simplifications`]; re-encoded as an "any" value (kind `6`, choice
 /// `u32::MAX`) it can shrink by binary search. Each candidate is smaller in
@@ -198,21 +200,23 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
 ///
 /// ```
 /// let cands: Vec<_> = pbt_core::choices::reencodings(&[7, 2]).collect();
-/// assert_eq!(cands[0], vec![6, u64::MAX]);
+/// assert_eq!(cands[..2], [vec![6, u64::MAX], vec![6, u64::MAX - 1]]);
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[7, 2])));
 /// ```
 pub fn reencodings(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
     /// How far one choice is lowered at most.
     const LOWER: u64 = 8;
     (0..seq.len().saturating_sub(1))
-        .filter(move |&i| seq[i + 1] != u64::MAX)
+        .filter(move |&i| seq[i + 1] < u64::MAX - 3)
         .flat_map(move |i| {
             let v = seq[i];
-            (v.saturating_sub(LOWER)..v).rev().map(move |lowered| {
-                let mut c = seq.to_vec();
-                c[i] = lowered;
-                c[i + 1] = u64::MAX;
-                c
+            (v.saturating_sub(LOWER)..v).rev().flat_map(move |lowered| {
+                [0, 1, 2, 3].map(|below| {
+                    let mut c = seq.to_vec();
+                    c[i] = lowered;
+                    c[i + 1] = u64::MAX - below;
+                    c
+                })
             })
         })
 }

@@ -33,6 +33,19 @@ pub struct Replay<'a> {
     used: Choices,
     saturate: bool,
     blocks: BlockMarks,
+    bounds: Vec<u64>,
+}
+
+/// What a [`Replay`] handed out: the choices, the bound each was drawn
+/// with, and the blocks the generators marked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replayed {
+    /// The choices used (after clamping and padding).
+    pub choices: Choices,
+    /// The bound of each draw (`choices[i] <= bounds[i]`).
+    pub bounds: Vec<u64>,
+    /// The blocks, in the order they started.
+    pub blocks: Vec<Block>,
 }
 
 impl<'a> Replay<'a> {
@@ -45,15 +58,19 @@ impl<'a> Replay<'a> {
             used: Vec::with_capacity(recorded.len()),
             saturate: false,
             blocks: BlockMarks::default(),
+            bounds: Vec::new(),
         }
     }
 
     /// Replay `recorded`, reading a recorded choice above a draw's bound as
-    /// that bound (not as `0`): the replay that [`reencodings`] are meant for.
+    /// counting down from that bound (`u64::MAX` is the bound, `u64::MAX - 1`
+    /// one below it, and so on down to `0`) rather than as `0`: the replay
+    /// that [`reencodings`](super::reencodings) are meant for.
     ///
     /// ```
     /// use pbt_core::{choices::Replay, Source};
     /// assert_eq!(Replay::saturating(&[u64::MAX]).draw(9), 9);
+    /// assert_eq!(Replay::saturating(&[u64::MAX - 1]).draw(9), 8);
     /// assert_eq!(Replay::new(&[u64::MAX]).draw(9), 0);
     /// ```
     pub fn saturating(recorded: &'a [u64]) -> Self {
@@ -68,20 +85,25 @@ impl<'a> Replay<'a> {
         self.used
     }
 
-    /// The choices actually handed out and the blocks the generators marked
-    /// in them (see [`Source::start_block`]).
+    /// The choices actually handed out, their bounds and the blocks the
+    /// generators marked in them (see [`Source::start_block`]).
     ///
     /// ```
     /// use pbt_core::{choices::Replay, gen::{int, vec, Gen}};
     /// let mut replay = Replay::new(&[1, 4]);
     /// let v = vec(int(0..10u8), 0..=3).generate(&mut replay, 10).unwrap();
-    /// let (used, blocks) = replay.into_replayed();
-    /// assert_eq!((v, used), (vec![4], vec![1, 4]));
-    /// assert_eq!(blocks.len(), 2); // the vector and its one element
+    /// let replayed = replay.into_replayed();
+    /// assert_eq!((v, replayed.choices), (vec![4], vec![1, 4]));
+    /// assert_eq!(replayed.bounds, vec![3, 9]);
+    /// assert_eq!(replayed.blocks.len(), 2); // the vector and its one element
     /// ```
-    pub fn into_replayed(self) -> (Choices, Vec<Block>) {
+    pub fn into_replayed(self) -> Replayed {
         let len = self.used.len();
-        (self.used, self.blocks.finish(len))
+        Replayed {
+            choices: self.used,
+            bounds: self.bounds,
+            blocks: self.blocks.finish(len),
+        }
     }
 }
 
@@ -90,7 +112,7 @@ impl Source for Replay<'_> {
     fn draw(&mut self, max: u64) -> u64 {
         let c = match self.recorded.get(self.pos) {
             Some(&c) if c <= max => c,
-            Some(_) if self.saturate => max,
+            Some(&c) if self.saturate => max.saturating_sub(u64::MAX - c),
             _ if self.pos >= self.limit => crate::overrun::raise(crate::overrun::Overrun::Replay {
                 recorded: self.recorded.len(),
             }),
@@ -98,6 +120,7 @@ impl Source for Replay<'_> {
         };
         self.pos += 1;
         self.used.push(c);
+        self.bounds.push(max);
         c
     }
 

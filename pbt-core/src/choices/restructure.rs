@@ -30,22 +30,23 @@ pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
             .collect();
         inner.sort_by_key(|d| (std::cmp::Reverse(d.len()), d.start));
         inner.dedup_by_key(|d| d.span());
-        let mut tried: Vec<&[u64]> = Vec::new();
-        let choices = s.choices().to_vec();
+        let (choices, bounds) = (s.choices().to_vec(), s.bounds().to_vec());
+        let mut tried: Vec<Vec<u64>> = Vec::new();
         let mut replaced = false;
-        for d in &inner {
-            let body = &choices[d.span()];
-            // Equal subtrees give equal candidates.
-            if tried.contains(&body) {
-                continue;
-            }
-            tried.push(body);
-            if s.consider_splice(outer.span(), body, Step::Simplify) {
-                replaced = true;
-                break;
-            }
-            if s.halted() {
-                return;
+        'inner: for d in &inner {
+            for body in transplants(&choices, &bounds, &outer, d) {
+                // Equal subtrees give equal candidates.
+                if tried.contains(&body) {
+                    continue;
+                }
+                if s.consider_splice(outer.span(), &body, Step::Simplify) {
+                    replaced = true;
+                    break 'inner;
+                }
+                if s.halted() {
+                    return;
+                }
+                tried.push(body);
             }
         }
         // A replaced block is tried again (its new content may nest more).
@@ -53,6 +54,32 @@ pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
             b += 1;
         }
     }
+}
+
+/// The choices of `inner` to put in place of `outer`: as they are, then
+/// with their first choice (a recursive layer's branch) rescaled from the
+/// bound it was drawn with to the bound `outer`'s first choice had. A
+/// nested layer is drawn at a smaller size, and weights that grow with the
+/// size (`size => node`) move the boundaries between branches.
+fn transplants(choices: &[u64], bounds: &[u64], outer: &Block, inner: &Block) -> Vec<Vec<u64>> {
+    let body = choices[inner.span()].to_vec();
+    let mut out = vec![body.clone()];
+    let (Some(&to), Some(&from)) = (bounds.get(outer.start), bounds.get(inner.start)) else {
+        return out;
+    };
+    if body.is_empty() || to == from || to == u64::MAX || from == u64::MAX {
+        return out;
+    }
+    let scale = |c: u64| (u128::from(c) * (u128::from(to) + 1) / (u128::from(from) + 1)) as u64;
+    let c = body[0];
+    for scaled in [scale(c), scale(c + 1).saturating_sub(1).max(scale(c))] {
+        if scaled != c && scaled <= to && !out.iter().any(|b| b[0] == scaled) {
+            let mut b = body.clone();
+            b[0] = scaled;
+            out.push(b);
+        }
+    }
+    out
 }
 
 /// Put sibling blocks (same parent, same kind) in order: first all of them

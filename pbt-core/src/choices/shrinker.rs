@@ -11,7 +11,7 @@
 //! smaller (see [`Attempt::progress`]) and the value still fails.
 
 use super::blocks::Block;
-use super::{shortlex_lt, Choices};
+use super::{shortlex_lt, Replayed};
 
 /// What a candidate asks of its replay and of the value it generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,15 +77,6 @@ pub enum Trial {
     Stop,
 }
 
-/// The choices a replay used and the blocks they form.
-#[derive(Clone, Debug, Default)]
-pub struct Replayed {
-    /// The choices used.
-    pub choices: Choices,
-    /// Their block structure.
-    pub blocks: Vec<Block>,
-}
-
 /// The state of one integrated shrink: the smallest failing sequence so far,
 /// its blocks and size, and the counts. Passes (see the module's other
 /// files) propose candidates through [`ChoiceShrinker::consider`].
@@ -101,15 +92,15 @@ pub struct Replayed {
 ///         _ => Replay::new(a.candidate),
 ///     };
 ///     let v = g.generate(&mut replay, a.size).unwrap();
-///     let (choices, blocks) = replay.into_replayed();
-///     if v.iter().any(|&x| x >= 100) && a.progress(&choices) {
-///         Trial::Shrunk(Replayed { choices, blocks })
+///     let replayed = replay.into_replayed();
+///     if v.iter().any(|&x| x >= 100) && a.progress(&replayed.choices) {
+///         Trial::Shrunk(replayed)
 ///     } else {
 ///         Trial::Rejected
 ///     }
 /// };
-/// let start = vec![3, 7, 500, 900];
-/// let mut shrinker = ChoiceShrinker::new(Replayed { choices: start, blocks: vec![] }, 10, test);
+/// let start = Replayed { choices: vec![3, 7, 500, 900], ..Replayed::default() };
+/// let mut shrinker = ChoiceShrinker::new(start, 10, test);
 /// shrinker.run();
 /// assert_eq!(shrinker.choices(), &[1, 100]);
 /// ```
@@ -155,8 +146,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     pub fn run(&mut self) {
         let cheap: [(&str, Pass<T>); 6] = [
             ("pass_to_descendant", super::restructure::pass_to_descendant),
-            ("delete_blocks", super::delete::delete_blocks),
             ("zero_blocks", super::minimise::zero_blocks),
+            ("delete_blocks", super::delete::delete_blocks),
             ("delete_choices", super::delete::delete_choices),
             ("minimise_choices", super::minimise::minimise_choices),
             ("shrink_duplicates", super::minimise::shrink_duplicates),
@@ -257,6 +248,11 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     /// Its blocks.
     pub fn blocks(&self) -> &[Block] {
         &self.current.blocks
+    }
+
+    /// The bound each of its choices was drawn with.
+    pub fn bounds(&self) -> &[u64] {
+        &self.current.bounds
     }
 
     /// The size it generates the failure at.

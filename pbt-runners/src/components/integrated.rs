@@ -76,7 +76,7 @@ pub fn shrink_choices(
         .filter(|r| r.choices == choices)
         .unwrap_or(Replayed {
             choices,
-            blocks: Vec::new(),
+            ..Replayed::default()
         });
     let (mut steps, mut out_of_limits) = (0u64, false);
     let test = |attempt: Attempt<'_>| {
@@ -149,6 +149,5 @@ fn replay(
     if overran {
         return None;
     }
-    let (choices, blocks) = replay.into_replayed();
-    Some((inputs, Replayed { choices, blocks }))
+    Some((inputs, replay.into_replayed()))
 }
