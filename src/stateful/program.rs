@@ -11,6 +11,7 @@ use super::machine::StateMachine;
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated, Rejected};
 use pbt_core::shrink::Candidates;
+use pbt_core::source::BlockKind;
 use pbt_core::Source;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -235,17 +236,27 @@ fn grow<M: StateMachine, S: Source + ?Sized>(
     src: &mut S,
     size: usize,
 ) {
-    while steps.len() < machine.max_steps() && src.draw(7) != 0 {
+    // The program is a collection whose elements are the steps, each with
+    // its continuation choice (blocks for the integrated shrinker: deleting
+    // one deletes a step).
+    src.start_block(BlockKind::Collection);
+    loop {
+        src.start_block(BlockKind::Element);
+        if steps.len() >= machine.max_steps() || src.draw(7) == 0 {
+            src.end_block();
+            break;
+        }
         let mut rec = Recorder::new(&mut *src);
-        let Some(command) = draw_command(machine, model, &mut rec, size) else {
+        let command = draw_command(machine, model, &mut rec, size);
+        let choices = rec.into_choices();
+        src.end_block();
+        let Some(command) = command else {
             break;
         };
         machine.apply_model(model, &command);
-        steps.push(Step {
-            command,
-            choices: rec.into_choices(),
-        });
+        steps.push(Step { command, choices });
     }
+    src.end_block();
 }
 
 /// A command valid in `model`'s state, or `None` after [`COMMAND_TRIES`].

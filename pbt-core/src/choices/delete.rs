@@ -63,7 +63,9 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
 
 /// `choices` without `count` elements of collection `c` from element
 /// `first` on, and its length lowered by `count`; `None` when the length
-/// cannot be lowered that far.
+/// cannot be lowered that far. A collection whose first element starts
+/// with it draws no length up front (each element starts with a "one more"
+/// choice): its elements are deleted alone.
 fn without_elements(
     choices: &[u64],
     blocks: &[Block],
@@ -77,17 +79,22 @@ fn without_elements(
     }
     let coll = blocks[c];
     let span = blocks[elems[first]].start..blocks[elems[first + count - 1]].end;
-    let len_at = if coll.start < span.start && choices[coll.start] >= count as u64 {
-        coll.start
+    let prefixed = blocks[elems[0]].start > coll.start;
+    let len_at = if !prefixed {
+        None
+    } else if choices[coll.start] >= count as u64 {
+        Some(coll.start)
     } else if coll.start > 0 && choices[coll.start - 1] >= count as u64 {
-        coll.start - 1
+        Some(coll.start - 1)
     } else {
         return None;
     };
     let mut cand = Vec::with_capacity(choices.len() - span.len());
     cand.extend_from_slice(&choices[..span.start]);
     cand.extend_from_slice(&choices[span.end..]);
-    cand[len_at] -= count as u64;
+    if let Some(at) = len_at {
+        cand[at] -= count as u64;
+    }
     Some(cand)
 }
 
