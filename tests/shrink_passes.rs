@@ -356,3 +356,23 @@ fn a_generator_that_loops_while_replaying_still_gives_a_clear_report() {
     let report = generational(&prop, integrated().seed(1));
     assert_eq!(shown(&report), "[1, 1, 1]", "{report}");
 }
+
+// ------------------------------------------------------------ sized lengths
+
+/// The shrinking challenge's nestedlists with lengths bounded by the size
+/// (`0..=size`): the failure is one list of 11 zeros, on every seed.
+#[test]
+fn nestedlists_with_sized_lengths_shrink_to_one_list() {
+    for seed in 0..10 {
+        let prop = property! {
+            forall ls: Vec<Vec<i32>>, #[gen = vec(vec(int(0..=0i32), 0..=size), 0..=size)];
+            check ls.iter().map(Vec::len).sum::<usize>() <= 10
+        };
+        let report = generational(&prop, integrated().seed(seed));
+        assert_eq!(
+            shown(&report),
+            "[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]",
+            "seed {seed}: {report}"
+        );
+    }
+}

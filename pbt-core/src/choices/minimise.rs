@@ -65,8 +65,9 @@ fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: u
     }
 }
 
-/// Lower each choice to the least value that still fails: `0`, else a
-/// binary search between a value that does not fail and one that does.
+/// Lower each choice to the least value that still fails: `0`, else (when
+/// one or two below still fails) a binary search between a value that does
+/// not fail and one that does.
 pub(crate) fn minimise_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut i = 0;
     while i < s.choices().len() && !s.halted() {
@@ -82,6 +83,11 @@ fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usi
     };
     let Some(&c) = s.choices().get(i) else { return };
     if c == 0 || set(s, 0) {
+        return;
+    }
+    // A choice one below that does not fail (or fails as the same value)
+    // leaves nothing to search for, unless the parity matters: two below.
+    if !set(s, c - 1) && (c < 2 || !set(s, c - 2)) {
         return;
     }
     // Same parity first: `c - 2m` for the largest `m` that fails.

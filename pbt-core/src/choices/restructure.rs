@@ -151,6 +151,66 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: u
     }
 }
 
+/// Replay the same choices at twice the size (at least 16), when that
+/// keeps the value: room for the passes that grow a length bounded by the
+/// size.
+pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let wider = s.size().saturating_mul(2).max(16).min(super::shrinker::MAX_WIDENED_SIZE);
+    let cur = s.choices().to_vec();
+    s.consider_at(&cur, wider, Step::Widen);
+}
+
+/// Join adjacent sibling lists: where two adjacent elements of a
+/// collection are each a collection with its length up front, move the
+/// second one's elements to the end of the first (its length grows by
+/// their count) and delete the second (the outer length shrinks by one).
+/// One length choice fewer: shorter. (`[[1, 2], [3]]` becomes `[[1, 2, 3]]`.)
+pub(crate) fn join_collections<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = 0;
+    while c < s.blocks().len() && !s.halted() {
+        if s.blocks()[c].kind == BlockKind::Collection {
+            let mut i = 0;
+            while !s.halted() {
+                let elems = children(s.blocks(), c, BlockKind::Element);
+                if i + 1 >= elems.len() {
+                    break;
+                }
+                match joined(s.choices(), s.blocks(), c, elems[i], elems[i + 1]) {
+                    Some(cand) if s.consider(&cand, Step::Simplify) => {}
+                    _ => i += 1,
+                }
+            }
+        }
+        c += 1;
+    }
+}
+
+/// The sequence with element `b` of collection `c` joined into element `a`
+/// (see [`join_collections`]), if both are length-prefixed collections.
+fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Option<Vec<u64>> {
+    let list = |e: usize| {
+        let inner = blocks.iter().position(|x| x.parent == Some(e) && x.kind == BlockKind::Collection)?;
+        let (outer, inner_b) = (blocks[e], blocks[inner]);
+        let elems = children(blocks, inner, BlockKind::Element);
+        let prefixed = elems.first().is_none_or(|&f| blocks[f].start > inner_b.start);
+        (inner_b.span() == outer.span() && prefixed).then_some((inner_b, elems.len() as u64))
+    };
+    let ((la, _), (lb, nb)) = (list(a)?, list(b)?);
+    let coll = blocks[c];
+    let first = children(blocks, c, BlockKind::Element).first().copied()?;
+    if blocks[first].start == coll.start || choices[coll.start] == 0 || la.is_empty() || lb.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(choices.len() - 1);
+    out.extend_from_slice(&choices[..la.start]);
+    out.push(choices[la.start].checked_add(nb)?);
+    out.extend_from_slice(&choices[la.start + 1..la.end]);
+    out.extend_from_slice(&choices[la.end..lb.start]);
+    out.extend_from_slice(&choices[lb.start + 1..]);
+    out[coll.start] -= 1;
+    Some(out)
+}
+
 /// Replay the same choices at a smaller size: `0`, else a binary search
 /// for the least size that still fails (lengths drawn in `0..=size` need
 /// the size to stay as large as the failure's lists).

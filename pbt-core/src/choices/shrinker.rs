@@ -26,6 +26,18 @@ pub enum Step {
     /// Replay the same choices at the smaller [`Attempt::size`]; the value
     /// must change.
     Resize,
+    /// Replay the same choices at the larger [`Attempt::size`]; the value
+    /// must stay the same (bounds that grow with the size then leave the
+    /// other passes room: two lists drawn with lengths in `0..=size` can be
+    /// joined only if the size allows their total).
+    Widen,
+}
+
+impl Step {
+    /// Whether the value must stay the same (else it must change).
+    pub fn keeps_value(self) -> bool {
+        matches!(self, Step::Reencode | Step::Widen)
+    }
 }
 
 /// One candidate, handed to the test.
@@ -56,7 +68,7 @@ impl Attempt<'_> {
     /// ```
     pub fn progress(&self, used: &[u64]) -> bool {
         match self.step {
-            Step::Resize => !shortlex_lt(self.current, used),
+            Step::Resize | Step::Widen => !shortlex_lt(self.current, used),
             _ => {
                 shortlex_lt(used, self.current)
                     && (self.candidate.len() >= self.current.len() || used.len() < self.current.len())
@@ -114,6 +126,9 @@ pub struct ChoiceShrinker<T> {
     resizing: bool,
 }
 
+/// The largest size [`Step::Widen`] goes to.
+pub const MAX_WIDENED_SIZE: usize = 10_000;
+
 /// A named pass.
 pub(crate) type Pass<T> = fn(&mut ChoiceShrinker<T>);
 
@@ -132,9 +147,9 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         }
     }
 
-    /// Let the [`shrink_size`](super::restructure) pass replay at smaller
-    /// sizes ([`Step::Resize`]); the caller must then keep the shrunk
-    /// [`size`](Self::size) with the choices.
+    /// Let the size passes replay at other sizes ([`Step::Resize`] smaller,
+    /// [`Step::Widen`] larger, up to [`MAX_WIDENED_SIZE`]); the caller must
+    /// then keep the final [`size`](Self::size) with the choices.
     pub fn resizing(mut self, on: bool) -> Self {
         self.resizing = on;
         self
@@ -144,8 +159,10 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     /// progress, then the expensive ones, and again from the cheap ones
     /// whenever an expensive one made progress.
     pub fn run(&mut self) {
-        let cheap: [(&str, Pass<T>); 6] = [
+        let cheap: [(&str, Pass<T>); 8] = [
+            ("widen_size", super::restructure::widen_size),
             ("pass_to_descendant", super::restructure::pass_to_descendant),
+            ("join_collections", super::restructure::join_collections),
             ("zero_blocks", super::minimise::zero_blocks),
             ("delete_blocks", super::delete::delete_blocks),
             ("delete_choices", super::delete::delete_choices),
@@ -198,6 +215,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     pub(crate) fn consider_at(&mut self, candidate: &[u64], size: usize, step: Step) -> bool {
         let smaller = match step {
             Step::Resize => self.resizing && size < self.size,
+            Step::Widen => self.resizing && size > self.size && size <= MAX_WIDENED_SIZE,
             _ => shortlex_lt(candidate, &self.current.choices),
         };
         if self.stopped || !smaller {

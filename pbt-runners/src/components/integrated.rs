@@ -25,7 +25,8 @@ use std::time::Instant;
 pub struct ShrunkChoices {
     /// The smallest failing input found.
     pub inputs: AnyInputs,
-    /// The choices that generate it.
+    /// The choices that generate it at the size shrinking started from (the
+    /// original choices when shrinking moved to another size).
     pub choices: Choices,
     /// Why it fails.
     pub reason: String,
@@ -49,8 +50,9 @@ struct Best {
 /// `watch` (a candidate slower than the time limit is skipped); `on_step`
 /// sees each accepted input.
 ///
-/// The size stays the one the failure was found at: a smaller size would
-/// make the choices replay to another value at the recorded size.
+/// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
+/// `Resize` and `Widen`); the choices returned replay at `size`, so when it
+/// did, they are the original choices.
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
@@ -84,7 +86,9 @@ pub fn shrink_choices(
             out_of_limits = true;
             return Trial::Stop;
         }
-        let Some((inputs, replayed)) = replay(prop, watch, attempt.candidate, size, attempt.step) else {
+        let Some((inputs, replayed)) =
+            replay(prop, watch, attempt.candidate, attempt.size, attempt.step)
+        else {
             return Trial::Rejected;
         };
         if !attempt.progress(&replayed.choices) {
@@ -94,11 +98,11 @@ pub fn shrink_choices(
             return Trial::Rejected;
         };
         // Only progress that shows: smaller choices that generate the same
-        // value (bits a generator ignores) are not a step. A re-encoding is
-        // the opposite: the same value in a simpler kind, so that the
-        // other passes can lower it.
+        // value (bits a generator ignores) are not a step. A re-encoding or
+        // a wider size is the opposite: the same value in a simpler kind or
+        // with more room, so that the other passes can lower it.
         let printed = prop.print_any(&*inputs);
-        if (printed == best.shown) != (attempt.step == Step::Reencode) {
+        if (printed == best.shown) != attempt.step.keeps_value() {
             return Trial::Rejected;
         }
         on_step(&inputs);
@@ -110,9 +114,18 @@ pub fn shrink_choices(
         steps += 1;
         Trial::Shrunk(replayed)
     };
-    let mut shrinker = ChoiceShrinker::new(start, size, test);
+    let original = start.choices.clone();
+    let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
     shrinker.run();
-    let (attempts, choices) = (shrinker.attempts() + 1, shrinker.choices().to_vec());
+    let attempts = shrinker.attempts() + 1;
+    // Choices replay at the size they were found at: when shrinking moved
+    // to another size, the shrunk choices would replay to another value
+    // there, so the original ones stand for the input.
+    let choices = if shrinker.size() == size {
+        shrinker.choices().to_vec()
+    } else {
+        original
+    };
     drop(shrinker);
     ShrunkChoices {
         inputs: best.inputs,
@@ -136,7 +149,7 @@ fn replay(
 ) -> Option<(AnyInputs, Replayed)> {
     let mut replay = match step {
         Step::Reencode => Replay::saturating(candidate),
-        Step::Simplify | Step::Resize => Replay::new(candidate),
+        Step::Simplify | Step::Resize | Step::Widen => Replay::new(candidate),
     };
     // Regenerating a candidate is watched like a test: one that never
     // returns is a hang the watchdog reports.
