@@ -52,3 +52,6 @@ pub type Choices = Vec<u64>;
 pub fn shortlex_lt(a: &[u64], b: &[u64]) -> bool {
     (a.len(), a) < (b.len(), b)
 }
+
+#[cfg(test)]
+mod tests;

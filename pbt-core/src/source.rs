@@ -43,7 +43,9 @@ pub trait Source {
     /// layers) mark them, so that the integrated shrinker can delete,
     /// reorder or replace whole parts. Marks never change the draws; a
     /// source that does not keep them (the default, and [`Rng`]) compiles
-    /// them away.
+    /// them away. A source that keeps them also says it
+    /// [`records`](Source::records) (generators on `dyn Source` may ask
+    /// that first, to skip the marks).
     ///
     /// ```
     /// use pbt_core::{choices::Replay, gen::{int, vec, Gen}, source::BlockKind, Source};

@@ -98,8 +98,8 @@ fn without_elements(
     Some(cand)
 }
 
-/// Delete runs of single choices, from the end: a run that can go grows by
-/// doubling.
+/// Delete runs of single choices (else of pairs: a "one more?" flag and
+/// its element), from the end: a run that can go grows by doubling.
 pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut i = s.choices().len();
     let (mut seen, mut nonzero_end) = (u64::MAX, 0);
@@ -121,13 +121,21 @@ pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
             continue;
         }
         let before = cur.to_vec();
-        let deleted = find_integer(|k| {
+        let mut delete = |k: usize| {
             k <= i + 1 && {
                 let mut cand = before[..i + 1 - k].to_vec();
                 cand.extend_from_slice(&before[i + 1..]);
                 s.consider(&cand, Step::Simplify)
             }
-        });
+        };
+        // Runs of one choice, else of pairs (a flag and a value), growing.
+        let deleted = if delete(1) {
+            find_integer(&mut delete)
+        } else if delete(2) {
+            2 * find_integer(|m| delete(2 * m))
+        } else {
+            0
+        };
         i = i.saturating_sub(deleted.saturating_sub(1));
     }
 }
@@ -149,8 +157,9 @@ pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
             }
             let cur = s.choices();
             if start + k <= cur.len() && start < nonzero_end {
+                let by_what: &[u64] = if k == 1 { &[1] } else { &[1, k as u64] };
                 'lower: for i in start.saturating_sub(REACH)..start {
-                    for by in [1, k as u64] {
+                    for &by in by_what {
                         let cur = s.choices();
                         // A length counts the elements after it, each at
                         // least one choice: a larger choice is no length.
@@ -158,7 +167,6 @@ pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
                         if start + k > cur.len()
                             || cur[i] < by
                             || cur[i] >= remaining
-                            || (by == k as u64 && k == 1)
                         {
                             continue;
                         }
