@@ -181,8 +181,9 @@ pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
 }
 
 /// Move value from a choice to a later one at most [`REACH`] after it: the
-/// earlier loses `d`, the later gains `d` or `2d` (signed values interleave
-/// `0, 1, -1, 2, …`, so one step of value is two of choice), for `d` the
+/// earlier loses `d`, the later gains `d`, `2d` or `d / 2` (signed values
+/// interleave `0, 1, -1, 2, …`, so one step of value is two of choice, except
+/// beyond the smaller of the two extremes), for `d` the
 /// whole choice, then halves (each also rounded down to even, which keeps
 /// an interleaved value's sign).
 pub(crate) fn redistribute<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
@@ -208,12 +209,12 @@ fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usiz
         .filter(move |&d| std::mem::replace(&mut last, d) != d)
         .collect();
     for d in amounts {
-        for gain in [d, d.saturating_mul(2)] {
+        for gain in [d, d.saturating_mul(2), d / 2] {
             let cur = s.choices();
             if j >= cur.len() || cur[i] < d {
                 return;
             }
-            let Some(moved) = cur[j].checked_add(gain) else {
+            let Some(moved) = cur[j].checked_add(gain).filter(|_| gain > 0) else {
                 continue;
             };
             let mut cand = cur.to_vec();
