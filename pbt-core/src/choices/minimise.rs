@@ -18,7 +18,8 @@ const REACH: usize = 8;
 
 /// Zero blocks: first each collection's elements in runs (all at once,
 /// else runs growing by doubling from each element on), then every other
-/// block that is not zero yet, outermost first.
+/// block that is not zero yet, outermost first (the whole block, else all
+/// of it but its first choice).
 pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut c = 0;
     while c < s.blocks().len() && !s.halted() {
@@ -30,9 +31,16 @@ pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
     let mut b = 0;
     while b < s.blocks().len() && !s.halted() {
         let span = s.blocks()[b].span();
-        if span.end <= s.choices().len() && s.choices()[span.clone()].iter().any(|&x| x != 0) {
-            let zeros = vec![0; span.len()];
-            s.consider_splice(span, &zeros, Step::Simplify);
+        // The whole block, else all but its first choice (a recursive
+        // layer's branch: `a + b` with both operands zero).
+        for from in [span.start, span.start + 1] {
+            let part = from..span.end;
+            if part.end <= s.choices().len() && s.choices()[part.clone()].iter().any(|&x| x != 0) {
+                let zeros = vec![0; part.len()];
+                if s.consider_splice(part, &zeros, Step::Simplify) {
+                    break;
+                }
+            }
         }
         b += 1;
     }
