@@ -32,27 +32,30 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             continue;
         }
         let mut j = children(s.blocks(), c, BlockKind::Element).len();
+        // The sequence, blocks and elements as they are now, taken again
+        // only after a step (taking them each time would be quadratic).
+        let mut now = Snapshot::of(s, c);
         while j > 0 && !s.halted() {
             j -= 1;
-            // The elements, as they are now (a step changes them).
-            let elems = children(s.blocks(), c, BlockKind::Element);
+            if now.steps != s.steps() {
+                now = Snapshot::of(s, c);
+            }
+            let Snapshot { choices, blocks, elems, .. } = &now;
             if j >= elems.len() {
                 j = elems.len();
                 continue;
             }
-            let same_as_next = elems.get(j + 1).is_some_and(|&k| {
-                let (a, b) = (s.blocks()[elems[j]].span(), s.blocks()[k].span());
-                s.choices()[a] == s.choices()[b]
-            });
             // The next element (already tried) is equal: same candidate.
+            let same_as_next = elems
+                .get(j + 1)
+                .is_some_and(|&k| choices[blocks[elems[j]].span()] == choices[blocks[k].span()]);
             if same_as_next {
                 continue;
             }
             // Delete elements j+1-k ..= j of the sequence as it is now.
-            let (choices, blocks) = (s.choices().to_vec(), s.blocks().to_vec());
             let deleted = find_integer(|k| {
                 k <= j + 1 && {
-                    let cand = without_elements(&choices, &blocks, c, j + 1 - k, k);
+                    let cand = without_elements(choices, blocks, elems, c, j + 1 - k, k);
                     cand.is_some_and(|cand| s.consider(&cand, Step::Simplify))
                 }
             });
@@ -69,11 +72,11 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
 fn without_elements(
     choices: &[u64],
     blocks: &[Block],
+    elems: &[usize],
     c: usize,
     first: usize,
     count: usize,
 ) -> Option<Choices> {
-    let elems = children(blocks, c, BlockKind::Element);
     if count == 0 || first + count > elems.len() {
         return None;
     }
@@ -96,6 +99,32 @@ fn without_elements(
         cand[at] -= count as u64;
     }
     Some(cand)
+}
+
+/// The current sequence, its blocks and the elements of one collection.
+pub(crate) struct Snapshot {
+    /// The step count when it was taken.
+    pub(crate) steps: u64,
+    pub(crate) choices: Vec<u64>,
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) elems: Vec<usize>,
+}
+
+impl Snapshot {
+    /// The state of `s`, with the elements of collection `c`.
+    pub(crate) fn of<T: FnMut(Attempt<'_>) -> Trial>(s: &ChoiceShrinker<T>, c: usize) -> Snapshot {
+        let elems = if c < s.blocks().len() {
+            children(s.blocks(), c, BlockKind::Element)
+        } else {
+            Vec::new()
+        };
+        Snapshot {
+            steps: s.steps(),
+            choices: s.choices().to_vec(),
+            blocks: s.blocks().to_vec(),
+            elems,
+        }
+    }
 }
 
 /// Delete runs of single choices (else of pairs: a "one more?" flag and

@@ -9,7 +9,7 @@
 //! - [`lower_pairs`]: lower two nearby choices by the same amount.
 //! - [`redistribute`]: move value from a choice to a later one nearby.
 
-use super::blocks::children;
+use super::delete::Snapshot;
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
 use crate::source::BlockKind;
 
@@ -49,22 +49,23 @@ pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
 /// Zero the elements of collection `c` in runs.
 fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) {
     let mut j = 0;
+    let mut now = Snapshot::of(s, c);
     loop {
-        let elems = children(s.blocks(), c, BlockKind::Element);
+        if now.steps != s.steps() {
+            now = Snapshot::of(s, c);
+        }
+        let Snapshot { choices, blocks, elems, .. } = &now;
         if j >= elems.len() || s.halted() {
             return;
         }
-        let first = s.blocks()[elems[j]].span();
-        if s.choices()[first].iter().all(|&x| x == 0) {
+        if choices[blocks[elems[j]].span()].iter().all(|&x| x == 0) {
             j += 1;
             continue;
         }
-        let before = s.choices().to_vec();
-        let spans: Vec<_> = elems.iter().map(|&e| s.blocks()[e].span()).collect();
         let zeroed = find_integer(|k| {
-            j + k <= spans.len() && {
-                let mut cand = before.clone();
-                let run = spans[j].start..spans[j + k - 1].end;
+            j + k <= elems.len() && {
+                let mut cand = choices.clone();
+                let run = blocks[elems[j]].start..blocks[elems[j + k - 1]].end;
                 cand[run].iter_mut().for_each(|x| *x = 0);
                 s.consider(&cand, Step::Simplify)
             }

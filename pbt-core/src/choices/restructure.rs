@@ -89,7 +89,14 @@ fn transplants(choices: &[u64], bounds: &[u64], outer: &Block, inner: &Block) ->
 pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut p = 0;
     while p < s.blocks().len() && !s.halted() {
-        for kind in [BlockKind::Element, BlockKind::Recursion] {
+        // A collection's siblings are its elements; a recursive layer's,
+        // the layers nested in it.
+        let kind = match s.blocks()[p].kind {
+            BlockKind::Collection => Some(BlockKind::Element),
+            BlockKind::Recursion => Some(BlockKind::Recursion),
+            BlockKind::Element => None,
+        };
+        if let Some(kind) = kind {
             sort_children(s, p, kind);
             swap_children(s, p, kind);
         }
@@ -134,8 +141,11 @@ fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: u
 /// smaller.
 fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: usize, kind: BlockKind) {
     let mut i = 0;
+    let (mut seen, mut kids) = (s.steps(), children(s.blocks(), p, kind));
     loop {
-        let kids = children(s.blocks(), p, kind);
+        if seen != s.steps() {
+            (seen, kids) = (s.steps(), children(s.blocks(), p, kind));
+        }
         if i + 1 >= kids.len() || s.halted() {
             return;
         }
@@ -170,8 +180,11 @@ pub(crate) fn join_collections<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShr
     while c < s.blocks().len() && !s.halted() {
         if s.blocks()[c].kind == BlockKind::Collection {
             let mut i = 0;
+            let (mut seen, mut elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
             while !s.halted() {
-                let elems = children(s.blocks(), c, BlockKind::Element);
+                if seen != s.steps() {
+                    (seen, elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
+                }
                 if i + 1 >= elems.len() {
                     break;
                 }
@@ -189,7 +202,11 @@ pub(crate) fn join_collections<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShr
 /// (see [`join_collections`]), if both are length-prefixed collections.
 fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Option<Vec<u64>> {
     let list = |e: usize| {
-        let inner = blocks.iter().position(|x| x.parent == Some(e) && x.kind == BlockKind::Collection)?;
+        // The element's first block, when it is a collection.
+        let inner = e + 1;
+        if blocks.get(inner)?.parent != Some(e) || blocks[inner].kind != BlockKind::Collection {
+            return None;
+        }
         let (outer, inner_b) = (blocks[e], blocks[inner]);
         let elems = children(blocks, inner, BlockKind::Element);
         let prefixed = elems.first().is_none_or(|&f| blocks[f].start > inner_b.start);
