@@ -35,7 +35,10 @@ pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
         // layer's branch: `a + b` with both operands zero).
         for from in [span.start, span.start + 1] {
             let part = from..span.end;
-            if part.end <= s.choices().len() && s.choices()[part.clone()].iter().any(|&x| x != 0) {
+            if from < part.end
+                && part.end <= s.choices().len()
+                && s.choices()[part.clone()].iter().any(|&x| x != 0)
+            {
                 let zeros = vec![0; part.len()];
                 if s.consider_splice(part, &zeros, Step::Simplify) {
                     break;

@@ -105,28 +105,38 @@ pub fn shrink_choices(
         if (printed == best.shown) != attempt.step.keeps_value() {
             return Trial::Rejected;
         }
-        on_step(&inputs);
+        // A step shows: a re-encoding or a wider size is the same value.
+        if !attempt.step.keeps_value() {
+            on_step(&inputs);
+            steps += 1;
+        }
         best = Best {
             inputs,
             reason: why,
             shown: printed,
         };
-        steps += 1;
         Trial::Shrunk(replayed)
     };
     let original = start.choices.clone();
     let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
     shrinker.run();
-    let attempts = shrinker.attempts() + 1;
+    let (mut attempts, resized) = (shrinker.attempts() + 1, shrinker.size() != size);
+    let shrunk = shrinker.choices().to_vec();
+    drop(shrinker);
     // Choices replay at the size they were found at: when shrinking moved
-    // to another size, the shrunk choices would replay to another value
-    // there, so the original ones stand for the input.
-    let choices = if shrinker.size() == size {
-        shrinker.choices().to_vec()
+    // to another size, the shrunk choices stand for the input only if they
+    // give the same value at that size (one more replay); else the original
+    // ones do.
+    let mut same_at_size = || {
+        attempts += 1;
+        replay(prop, watch, &shrunk, size, Step::Simplify)
+            .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
+    };
+    let choices = if !resized || same_at_size() {
+        shrunk
     } else {
         original
     };
-    drop(shrinker);
     ShrunkChoices {
         inputs: best.inputs,
         choices,
