@@ -107,8 +107,14 @@ fn pass_to_descendant_works_on_runtime_recursive_generators() {
     let expr = || {
         gen::recursive(|rec| {
             gen::frequency(vec![
-                (gen::Weight::Fixed(3), gen::any::<i64>().map(Expr::Lit).boxed()),
-                (gen::Weight::Size, (rec.clone(), rec.clone()).map(add).boxed()),
+                (
+                    gen::Weight::Fixed(3),
+                    gen::any::<i64>().map(Expr::Lit).boxed(),
+                ),
+                (
+                    gen::Weight::Size,
+                    (rec.clone(), rec.clone()).map(add).boxed(),
+                ),
                 (gen::Weight::Size, (rec.clone(), rec).map(div).boxed()),
             ])
         })
@@ -185,7 +191,11 @@ fn delete_blocks_leaves_the_one_failing_element_of_a_long_list() {
             let began = Instant::now();
             let shrinker = shrink_with(&g, long_list(seed, len), fails);
             let mut replay = Replay::new(shrinker.choices());
-            assert_eq!(g.generate(&mut replay, 100), Ok(vec![1_000_000]), "seed {seed}");
+            assert_eq!(
+                g.generate(&mut replay, 100),
+                Ok(vec![1_000_000]),
+                "seed {seed}"
+            );
             println!(
                 "seed {seed}: {len} elements shrunk in {:?}, {} replays, {} steps",
                 began.elapsed(),
@@ -219,7 +229,10 @@ fn every_step_fails_and_is_shortlex_smaller() {
         forall bound: i64, #[gen = int(0..=1000i64)];
         check shrinks_soundly(seed, bound)
     };
-    let config = Config::default().cases(100).regressions(Regressions::Off).ignore_env();
+    let config = Config::default()
+        .cases(100)
+        .regressions(Regressions::Off)
+        .ignore_env();
     let report = generational(&prop, config);
     assert!(report.passed(), "{report}");
 }
@@ -235,7 +248,9 @@ fn shrinks_soundly(seed: u64, bound: i64) -> Result<(), String> {
     }
     let start = rec.into_choices();
     let shrinker = shrink_with(&g, start.clone(), |v| sum(v) > bound);
-    let end = g.generate(&mut Replay::new(shrinker.choices()), 100).unwrap();
+    let end = g
+        .generate(&mut Replay::new(shrinker.choices()), 100)
+        .unwrap();
     if sum(&end) <= bound || shortlex_lt(&start, shrinker.choices()) {
         return Err(format!("ended at {end:?} from {start:?}"));
     }
@@ -335,7 +350,11 @@ fn a_generator_that_loops_while_replaying_still_gives_a_clear_report() {
     struct Spin;
     impl Gen for Spin {
         type Value = Vec<u64>;
-        fn generate<S: pbt::Source + ?Sized>(&self, src: &mut S, _size: usize) -> pbt::Generated<Vec<u64>> {
+        fn generate<S: pbt::Source + ?Sized>(
+            &self,
+            src: &mut S,
+            _size: usize,
+        ) -> pbt::Generated<Vec<u64>> {
             let n = src.draw(20);
             let mut out = Vec::new();
             // Retries until a non-zero draw: the replay's padding zeros

@@ -65,16 +65,29 @@ fn staged_vectors_and_recursion_mark_their_blocks() {
     use pbt::choices::Block;
     use pbt::source::BlockKind::{Collection, Element, Recursion};
     let v = pbt::generator!(vec(int(0..10u8), 0..=5));
-    let b = |kind, start, end, parent| Block { kind, start, end, parent };
+    let b = |kind, start, end, parent| Block {
+        kind,
+        start,
+        end,
+        parent,
+    };
     assert_eq!(
         blocks_of(&v, &[2, 7, 8], 10),
-        vec![b(Collection, 0, 3, None), b(Element, 1, 2, Some(0)), b(Element, 2, 3, Some(0))]
+        vec![
+            b(Collection, 0, 3, None),
+            b(Element, 1, 2, Some(0)),
+            b(Element, 2, 3, Some(0))
+        ]
     );
     // A node (choice 1 at size 4: weights 1 and 4) with two leaves.
     let t = pbt::generator!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)]));
     assert_eq!(
         blocks_of(&t, &[1, 0, 3, 0, 4], 4),
-        vec![b(Recursion, 0, 5, None), b(Recursion, 1, 3, Some(0)), b(Recursion, 3, 5, Some(0))]
+        vec![
+            b(Recursion, 0, 5, None),
+            b(Recursion, 1, 3, Some(0)),
+            b(Recursion, 3, 5, Some(0))
+        ]
     );
 }
 

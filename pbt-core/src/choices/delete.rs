@@ -13,8 +13,8 @@
 //! them gives the same candidate.
 
 use super::blocks::{children, Block};
-use super::Choices;
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
+use super::Choices;
 use crate::source::BlockKind;
 
 /// How far before a deleted run [`delete_with_length`] looks for its length.
@@ -40,7 +40,12 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             if now.steps != s.steps() {
                 now = Snapshot::of(s, c);
             }
-            let Snapshot { choices, blocks, elems, .. } = &now;
+            let Snapshot {
+                choices,
+                blocks,
+                elems,
+                ..
+            } = &now;
             if j >= elems.len() {
                 j = elems.len();
                 continue;
@@ -136,7 +141,11 @@ pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
         i -= 1;
         if seen != s.steps() {
             seen = s.steps();
-            nonzero_end = s.choices().iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
+            nonzero_end = s
+                .choices()
+                .iter()
+                .rposition(|&c| c != 0)
+                .map_or(0, |p| p + 1);
         }
         let cur = s.choices();
         if i >= cur.len() {
@@ -182,7 +191,11 @@ pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
         loop {
             if seen != s.steps() {
                 seen = s.steps();
-                nonzero_end = s.choices().iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
+                nonzero_end = s
+                    .choices()
+                    .iter()
+                    .rposition(|&c| c != 0)
+                    .map_or(0, |p| p + 1);
             }
             let cur = s.choices();
             if start + k <= cur.len() && start < nonzero_end {
@@ -193,10 +206,7 @@ pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
                         // A length counts the elements after it, each at
                         // least one choice: a larger choice is no length.
                         let remaining = (cur.len() - i) as u64;
-                        if start + k > cur.len()
-                            || cur[i] < by
-                            || cur[i] >= remaining
-                        {
+                        if start + k > cur.len() || cur[i] < by || cur[i] >= remaining {
                             continue;
                         }
                         let mut cand = Vec::with_capacity(cur.len() - k);

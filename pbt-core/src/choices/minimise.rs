@@ -57,7 +57,12 @@ fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: u
         if now.steps != s.steps() {
             now = Snapshot::of(s, c);
         }
-        let Snapshot { choices, blocks, elems, .. } = &now;
+        let Snapshot {
+            choices,
+            blocks,
+            elems,
+            ..
+        } = &now;
         if j >= elems.len() || s.halted() {
             return;
         }
@@ -91,7 +96,8 @@ pub(crate) fn minimise_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShr
 /// [`minimise_choices`] at choice `i`.
 fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usize) {
     let set = |s: &mut ChoiceShrinker<T>, v: u64| -> bool {
-        s.choices().get(i).is_some_and(|&c| v < c) && s.consider_splice(i..i + 1, &[v], Step::Simplify)
+        s.choices().get(i).is_some_and(|&c| v < c)
+            && s.consider_splice(i..i + 1, &[v], Step::Simplify)
     };
     let Some(&c) = s.choices().get(i) else { return };
     if c == 0 || set(s, 0) {
@@ -137,10 +143,16 @@ fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usi
 pub(crate) fn shrink_duplicates<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut values: Vec<u64> = s.choices().iter().copied().filter(|&c| c > 0).collect();
     values.sort_unstable();
-    let mut repeated: Vec<u64> = values.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    let mut repeated: Vec<u64> = values
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
     repeated.dedup();
     for v in repeated.into_iter().take(32) {
-        let at: Vec<usize> = (0..s.choices().len()).filter(|&i| s.choices()[i] == v).collect();
+        let at: Vec<usize> = (0..s.choices().len())
+            .filter(|&i| s.choices()[i] == v)
+            .collect();
         if at.len() < 2 || s.halted() {
             continue;
         }

@@ -122,7 +122,11 @@ fn rearranged(choices: &[u64], blocks: &[Block], kids: &[usize], order: &[usize]
 }
 
 /// Sort the children of `p` of `kind` in one candidate.
-fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: usize, kind: BlockKind) {
+fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &mut ChoiceShrinker<T>,
+    p: usize,
+    kind: BlockKind,
+) {
     let kids = children(s.blocks(), p, kind);
     if kids.len() < 2 {
         return;
@@ -139,7 +143,11 @@ fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: u
 
 /// Swap adjacent children of `p` of `kind` where that makes the sequence
 /// smaller.
-fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: usize, kind: BlockKind) {
+fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &mut ChoiceShrinker<T>,
+    p: usize,
+    kind: BlockKind,
+) {
     let mut i = 0;
     let (mut seen, mut kids) = (s.steps(), children(s.blocks(), p, kind));
     loop {
@@ -150,7 +158,10 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: u
             return;
         }
         let (choices, blocks) = (s.choices(), s.blocks());
-        let (a, b) = (&choices[blocks[kids[i]].span()], &choices[blocks[kids[i + 1]].span()]);
+        let (a, b) = (
+            &choices[blocks[kids[i]].span()],
+            &choices[blocks[kids[i + 1]].span()],
+        );
         if b < a {
             let mut order: Vec<usize> = (0..kids.len()).collect();
             order.swap(i, i + 1);
@@ -165,7 +176,10 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, p: u
 /// keeps the value: room for the passes that grow a length bounded by the
 /// size.
 pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
-    let wider = s.size().saturating_mul(2).max(16).min(super::shrinker::MAX_WIDENED_SIZE);
+    let wider = s
+        .size()
+        .saturating_mul(2)
+        .clamp(16, super::shrinker::MAX_WIDENED_SIZE);
     let cur = s.choices().to_vec();
     s.consider_at(&cur, wider, Step::Widen);
 }
@@ -209,13 +223,19 @@ fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Op
         }
         let (outer, inner_b) = (blocks[e], blocks[inner]);
         let elems = children(blocks, inner, BlockKind::Element);
-        let prefixed = elems.first().is_none_or(|&f| blocks[f].start > inner_b.start);
+        let prefixed = elems
+            .first()
+            .is_none_or(|&f| blocks[f].start > inner_b.start);
         (inner_b.span() == outer.span() && prefixed).then_some((inner_b, elems.len() as u64))
     };
     let ((la, _), (lb, nb)) = (list(a)?, list(b)?);
     let coll = blocks[c];
     let first = children(blocks, c, BlockKind::Element).first().copied()?;
-    if blocks[first].start == coll.start || choices[coll.start] == 0 || la.is_empty() || lb.is_empty() {
+    if blocks[first].start == coll.start
+        || choices[coll.start] == 0
+        || la.is_empty()
+        || lb.is_empty()
+    {
         return None;
     }
     let mut out = Vec::with_capacity(choices.len() - 1);

@@ -71,7 +71,8 @@ impl Attempt<'_> {
             Step::Resize | Step::Widen => !shortlex_lt(self.current, used),
             _ => {
                 shortlex_lt(used, self.current)
-                    && (self.candidate.len() >= self.current.len() || used.len() < self.current.len())
+                    && (self.candidate.len() >= self.current.len()
+                        || used.len() < self.current.len())
             }
         }
     }

@@ -32,7 +32,8 @@ where
         };
         let replayed = replay.into_replayed();
         let printed = format!("{v:?}");
-        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value() {
+        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value()
+        {
             shown = printed;
             Trial::Shrunk(replayed)
         } else {
@@ -43,7 +44,11 @@ where
 }
 
 /// Run `pass` alone to a fixed point; the value it ends at.
-fn run<G: Gen, T: FnMut(Attempt<'_>) -> Trial>(g: &G, s: &mut ChoiceShrinker<T>, pass: Pass<T>) -> G::Value {
+fn run<G: Gen, T: FnMut(Attempt<'_>) -> Trial>(
+    g: &G,
+    s: &mut ChoiceShrinker<T>,
+    pass: Pass<T>,
+) -> G::Value {
     loop {
         let before = s.steps();
         pass(s);
@@ -75,7 +80,11 @@ struct Unmarked;
 
 impl Gen for Unmarked {
     type Value = Vec<u64>;
-    fn generate<S: crate::Source + ?Sized>(&self, src: &mut S, _size: usize) -> crate::Generated<Vec<u64>> {
+    fn generate<S: crate::Source + ?Sized>(
+        &self,
+        src: &mut S,
+        _size: usize,
+    ) -> crate::Generated<Vec<u64>> {
         let mut out = Vec::new();
         while src.draw(1) != 0 {
             out.push(src.draw(9));
@@ -86,8 +95,13 @@ impl Gen for Unmarked {
 
 #[test]
 fn delete_choices_deletes_runs_of_choices() {
-    let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| v.contains(&7));
-    assert_eq!(run(&Unmarked, &mut s, super::delete::delete_choices), vec![7]);
+    let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| {
+        v.contains(&7)
+    });
+    assert_eq!(
+        run(&Unmarked, &mut s, super::delete::delete_choices),
+        vec![7]
+    );
     assert_eq!(s.choices(), &[1, 7, 0]);
 }
 
@@ -111,7 +125,10 @@ fn minimise_choices_finds_the_least_failing_value() {
 fn shrink_duplicates_lowers_equal_choices_together() {
     let g = (int(0..=1000u32), int(0..=9u32), int(0..=1000u32));
     let mut s = shrinker(&g, &[500, 3, 500], 10, |&(a, _, c)| a == c && a >= 10);
-    assert_eq!(run(&g, &mut s, super::minimise::shrink_duplicates), (10, 3, 10));
+    assert_eq!(
+        run(&g, &mut s, super::minimise::shrink_duplicates),
+        (10, 3, 10)
+    );
 }
 
 #[test]
@@ -139,21 +156,32 @@ fn pass_to_descendant_replaces_a_node_by_a_subtree() {
     let g = recursive(|rec| {
         crate::gen::frequency(vec![
             (1, int(0..=9u8).map(Tree::Leaf).boxed()),
-            (2, (rec.clone(), rec).map(|(l, r)| Tree::Node(Box::new(l), Box::new(r))).boxed()),
+            (
+                2,
+                (rec.clone(), rec)
+                    .map(|(l, r)| Tree::Node(Box::new(l), Box::new(r)))
+                    .boxed(),
+            ),
         ])
     });
     // Node(Leaf(1), Node(Leaf(7), Leaf(2))): fails while it holds a 7.
     let start = [1, 0, 1, 1, 0, 7, 0, 2];
     let has7 = |t: &Tree| format!("{t:?}").contains('7');
     let mut s = shrinker(&g, &start, 10, has7);
-    assert_eq!(run(&g, &mut s, super::restructure::pass_to_descendant), Tree::Leaf(7));
+    assert_eq!(
+        run(&g, &mut s, super::restructure::pass_to_descendant),
+        Tree::Leaf(7)
+    );
 }
 
 #[test]
 fn reorder_blocks_sorts_siblings() {
     let g = vec(int(0..=9u8), 0..=5);
     let mut s = shrinker(&g, &[3, 5, 1, 4], 10, |v| v.len() == 3 && v.contains(&5));
-    assert_eq!(run(&g, &mut s, super::restructure::reorder_blocks), vec![1, 4, 5]);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::reorder_blocks),
+        vec![1, 4, 5]
+    );
 }
 
 #[test]
@@ -161,12 +189,15 @@ fn join_collections_joins_adjacent_lists() {
     let g = vec(vec(int(0..=9u8), 0..=5), 0..=5);
     let total = |v: &Vec<Vec<u8>>| v.iter().map(Vec::len).sum::<usize>();
     let mut s = shrinker(&g, &[2, 1, 4, 2, 5, 6], 10, move |v| total(v) >= 3);
-    assert_eq!(run(&g, &mut s, super::restructure::join_collections), vec![vec![4, 5, 6]]);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::join_collections),
+        vec![vec![4, 5, 6]]
+    );
 }
 
 #[test]
 fn shrink_size_finds_the_least_failing_size() {
-    let g = sized(|n| just(n));
+    let g = sized(just);
     let mut s = shrinker(&g, &[], 50, |&n| n >= 3);
     assert_eq!(run(&g, &mut s, super::restructure::shrink_size), 3);
     assert_eq!(s.size(), 3);
@@ -176,7 +207,10 @@ fn shrink_size_finds_the_least_failing_size() {
 fn widen_size_widens_while_the_value_stays() {
     let g = sized(|n| vec(int(0..=0u8), 0..=n));
     let mut s = shrinker(&g, &[3, 0, 0, 0], 4, |v| v.len() >= 3);
-    assert_eq!(run(&g, &mut s, super::restructure::widen_size), vec![0, 0, 0]);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::widen_size),
+        vec![0, 0, 0]
+    );
     assert_eq!(s.size(), MAX_WIDENED_SIZE);
 }
 
