@@ -208,6 +208,32 @@ fn delete_blocks_leaves_the_one_failing_element_of_a_long_list() {
     }
 }
 
+/// The same through the runner, from lists of up to 1 000 elements (it
+/// prints the time; `cargo test --release` for the figure).
+#[test]
+fn a_long_list_shrinks_through_the_runner() {
+    for seed in 0..3 {
+        let prop = property! {
+            forall xs: Vec<i32>, #[gen = vec(any::<i32>(), 900..=1000)];
+            check xs.len() < 900 || xs.iter().all(|&x| x < 1_000_000)
+        };
+        let began = Instant::now();
+        let report = generational(&prop, integrated().seed(seed));
+        let failure = report.failure.as_ref().expect("fails");
+        let first = failure.original[0].value.matches(',').count() + 1;
+        assert!(
+            shown(&report).starts_with("[0, 0, 0") && shown(&report).ends_with(", 1000000]"),
+            "seed {seed}: {report}"
+        );
+        println!(
+            "seed {seed}: {first} elements shrunk through the runner in {:?}, {} replays, {} steps",
+            began.elapsed(),
+            report.shrink_attempts,
+            report.shrinks
+        );
+    }
+}
+
 /// A 1 000-element list that must stay 1 000 long: the elements zero
 /// together in runs, so it takes a few hundred replays too.
 #[test]

@@ -97,16 +97,23 @@ pub fn shrink_choices(
         let Some(why) = fails(&inputs) else {
             return Trial::Rejected;
         };
-        // Only progress that shows: smaller choices that generate the same
-        // value (bits a generator ignores) are not a step. A re-encoding or
-        // a wider size is the opposite: the same value in a simpler kind or
-        // with more room, so that the other passes can lower it.
+        // Only progress that shows counts as a step. Smaller choices that
+        // generate the same value (bits a generator ignores, such as `0`
+        // drawn in the "any" kind) are taken silently: the passes would
+        // otherwise propose them again in every round. A re-encoding or a
+        // wider size must keep the value, a smaller size change it (else
+        // the size would go down and up again).
         let printed = prop.print_any(&*inputs);
-        if (printed == best.shown) != attempt.step.keeps_value() {
+        let same = printed == best.shown;
+        let wrong = match attempt.step {
+            Step::Simplify => false,
+            Step::Resize => same,
+            Step::Reencode | Step::Widen => !same,
+        };
+        if wrong {
             return Trial::Rejected;
         }
-        // A step shows: a re-encoding or a wider size is the same value.
-        if !attempt.step.keeps_value() {
+        if !same {
             on_step(&inputs);
             steps += 1;
         }
