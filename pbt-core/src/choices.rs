@@ -11,11 +11,12 @@
 //! - [`Recorder`], [`Tracer`]: keep the choices (and bounds) of a generation.
 //! - [`Replay`]: feed a sequence back, keeping the [`Block`]s generators mark.
 //! - [`ChoiceShrinker`]: the integrated shrinker's passes, run to a fixed
-//!   point, cheap ones first (Hypothesis style):
-//!   pass-to-descendant, delete blocks, zero blocks, delete choices,
-//!   minimise choices (binary search), shrink duplicates; then reorder
-//!   blocks, delete with length, lower pairs, redistribute, shrink the size,
-//!   re-encode.
+//!   point, cheap ones first (Hypothesis style): widen the size,
+//!   pass-to-descendant, join collections, zero blocks, delete blocks,
+//!   delete choices, minimise choices (binary search), shrink duplicates;
+//!   then reorder blocks, delete with length, lower pairs, redistribute,
+//!   shrink the size, re-encode. Each pass is a function in `delete`,
+//!   `minimise` or `restructure`.
 //! - [`simplifications`], [`reencodings`]: candidates as iterators, for
 //!   shrinkers that take the first candidate that fails.
 //! - [`mutate_choices`]: random edits, for mutation-based runners.

@@ -4,14 +4,16 @@
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero and
-//! reorder blocks, replace a recursive layer by a nested one, minimise
-//! choices by binary search, shrink duplicates, lower pairs, redistribute,
-//! shrink the size, re-encode). This module runs their candidates: each is
-//! replayed under the watchdog, and is a step only if the choices its
-//! replay used are smaller in shortlex order (which guarantees termination),
-//! the printed value changed (a re-encoding must keep it), and it still
-//! fails. Every replay counts as an attempt.
+//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero,
+//! join and reorder blocks, replace a recursive layer by a nested one,
+//! minimise choices by binary search, shrink duplicates, lower pairs,
+//! redistribute, widen and shrink the size, re-encode). This module runs
+//! their candidates: each is replayed under the watchdog and taken only if
+//! the choices its replay used are smaller in shortlex order (which
+//! guarantees termination) and it still fails. It is a step (counted, and
+//! shown while shrinking) when the printed value changed; smaller choices
+//! for the same value are taken silently; a re-encoding or a wider size
+//! must keep the value. Every replay counts as an attempt.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
 use super::shrinker::ShrinkLimits;
