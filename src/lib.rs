@@ -116,6 +116,7 @@ pub mod __private {
         PickView, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
+    pub use pbt_core::source::BlockKind;
     pub use pbt_core::utility;
     pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};
     // #[derive(Arbitrary, Mutate)]

@@ -6,7 +6,7 @@
 //! (driven by `Rng`) and the `dyn Source` one (driven by a recorder, which
 //! also gives the choice sequence to compare).
 
-use pbt::choices::Recorder;
+use pbt::choices::{Recorder, Replay};
 use pbt::generators::{self as gen, Gen, Weight};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
@@ -37,7 +37,58 @@ where
             rec_r.choices()
         ));
     }
+    // The same blocks (collections, elements, recursive layers) too: the
+    // integrated shrinker's passes see the same structure either way.
+    let (mut rep_s, mut rep_r) = (Replay::new(rec_s.choices()), Replay::new(rec_r.choices()));
+    let (again_s, again_r) = (
+        staged.generate(&mut rep_s, size),
+        runtime.generate(&mut rep_r, size),
+    );
+    let (blocks_s, blocks_r) = (rep_s.into_replayed().blocks, rep_r.into_replayed().blocks);
+    if again_s != twin || again_r != twin || blocks_s != blocks_r {
+        return Err(format!(
+            "replays differ: staged {again_s:?} in blocks {blocks_s:?}, runtime {again_r:?} in blocks {blocks_r:?}"
+        ));
+    }
     Ok(())
+}
+
+/// The blocks a replay of `choices` through `g` at `size` marks.
+fn blocks_of<G: Gen>(g: &G, choices: &[u64], size: usize) -> Vec<pbt::choices::Block> {
+    let mut replay = Replay::new(choices);
+    g.generate(&mut replay, size).expect("generates");
+    replay.into_replayed().blocks
+}
+
+#[test]
+fn staged_vectors_and_recursion_mark_their_blocks() {
+    use pbt::choices::Block;
+    use pbt::source::BlockKind::{Collection, Element, Recursion};
+    let v = pbt::generator!(vec(int(0..10u8), 0..=5));
+    let b = |kind, start, end, parent| Block {
+        kind,
+        start,
+        end,
+        parent,
+    };
+    assert_eq!(
+        blocks_of(&v, &[2, 7, 8], 10),
+        vec![
+            b(Collection, 0, 3, None),
+            b(Element, 1, 2, Some(0)),
+            b(Element, 2, 3, Some(0))
+        ]
+    );
+    // A node (choice 1 at size 4: weights 1 and 4) with two leaves.
+    let t = pbt::generator!(recursive::<Tree>(|rec| frequency[1 => map(int(0..10u8), Tree::Leaf), size => map((rec, rec), node)]));
+    assert_eq!(
+        blocks_of(&t, &[1, 0, 3, 0, 4], 4),
+        vec![
+            b(Recursion, 0, 5, None),
+            b(Recursion, 1, 3, Some(0)),
+            b(Recursion, 3, 5, Some(0))
+        ]
+    );
 }
 
 /// Check `agree` over random seeds and sizes with pbt itself.

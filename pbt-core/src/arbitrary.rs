@@ -10,7 +10,7 @@
 pub(crate) mod std_types;
 
 use crate::gen::{FloatType, Gen};
-use crate::source::Source;
+use crate::source::{BlockKind, Source};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
 use std::rc::Rc;
@@ -323,19 +323,33 @@ fn length<S: Source + ?Sized>(src: &mut S, size: usize) -> usize {
 
 impl Arbitrary for String {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        src.start_block(BlockKind::Collection);
         let n = length(src, size);
-        (0..n).map(|_| char::arbitrary(src, size)).collect()
+        let s = (0..n)
+            .map(|_| {
+                src.start_block(BlockKind::Element);
+                let c = char::arbitrary(src, size);
+                src.end_block();
+                c
+            })
+            .collect();
+        src.end_block();
+        s
     }
 }
 
 impl<T: Arbitrary> Arbitrary for Vec<T> {
     #[inline]
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        src.start_block(BlockKind::Collection);
         let n = length(src, size);
         let mut v = Vec::with_capacity(n);
         for _ in 0..n {
+            src.start_block(BlockKind::Element);
             v.push(T::arbitrary(src, size));
+            src.end_block();
         }
+        src.end_block();
         v
     }
 }

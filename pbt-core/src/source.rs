@@ -37,6 +37,34 @@ pub trait Source {
         false
     }
 
+    /// A generator call of `kind` starts: the draws until the matching
+    /// [`end_block`](Source::end_block) are its block. Generators that
+    /// build values from parts (collections, their elements, recursive
+    /// layers) mark them, so that the integrated shrinker can delete,
+    /// reorder or replace whole parts. Marks never change the draws; a
+    /// source that does not keep them (the default, and [`Rng`]) compiles
+    /// them away. A source that keeps them also says it
+    /// [`records`](Source::records) (generators on `dyn Source` may ask
+    /// that first, to skip the marks).
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, gen::{int, vec, Gen}, source::BlockKind, Source};
+    /// let mut replay = Replay::new(&[2, 3, 4]);
+    /// replay.start_block(BlockKind::Element);
+    /// replay.draw(9);
+    /// replay.end_block();
+    /// assert_eq!(replay.into_replayed().blocks[0].span(), 0..1);
+    /// ```
+    #[inline(always)]
+    fn start_block(&mut self, kind: BlockKind) {
+        let _ = kind;
+    }
+
+    /// The innermost block started by [`start_block`](Source::start_block)
+    /// ends.
+    #[inline(always)]
+    fn end_block(&mut self) {}
+
     /// This source as the default [`Rng`], if it is one. Staged generators
     /// use it to take a fully inlined path for the common case and a
     /// `dyn Source` path for recording, replaying and fuzzing sources.
@@ -56,9 +84,28 @@ impl<S: Source + ?Sized> Source for &mut S {
         (**self).records()
     }
     #[inline(always)]
+    fn start_block(&mut self, kind: BlockKind) {
+        (**self).start_block(kind)
+    }
+    #[inline(always)]
+    fn end_block(&mut self) {
+        (**self).end_block()
+    }
+    #[inline(always)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         (**self).as_rng()
     }
+}
+
+/// What a marked generator call generates (see [`Source::start_block`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    /// A collection: its length draw, then its elements.
+    Collection,
+    /// One element of a collection.
+    Element,
+    /// One layer of a recursive generator.
+    Recursion,
 }
 
 /// The default source: xoshiro256++ from `rand_xoshiro`, seeded from a `u64`.

@@ -118,12 +118,18 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             let elem = expr(g, &ctx.deeper())?;
             // The tail carries the element generator's span (see `unwrap`).
             let v = Ident::new("__pbt_v", g.span());
+            // Block marks as `VecOf` makes them (a rejection leaves them
+            // open, as its `?` does).
             quote! {{
+                #rt::Source::start_block(&mut *#src, #rt::BlockKind::Collection);
                 let __pbt_n: ::core::primitive::usize = #n;
                 let mut #v = ::std::vec::Vec::with_capacity(__pbt_n);
                 for _ in 0..__pbt_n {
+                    #rt::Source::start_block(&mut *#src, #rt::BlockKind::Element);
                     #v.push(#elem);
+                    #rt::Source::end_block(&mut *#src);
                 }
+                #rt::Source::end_block(&mut *#src);
                 #v
             }}
         }
@@ -280,7 +286,11 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
     Ok(quote! {{
         fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
-            #body
+            // Each layer is a block, as `Recursive` and `Rec` mark it.
+            #rt::Source::start_block(&mut *#src, #rt::BlockKind::Recursion);
+            let __pbt_layer = #body;
+            #rt::Source::end_block(&mut *#src);
+            __pbt_layer
         }
         #call
     }})

@@ -11,6 +11,7 @@ use super::machine::StateMachine;
 use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated, Rejected};
 use pbt_core::shrink::Candidates;
+use pbt_core::source::BlockKind;
 use pbt_core::Source;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -282,28 +283,35 @@ pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     size: usize,
     max_steps: usize,
 ) {
+    // The program is a collection whose elements are the steps, each with
+    // its continuation choice (blocks for the integrated shrinker: deleting
+    // one deletes a step).
     let go_on = continuation_bound(max_steps);
+    src.start_block(BlockKind::Collection);
     for _ in 0..2 * max_steps {
         if steps.len() >= max_steps {
             break;
         }
+        src.start_block(BlockKind::Element);
         let next = Next::draw(src, go_on);
         if next == Next::End {
+            src.end_block();
             break;
         }
         let mut rec = Recorder::new(&mut *src);
-        let Some(command) = draw_command(machine, model, &mut rec, size) else {
+        let command = draw_command(machine, model, &mut rec, size);
+        let choices = rec.into_choices();
+        src.end_block();
+        let Some(command) = command else {
             break;
         };
         if next == Next::Skip {
             continue;
         }
         machine.apply_model(model, &command);
-        steps.push(Step {
-            command,
-            choices: rec.into_choices(),
-        });
+        steps.push(Step { command, choices });
     }
+    src.end_block();
 }
 
 /// What a step's continuation choice says.

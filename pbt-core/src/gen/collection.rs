@@ -1,11 +1,13 @@
 //! Collections: vectors with a length range, and subsets.
 
 use super::{int, Gen, Generated, Int};
-use crate::source::Source;
+use crate::source::{BlockKind, Source};
 use std::ops::RangeBounds;
 
 /// Vectors whose length is drawn from `len` (a `usize` range) and whose
-/// elements come from `g`: one draw for the length, then the elements in order.
+/// elements come from `g`: one draw for the length, then the elements in order
+/// (a [`BlockKind::Collection`] block holding one [`BlockKind::Element`]
+/// block per element).
 ///
 /// ```
 /// use pbt_core::{gen::{bool, vec, Gen}, Rng};
@@ -30,11 +32,15 @@ impl<G: Gen> Gen for VecOf<G> {
     type Value = Vec<G::Value>;
     #[inline]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<Self::Value> {
+        src.start_block(BlockKind::Collection);
         let n = self.len.generate(src, size)?;
         let mut out = Vec::with_capacity(n);
         for _ in 0..n {
+            src.start_block(BlockKind::Element);
             out.push(self.elem.generate(src, size)?);
+            src.end_block();
         }
+        src.end_block();
         Ok(out)
     }
 }

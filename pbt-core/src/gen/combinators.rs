@@ -385,7 +385,10 @@ impl<T> Gen for Recursive<T> {
             .0
             .get()
             .expect("recursive: body is set at construction");
-        body.generate(src, size)
+        src.start_block(crate::source::BlockKind::Recursion);
+        let v = body.generate(src, size);
+        src.end_block();
+        v
     }
 }
 
@@ -407,6 +410,16 @@ impl<T> Gen for Rec<T> {
             .expect("recursive: the handle outlived its generator");
         let body = cell.get().expect("recursive: body is set at construction");
         let mut src = src;
-        body.0.generate_dyn(&mut src, size / 2)
+        // Nested layers run on `dyn Source`: one virtual call asks whether
+        // the marks are kept, instead of two no-op ones on every layer.
+        let marks = src.records();
+        if marks {
+            src.start_block(crate::source::BlockKind::Recursion);
+        }
+        let v = body.0.generate_dyn(&mut src, size / 2);
+        if marks {
+            src.end_block();
+        }
+        v
     }
 }

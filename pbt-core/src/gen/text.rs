@@ -190,11 +190,15 @@ pub struct Str {
 impl Gen for Str {
     type Value = String;
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<String> {
+        src.start_block(crate::source::BlockKind::Collection);
         let n = self.len.generate(src, size)?;
         let mut s = String::with_capacity(n);
         for _ in 0..n {
+            src.start_block(crate::source::BlockKind::Element);
             s.push(self.charset.draw(src));
+            src.end_block();
         }
+        src.end_block();
         Ok(s)
     }
 }

@@ -4,33 +4,40 @@
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! Candidates come from [`pbt_core::choices::simplifications`] (delete and
-//! zero spans, minimise single choices, reorder blocks, lower pairs and
-//! duplicates together, redistribute between pairs), then, at their local
-//! minimum, [`pbt_core::choices::reencodings`]. A candidate is kept only if
-//! it still fails and the choices its regeneration actually used are smaller
-//! in shortlex order, which guarantees termination.
+//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero,
+//! join and reorder blocks, replace a recursive layer by a nested one,
+//! minimise choices by binary search, shrink duplicates, lower pairs,
+//! redistribute, widen and shrink the size, re-encode). This module runs
+//! their candidates: each is replayed under the watchdog and taken only if
+//! the choices its replay used are smaller in shortlex order (which
+//! guarantees termination) and it still fails. It is a step (counted, and
+//! shown while shrinking) when the printed value changed; smaller choices
+//! for the same value are taken silently; a re-encoding or a wider size
+//! must keep the value. Every replay counts as an attempt.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
-use super::shrinker::{descend, Descent, ShrinkLimits, Shrunk};
+use super::shrinker::{ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
-use pbt_core::choices::{reencodings, shortlex_lt, simplifications, Choices, Replay};
+use pbt_core::choices::{Attempt, ChoiceShrinker, Choices, Replay, Replayed, Step, Trial};
+use pbt_core::Binding;
+use std::time::Instant;
 
-/// Where a candidate comes from, which decides how it is replayed and whether
-/// it must change the value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// One of [`simplifications`]: replayed as is, and must change the value.
-    Simplify,
-    /// One of [`reencodings`]: replayed saturating, and must keep the value.
-    Reencode,
+/// The smallest failing input so far, as the test of candidates keeps it.
+struct Best {
+    inputs: AnyInputs,
+    reason: String,
+    shown: Vec<Binding>,
 }
 
-/// Shrink `choices` (which generate `failing` at `size`): take the first
-/// simplification whose regeneration still fails, and start again from it.
-/// Each regeneration runs under `watch` (a candidate slower than the time
-/// limit is skipped).
+/// Shrink `choices` (which generate `failing` at `size`) with the passes
+/// of [`ChoiceShrinker`], within `limits`. Each regeneration runs under
+/// `watch` (a candidate slower than the time limit is skipped); `on_step`
+/// sees each accepted input.
+///
+/// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
+/// `Resize` and `Widen`); the choices returned replay at `size`, so when it
+/// did, they are the original choices.
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
@@ -43,72 +50,123 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&AnyInputs),
 ) -> Shrunk {
+    let began = Instant::now();
     let shown = prop.print_any(&*failing);
-    let Descent {
-        point: (inputs, choices, reason, _),
-        steps,
-        attempts,
-        stopped_early,
-    } = descend(
-        (failing, choices, reason, shown),
-        limits,
-        |(_, current, _, shown), budget| {
-            // Simplifications first; at their local minimum, re-encodings
-            // (the same value in a simpler kind, so no progress shows yet).
-            let simpler = simplifications(current).map(|c| (c, Step::Simplify));
-            let reencoded = reencodings(current).map(|c| (c, Step::Reencode));
-            simpler
-                .chain(reencoded)
-                .take_while(|_| budget.tick())
-                .find_map(|(candidate, step)| {
-                    // Regenerating a candidate is watched like a test: one
-                    // that never returns is a hang the watchdog reports.
-                    let mut replay = match step {
-                        Step::Simplify => Replay::new(&candidate),
-                        Step::Reencode => Replay::saturating(&candidate),
-                    };
-                    let ticket = watch.start();
-                    let generated = prop.generate_from(&mut replay, size);
-                    let overran = watch.finish(ticket);
-                    let Generation::Generated(inputs) = generated else {
-                        return None;
-                    };
-                    if overran {
-                        return None;
-                    }
-                    let used = replay.into_used();
-                    // A deletion that the replay pads back (the generator
-                    // drew past the shortened end) deleted nothing: with the
-                    // choice it lowered, it is a one-step nudge of an earlier
-                    // value, which would crowd out the binary searches of the
-                    // later passes, one step at a time.
-                    if candidate.len() < current.len() && used.len() >= current.len() {
-                        return None;
-                    }
-                    // Only progress that shows: smaller choices that generate
-                    // the same value (bits a generator ignores) are not a
-                    // step. A re-encoding is the opposite: it must keep the
-                    // value (a re-encoding that changes it is a one-choice
-                    // nudge that simplifications do better), and is tried only
-                    // once nothing else makes progress.
-                    let printed = prop.print_any(&*inputs);
-                    let same = &printed == shown;
-                    if !shortlex_lt(&used, current) || same != (step == Step::Reencode) {
-                        return None;
-                    }
-                    fails(&inputs).map(|why| (inputs, used, why, printed))
-                })
-        },
-        |(inputs, _, _, _)| on_step(inputs),
-    );
-    Shrunk {
-        inputs,
-        choices: Some(choices),
+    let mut best = Best {
+        inputs: failing,
         reason,
+        shown,
+    };
+    // The blocks of the failing sequence: one replay (counted).
+    let start = replay(prop, watch, &choices, size, Step::Simplify)
+        .map(|(_, replayed)| replayed)
+        .filter(|r| r.choices == choices)
+        .unwrap_or(Replayed {
+            choices,
+            ..Replayed::default()
+        });
+    let (mut steps, mut out_of_limits) = (0u64, false);
+    let test = |attempt: Attempt<'_>| {
+        if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
+            out_of_limits = true;
+            return Trial::Stop;
+        }
+        let Some((inputs, replayed)) =
+            replay(prop, watch, attempt.candidate, attempt.size, attempt.step)
+        else {
+            return Trial::Rejected;
+        };
+        if !attempt.progress(&replayed.choices) {
+            return Trial::Rejected;
+        }
+        let Some(why) = fails(&inputs) else {
+            return Trial::Rejected;
+        };
+        // Only progress that shows counts as a step. Smaller choices that
+        // generate the same value (bits a generator ignores, such as `0`
+        // drawn in the "any" kind) are taken silently: the passes would
+        // otherwise propose them again in every round. A re-encoding or a
+        // wider size must keep the value, a smaller size change it (else
+        // the size would go down and up again).
+        let printed = prop.print_any(&*inputs);
+        let same = printed == best.shown;
+        let wrong = match attempt.step {
+            Step::Simplify => false,
+            Step::Resize => same,
+            Step::Reencode | Step::Widen => !same,
+        };
+        if wrong {
+            return Trial::Rejected;
+        }
+        if !same {
+            on_step(&inputs);
+            steps += 1;
+        }
+        best = Best {
+            inputs,
+            reason: why,
+            shown: printed,
+        };
+        Trial::Shrunk(replayed)
+    };
+    let original = start.choices.clone();
+    let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
+    shrinker.run();
+    let (mut attempts, resized) = (shrinker.attempts() + 1, shrinker.size() != size);
+    let shrunk = shrinker.choices().to_vec();
+    drop(shrinker);
+    // Choices replay at the size they were found at: when shrinking moved
+    // to another size, the shrunk choices stand for the input only if they
+    // give the same value at that size (one more replay); else the original
+    // ones do.
+    let mut same_at_size = || {
+        attempts += 1;
+        replay(prop, watch, &shrunk, size, Step::Simplify)
+            .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
+    };
+    let choices = if !resized || same_at_size() {
+        shrunk
+    } else {
+        original
+    };
+    Shrunk {
+        inputs: best.inputs,
+        // At the size shrinking started from: the original choices when
+        // shrinking moved to another size and they do not replay there.
+        choices: Some(choices),
+        reason: best.reason,
         steps,
         attempts,
-        stopped_early,
+        stopped_early: out_of_limits,
         interrupted: None,
         shrinker: Shrinker::Integrated,
     }
+}
+
+/// Regenerate the inputs from `candidate` at `size` under `watch`: the
+/// inputs and the choices and blocks the replay used, or `None` when they do
+/// not generate (or took too long).
+fn replay(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    candidate: &[u64],
+    size: usize,
+    step: Step,
+) -> Option<(AnyInputs, Replayed)> {
+    let mut replay = match step {
+        Step::Reencode => Replay::saturating(candidate),
+        Step::Simplify | Step::Resize | Step::Widen => Replay::new(candidate),
+    };
+    // Regenerating a candidate is watched like a test: one that never
+    // returns is a hang the watchdog reports.
+    let ticket = watch.start();
+    let generated = prop.generate_from(&mut replay, size);
+    let overran = watch.finish(ticket);
+    let Generation::Generated(inputs) = generated else {
+        return None;
+    };
+    if overran {
+        return None;
+    }
+    Some((inputs, replay.into_replayed()))
 }

@@ -9,7 +9,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 __pbt_src0: &mut S,
                 size: ::core::primitive::usize,
             ) -> ::pbt::__private::Generated<Tree> {
-                '__pbt_rec0: {
+                ::pbt::__private::Source::start_block(
+                    &mut *__pbt_src0,
+                    ::pbt::__private::BlockKind::Recursion,
+                );
+                let __pbt_layer = '__pbt_rec0: {
                     ::core::result::Result::Ok({
                         let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
                             1,
@@ -45,7 +49,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             ))
                         }
                     })
-                }
+                };
+                ::pbt::__private::Source::end_block(&mut *__pbt_src0);
+                __pbt_layer
             }
             match __pbt_rec0(&mut *src, size) {
                 ::core::result::Result::Ok(v) => v,

@@ -5,6 +5,10 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
 ) -> ::pbt::__private::Generated<Vec<i64>> {
     '__pbt_gen: {
         ::core::result::Result::Ok({
+            ::pbt::__private::Source::start_block(
+                &mut *src,
+                ::pbt::__private::BlockKind::Collection,
+            );
             let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int::<::core::primitive::usize>(0..100),
                 &mut *src,
@@ -17,6 +21,10 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             };
             let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
             for _ in 0..__pbt_n {
+                ::pbt::__private::Source::start_block(
+                    &mut *src,
+                    ::pbt::__private::BlockKind::Element,
+                );
                 __pbt_v
                     .push(
                         match ::pbt::__private::Source::draw(&mut *src, 1u64) {
@@ -35,7 +43,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             _ => -1,
                         },
                     );
+                ::pbt::__private::Source::end_block(&mut *src);
             }
+            ::pbt::__private::Source::end_block(&mut *src);
             __pbt_v
         })
     }

@@ -1,0 +1,229 @@
+//! Deletion passes: shorter sequences first.
+//!
+//! - [`delete_blocks`]: delete runs of a collection's elements together
+//!   with the same amount off its length, adaptively (a run that can go
+//!   grows by doubling, so deleting most of a long list takes `O(log n)`
+//!   runs).
+//! - [`delete_choices`]: delete runs of single choices (for generators that
+//!   mark no blocks).
+//! - [`delete_with_length`]: delete a run of choices and lower a choice
+//!   shortly before it (a length drawn before elements no block marks).
+//!
+//! A run of equal elements (or choices) is tried once: deleting any one of
+//! them gives the same candidate.
+
+use super::blocks::{children, Block};
+use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
+use super::Choices;
+use crate::source::BlockKind;
+
+/// How far before a deleted run [`delete_with_length`] looks for its length.
+const REACH: usize = 8;
+
+/// Delete runs of sibling elements, lowering their collection's length
+/// choice (its first choice) by the number deleted; when that choice is
+/// already `0` (a length range like `n..=n`), lower the choice just before
+/// the collection instead (the `n` it was drawn with).
+pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = s.blocks().len();
+    while c > 0 && !s.halted() {
+        c -= 1;
+        if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
+            continue;
+        }
+        let mut j = children(s.blocks(), c, BlockKind::Element).len();
+        // The sequence, blocks and elements as they are now, taken again
+        // only after a step (taking them each time would be quadratic).
+        let mut now = Snapshot::of(s, c);
+        while j > 0 && !s.halted() {
+            j -= 1;
+            if now.steps != s.steps() {
+                now = Snapshot::of(s, c);
+            }
+            let Snapshot {
+                choices,
+                blocks,
+                elems,
+                ..
+            } = &now;
+            if j >= elems.len() {
+                j = elems.len();
+                continue;
+            }
+            // The next element (already tried) is equal: same candidate.
+            let same_as_next = elems
+                .get(j + 1)
+                .is_some_and(|&k| choices[blocks[elems[j]].span()] == choices[blocks[k].span()]);
+            if same_as_next {
+                continue;
+            }
+            // Delete elements j+1-k ..= j of the sequence as it is now.
+            let deleted = find_integer(|k| {
+                k <= j + 1 && {
+                    let cand = without_elements(choices, blocks, elems, c, j + 1 - k, k);
+                    cand.is_some_and(|cand| s.consider(&cand, Step::Simplify))
+                }
+            });
+            j = j.saturating_sub(deleted.saturating_sub(1));
+        }
+    }
+}
+
+/// `choices` without `count` elements of collection `c` from element
+/// `first` on, and its length lowered by `count`; `None` when the length
+/// cannot be lowered that far. A collection whose first element starts
+/// with it draws no length up front (each element starts with a "one more"
+/// choice): its elements are deleted alone.
+fn without_elements(
+    choices: &[u64],
+    blocks: &[Block],
+    elems: &[usize],
+    c: usize,
+    first: usize,
+    count: usize,
+) -> Option<Choices> {
+    if count == 0 || first + count > elems.len() {
+        return None;
+    }
+    let coll = blocks[c];
+    let span = blocks[elems[first]].start..blocks[elems[first + count - 1]].end;
+    let prefixed = blocks[elems[0]].start > coll.start;
+    let len_at = if !prefixed {
+        None
+    } else if choices[coll.start] >= count as u64 {
+        Some(coll.start)
+    } else if coll.start > 0 && choices[coll.start - 1] >= count as u64 {
+        Some(coll.start - 1)
+    } else {
+        return None;
+    };
+    let mut cand = Vec::with_capacity(choices.len() - span.len());
+    cand.extend_from_slice(&choices[..span.start]);
+    cand.extend_from_slice(&choices[span.end..]);
+    if let Some(at) = len_at {
+        cand[at] -= count as u64;
+    }
+    Some(cand)
+}
+
+/// The current sequence, its blocks and the elements of one collection.
+pub(crate) struct Snapshot {
+    /// The step count when it was taken.
+    pub(crate) steps: u64,
+    pub(crate) choices: Vec<u64>,
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) elems: Vec<usize>,
+}
+
+impl Snapshot {
+    /// The state of `s`, with the elements of collection `c`.
+    pub(crate) fn of<T: FnMut(Attempt<'_>) -> Trial>(s: &ChoiceShrinker<T>, c: usize) -> Snapshot {
+        let elems = if c < s.blocks().len() {
+            children(s.blocks(), c, BlockKind::Element)
+        } else {
+            Vec::new()
+        };
+        Snapshot {
+            steps: s.steps(),
+            choices: s.choices().to_vec(),
+            blocks: s.blocks().to_vec(),
+            elems,
+        }
+    }
+}
+
+/// Delete runs of single choices (else of pairs: a "one more?" flag and
+/// its element), from the end: a run that can go grows by doubling.
+pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = s.choices().len();
+    let (mut seen, mut nonzero_end) = (u64::MAX, 0);
+    while i > 0 && !s.halted() {
+        i -= 1;
+        if seen != s.steps() {
+            seen = s.steps();
+            nonzero_end = s
+                .choices()
+                .iter()
+                .rposition(|&c| c != 0)
+                .map_or(0, |p| p + 1);
+        }
+        let cur = s.choices();
+        if i >= cur.len() {
+            i = cur.len();
+            continue;
+        }
+        // Deleting zeros at the very end deletes nothing (a replay pads
+        // them back); deleting one of a run of equal choices is one
+        // candidate, tried at the run's end.
+        if i >= nonzero_end || cur.get(i + 1) == Some(&cur[i]) {
+            continue;
+        }
+        let before = cur.to_vec();
+        let mut delete = |k: usize| {
+            k <= i + 1 && {
+                let mut cand = before[..i + 1 - k].to_vec();
+                cand.extend_from_slice(&before[i + 1..]);
+                s.consider(&cand, Step::Simplify)
+            }
+        };
+        // Runs of one choice, else of pairs (a flag and a value), growing.
+        let deleted = if delete(1) {
+            find_integer(&mut delete)
+        } else if delete(2) {
+            2 * find_integer(|m| delete(2 * m))
+        } else {
+            0
+        };
+        i = i.saturating_sub(deleted.saturating_sub(1));
+    }
+}
+
+/// Delete a run of `k` choices (`k` = 1, 2, 4, …) and lower one of the
+/// [`REACH`] choices before it by 1 or by `k`: a collection's length drawn
+/// before elements that mark no blocks. Only choices smaller than the number
+/// of choices after them are taken for lengths, which keeps the pass near
+/// linear on long sequences of large values.
+pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut k = 1;
+    while k <= s.choices().len() && !s.halted() {
+        let mut start = s.choices().len().saturating_sub(k);
+        let (mut seen, mut nonzero_end) = (u64::MAX, 0);
+        loop {
+            if seen != s.steps() {
+                seen = s.steps();
+                nonzero_end = s
+                    .choices()
+                    .iter()
+                    .rposition(|&c| c != 0)
+                    .map_or(0, |p| p + 1);
+            }
+            let cur = s.choices();
+            if start + k <= cur.len() && start < nonzero_end {
+                let by_what: &[u64] = if k == 1 { &[1] } else { &[1, k as u64] };
+                'lower: for i in start.saturating_sub(REACH)..start {
+                    for &by in by_what {
+                        let cur = s.choices();
+                        // A length counts the elements after it, each at
+                        // least one choice: a larger choice is no length.
+                        let remaining = (cur.len() - i) as u64;
+                        if start + k > cur.len() || cur[i] < by || cur[i] >= remaining {
+                            continue;
+                        }
+                        let mut cand = Vec::with_capacity(cur.len() - k);
+                        cand.extend_from_slice(&cur[..start]);
+                        cand.extend_from_slice(&cur[start + k..]);
+                        cand[i] -= by;
+                        if s.consider(&cand, Step::Simplify) {
+                            break 'lower;
+                        }
+                    }
+                }
+            }
+            if start == 0 || s.halted() {
+                break;
+            }
+            start -= 1;
+        }
+        k *= 2;
+    }
+}

@@ -1,0 +1,252 @@
+//! Passes that lower choices, keeping the sequence's length.
+//!
+//! - [`zero_blocks`]: set whole blocks to zeros (a collection's elements in
+//!   runs that grow by doubling).
+//! - [`minimise_choices`]: lower each choice to the least that still fails,
+//!   by binary search (first over values of the same parity, which keeps
+//!   the sign of an interleaved signed value).
+//! - [`shrink_duplicates`]: lower every copy of a repeated choice together.
+//! - [`lower_pairs`]: lower two nearby choices by the same amount.
+//! - [`redistribute`]: move value from a choice to a later one nearby.
+
+use super::delete::Snapshot;
+use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
+use crate::source::BlockKind;
+
+/// How far apart two choices may be for the passes that change two.
+const REACH: usize = 8;
+
+/// Zero blocks: first each collection's elements in runs (all at once,
+/// else runs growing by doubling from each element on), then every other
+/// block that is not zero yet, outermost first (the whole block, else all
+/// of it but its first choice).
+pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = 0;
+    while c < s.blocks().len() && !s.halted() {
+        if s.blocks()[c].kind == BlockKind::Collection {
+            zero_elements(s, c);
+        }
+        c += 1;
+    }
+    let mut b = 0;
+    while b < s.blocks().len() && !s.halted() {
+        let span = s.blocks()[b].span();
+        // The whole block, else all but its first choice (a recursive
+        // layer's branch: `a + b` with both operands zero).
+        for from in [span.start, span.start + 1] {
+            let part = from..span.end;
+            if from < part.end
+                && part.end <= s.choices().len()
+                && s.choices()[part.clone()].iter().any(|&x| x != 0)
+            {
+                let zeros = vec![0; part.len()];
+                if s.consider_splice(part, &zeros, Step::Simplify) {
+                    break;
+                }
+            }
+        }
+        b += 1;
+    }
+}
+
+/// Zero the elements of collection `c` in runs.
+fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) {
+    let mut j = 0;
+    let mut now = Snapshot::of(s, c);
+    loop {
+        if now.steps != s.steps() {
+            now = Snapshot::of(s, c);
+        }
+        let Snapshot {
+            choices,
+            blocks,
+            elems,
+            ..
+        } = &now;
+        if j >= elems.len() || s.halted() {
+            return;
+        }
+        if choices[blocks[elems[j]].span()].iter().all(|&x| x == 0) {
+            j += 1;
+            continue;
+        }
+        let zeroed = find_integer(|k| {
+            j + k <= elems.len() && {
+                let mut cand = choices.clone();
+                let run = blocks[elems[j]].start..blocks[elems[j + k - 1]].end;
+                cand[run].iter_mut().for_each(|x| *x = 0);
+                s.consider(&cand, Step::Simplify)
+            }
+        });
+        j += zeroed.max(1);
+    }
+}
+
+/// Lower each choice to the least value that still fails: `0`, else (when
+/// one or two below still fails) a binary search between a value that does
+/// not fail and one that does.
+pub(crate) fn minimise_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = 0;
+    while i < s.choices().len() && !s.halted() {
+        minimise_at(s, i);
+        i += 1;
+    }
+}
+
+/// [`minimise_choices`] at choice `i`.
+fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usize) {
+    let set = |s: &mut ChoiceShrinker<T>, v: u64| -> bool {
+        s.choices().get(i).is_some_and(|&c| v < c)
+            && s.consider_splice(i..i + 1, &[v], Step::Simplify)
+    };
+    let Some(&c) = s.choices().get(i) else { return };
+    if c == 0 || set(s, 0) {
+        return;
+    }
+    // A choice one below that does not fail (or fails as the same value)
+    // leaves nothing to search for, unless the parity matters: two below.
+    if !set(s, c - 1) && (c < 2 || !set(s, c - 2)) {
+        return;
+    }
+    // Same parity first: `c - 2m` for the largest `m` that fails.
+    let parity = c & 1;
+    if c >= 2 {
+        let (mut lo, mut hi) = (0u64, c / 2); // m = hi works (it is c)
+        if parity == 1 && set(s, 1) {
+            return;
+        }
+        while lo + 1 < hi && !s.halted() {
+            let mid = lo + (hi - lo) / 2;
+            if set(s, parity + 2 * mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+    }
+    // Then any value below.
+    let Some(&c) = s.choices().get(i) else { return };
+    let (mut lo, mut hi) = (0u64, c);
+    while lo + 1 < hi && !s.halted() {
+        let mid = lo + (hi - lo) / 2;
+        if set(s, mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+}
+
+/// Lower every copy of a repeated non-zero choice together, by binary
+/// search (Hypothesis's "minimize duplicated blocks": values that must stay
+/// equal shrink as one, wherever they are).
+pub(crate) fn shrink_duplicates<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut values: Vec<u64> = s.choices().iter().copied().filter(|&c| c > 0).collect();
+    values.sort_unstable();
+    let mut repeated: Vec<u64> = values
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| w[0])
+        .collect();
+    repeated.dedup();
+    for v in repeated.into_iter().take(32) {
+        let at: Vec<usize> = (0..s.choices().len())
+            .filter(|&i| s.choices()[i] == v)
+            .collect();
+        if at.len() < 2 || s.halted() {
+            continue;
+        }
+        let before = s.choices().to_vec();
+        let lower = |s: &mut ChoiceShrinker<T>, to: u64| {
+            let mut cand = before.clone();
+            at.iter().for_each(|&i| cand[i] = to);
+            s.consider(&cand, Step::Simplify)
+        };
+        if lower(s, 0) {
+            continue;
+        }
+        let (mut lo, mut hi) = (0u64, v);
+        while lo + 1 < hi && !s.halted() {
+            let mid = lo + (hi - lo) / 2;
+            if lower(s, mid) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+    }
+}
+
+/// Lower two choices at most [`REACH`] apart by the same amount (values
+/// that must keep their difference shrink as a pair): the largest amount
+/// that still fails, by halving from the smaller of the two.
+pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = 0;
+    while i < s.choices().len() && !s.halted() {
+        let mut j = i + 1;
+        while j < s.choices().len().min(i + 1 + REACH) && !s.halted() {
+            let cur = s.choices();
+            let m = cur[i].min(cur[j]);
+            let mut d = m;
+            while d > 0 {
+                let cur = s.choices();
+                let mut cand = cur.to_vec();
+                cand[i] -= d;
+                cand[j] -= d;
+                if s.consider(&cand, Step::Simplify) {
+                    break;
+                }
+                d /= 2;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// Move value from a choice to a later one at most [`REACH`] after it: the
+/// earlier loses `d`, the later gains `d`, `2d` or `d / 2` (signed values
+/// interleave `0, 1, -1, 2, …`, so one step of value is two of choice, except
+/// beyond the smaller of the two extremes), for `d` the
+/// whole choice, then halves (each also rounded down to even, which keeps
+/// an interleaved value's sign).
+pub(crate) fn redistribute<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = 0;
+    while i < s.choices().len() && !s.halted() {
+        let mut j = i + 1;
+        while j < s.choices().len().min(i + 1 + REACH) && !s.halted() {
+            move_value(s, i, j);
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// [`redistribute`] from choice `i` to choice `j`: the first amount that
+/// still fails.
+fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usize, j: usize) {
+    let v = s.choices()[i];
+    let mut last = 0;
+    let amounts: Vec<u64> = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
+        .flat_map(|d| [d, d & !1])
+        .filter(|&d| d > 0)
+        .filter(move |&d| std::mem::replace(&mut last, d) != d)
+        .collect();
+    for d in amounts {
+        for gain in [d, d.saturating_mul(2), d / 2] {
+            let cur = s.choices();
+            if j >= cur.len() || cur[i] < d {
+                return;
+            }
+            let Some(moved) = cur[j].checked_add(gain).filter(|_| gain > 0) else {
+                continue;
+            };
+            let mut cand = cur.to_vec();
+            cand[i] -= d;
+            cand[j] = moved;
+            if s.consider(&cand, Step::Simplify) {
+                return;
+            }
+        }
+    }
+}

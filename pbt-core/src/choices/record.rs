@@ -1,0 +1,123 @@
+//! Recording the draws of a generator.
+
+use super::Choices;
+use crate::source::{BlockKind, Source};
+
+/// A source that forwards to another and keeps every choice it hands out.
+///
+/// ```
+/// use pbt_core::{choices::{Recorder, Replay}, gen::{int, Gen}, Rng};
+/// let g = int(0..100u32);
+/// let mut rec = Recorder::new(Rng::from_seed(3));
+/// let x = g.generate(&mut rec, 10).unwrap();
+/// let y = g.generate(&mut Replay::new(rec.choices()), 10).unwrap();
+/// assert_eq!(x, y);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Recorder<S> {
+    inner: S,
+    choices: Choices,
+}
+
+impl<S: Source> Recorder<S> {
+    /// Record the draws of `inner`.
+    pub fn new(inner: S) -> Self {
+        Recorder {
+            inner,
+            // Room for a typical test case, so recording rarely reallocates.
+            choices: Vec::with_capacity(256),
+        }
+    }
+
+    /// Record the draws of `inner` into `buffer` (cleared first), so that a
+    /// runner recording every test case reuses one allocation.
+    pub fn with_buffer(inner: S, mut buffer: Choices) -> Self {
+        buffer.clear();
+        Recorder {
+            inner,
+            choices: buffer,
+        }
+    }
+
+    /// The choices recorded so far.
+    pub fn choices(&self) -> &[u64] {
+        &self.choices
+    }
+
+    /// The recorded choices, consuming the recorder.
+    pub fn into_choices(self) -> Choices {
+        self.choices
+    }
+}
+
+impl<S: Source> Source for Recorder<S> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        let c = self.inner.draw(max);
+        self.choices.push(c);
+        c
+    }
+
+    fn records(&self) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn start_block(&mut self, kind: BlockKind) {
+        self.inner.start_block(kind)
+    }
+
+    #[inline(always)]
+    fn end_block(&mut self) {
+        self.inner.end_block()
+    }
+}
+
+/// A recorder that also keeps each draw's bound, so that a mutator can
+/// replace a choice by another valid one (*Property Based Testing in MIT-Scheme*, §3.2).
+#[derive(Clone, Debug)]
+pub struct Tracer<S> {
+    inner: S,
+    choices: Choices,
+    bounds: Choices,
+}
+
+impl<S: Source> Tracer<S> {
+    /// Trace the draws of `inner`.
+    pub fn new(inner: S) -> Self {
+        Tracer {
+            inner,
+            choices: Vec::with_capacity(256),
+            bounds: Vec::with_capacity(256),
+        }
+    }
+
+    /// The choices and their bounds (`choice <= bound`).
+    pub fn into_trace(self) -> (Choices, Choices) {
+        (self.choices, self.bounds)
+    }
+}
+
+impl<S: Source> Source for Tracer<S> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        let c = self.inner.draw(max);
+        self.choices.push(c);
+        self.bounds.push(max);
+        c
+    }
+
+    fn records(&self) -> bool {
+        true
+    }
+
+    #[inline(always)]
+    fn start_block(&mut self, kind: BlockKind) {
+        self.inner.start_block(kind)
+    }
+
+    #[inline(always)]
+    fn end_block(&mut self) {
+        self.inner.end_block()
+    }
+}

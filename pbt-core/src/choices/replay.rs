@@ -1,0 +1,140 @@
+//! Replaying a recorded (possibly edited) choice sequence.
+
+use super::blocks::{Block, BlockMarks};
+use super::Choices;
+use crate::source::{BlockKind, Source};
+
+/// A source that feeds a recorded (possibly edited) sequence back.
+///
+/// When the sequence runs out, or a recorded choice is larger than the bound
+/// asked for now, it yields `0`: the simplest choice. It records what it
+/// actually handed out, so the result can be stored as the new sequence.
+///
+/// A replay is bounded: once it has been read more than
+/// [`replay_limit`](crate::overrun::replay_limit)`(len)` times (twice the
+/// recorded length plus 64), the draw panics with
+/// [`Overrun::Replay`](crate::overrun::Overrun::Replay), which runners
+/// treat as a rejected candidate. A generator that retries until it draws a
+/// non-zero choice would otherwise spin forever on the padding zeros.
+///
+/// ```
+/// use pbt_core::{choices::Replay, overrun::Overrun, Source};
+/// let mut replay = Replay::new(&[]);
+/// let stopped = std::panic::catch_unwind(move || loop {
+///     if replay.draw(9) != 0 { break; }
+/// }).unwrap_err();
+/// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Replay { recorded: 0 }));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Replay<'a> {
+    recorded: &'a [u64],
+    pos: usize,
+    limit: usize,
+    used: Choices,
+    saturate: bool,
+    blocks: BlockMarks,
+    bounds: Vec<u64>,
+}
+
+/// What a [`Replay`] handed out: the choices, the bound each was drawn
+/// with, and the blocks the generators marked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replayed {
+    /// The choices used (after clamping and padding).
+    pub choices: Choices,
+    /// The bound of each draw (`choices[i] <= bounds[i]`).
+    pub bounds: Vec<u64>,
+    /// The blocks, in the order they started.
+    pub blocks: Vec<Block>,
+}
+
+impl<'a> Replay<'a> {
+    /// Replay `recorded` from the start.
+    pub fn new(recorded: &'a [u64]) -> Self {
+        Replay {
+            recorded,
+            pos: 0,
+            limit: crate::overrun::replay_limit(recorded.len()),
+            used: Vec::with_capacity(recorded.len()),
+            saturate: false,
+            blocks: BlockMarks::default(),
+            bounds: Vec::new(),
+        }
+    }
+
+    /// Replay `recorded`, reading a recorded choice above a draw's bound as
+    /// counting down from that bound (`u64::MAX` is the bound, `u64::MAX - 1`
+    /// one below it, and so on down to `0`) rather than as `0`: the replay
+    /// that [`reencodings`](super::reencodings) are meant for.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Source};
+    /// assert_eq!(Replay::saturating(&[u64::MAX]).draw(9), 9);
+    /// assert_eq!(Replay::saturating(&[u64::MAX - 1]).draw(9), 8);
+    /// assert_eq!(Replay::new(&[u64::MAX]).draw(9), 0);
+    /// ```
+    pub fn saturating(recorded: &'a [u64]) -> Self {
+        Replay {
+            saturate: true,
+            ..Replay::new(recorded)
+        }
+    }
+
+    /// The choices actually handed out (after clamping and padding).
+    pub fn into_used(self) -> Choices {
+        self.used
+    }
+
+    /// The choices actually handed out, their bounds and the blocks the
+    /// generators marked in them (see [`Source::start_block`]).
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, gen::{int, vec, Gen}};
+    /// let mut replay = Replay::new(&[1, 4]);
+    /// let v = vec(int(0..10u8), 0..=3).generate(&mut replay, 10).unwrap();
+    /// let replayed = replay.into_replayed();
+    /// assert_eq!((v, replayed.choices), (vec![4], vec![1, 4]));
+    /// assert_eq!(replayed.bounds, vec![3, 9]);
+    /// assert_eq!(replayed.blocks.len(), 2); // the vector and its one element
+    /// ```
+    pub fn into_replayed(self) -> Replayed {
+        let len = self.used.len();
+        Replayed {
+            choices: self.used,
+            bounds: self.bounds,
+            blocks: self.blocks.finish(len),
+        }
+    }
+}
+
+impl Source for Replay<'_> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        let c = match self.recorded.get(self.pos) {
+            Some(&c) if c <= max => c,
+            Some(&c) if self.saturate => max.saturating_sub(u64::MAX - c),
+            _ if self.pos >= self.limit => crate::overrun::raise(crate::overrun::Overrun::Replay {
+                recorded: self.recorded.len(),
+            }),
+            _ => 0,
+        };
+        self.pos += 1;
+        self.used.push(c);
+        self.bounds.push(max);
+        c
+    }
+
+    fn records(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn start_block(&mut self, kind: BlockKind) {
+        self.blocks.start(kind, self.used.len());
+    }
+
+    #[inline]
+    fn end_block(&mut self) {
+        self.blocks.end(self.used.len());
+    }
+}

@@ -1,0 +1,284 @@
+//! Passes that change a value's shape rather than its numbers.
+//!
+//! - [`pass_to_descendant`]: replace a recursive layer by one nested in it
+//!   (Hypothesis's pass-to-descendant: `(a + 0)` becomes `a`).
+//! - [`reorder_blocks`]: sort sibling blocks, then swap adjacent ones, also
+//!   blocks of different lengths, whenever the result is smaller.
+//! - [`shrink_size`]: replay the same choices at a smaller size.
+//! - [`reencode`]: the same value in a simpler encoding (see
+//!   [`reencodings`](super::reencodings)).
+
+use super::blocks::{children, Block};
+use super::shrinker::{Attempt, ChoiceShrinker, Step, Trial};
+use crate::source::BlockKind;
+
+/// Replace each block by a descendant of the same kind (largest first, then
+/// the nearest), from the outermost block on.
+pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut b = 0;
+    while b < s.blocks().len() && !s.halted() {
+        let outer = s.blocks()[b];
+        if outer.kind != BlockKind::Recursion {
+            b += 1;
+            continue;
+        }
+        let mut inner: Vec<Block> = s.blocks()[b + 1..]
+            .iter()
+            .take_while(|d| d.start < outer.end)
+            .filter(|d| d.kind == outer.kind && outer.contains(d) && d.len() < outer.len())
+            .copied()
+            .collect();
+        inner.sort_by_key(|d| (std::cmp::Reverse(d.len()), d.start));
+        inner.dedup_by_key(|d| d.span());
+        let (choices, bounds) = (s.choices().to_vec(), s.bounds().to_vec());
+        let mut tried: Vec<Vec<u64>> = Vec::new();
+        let mut replaced = false;
+        'inner: for d in &inner {
+            for body in transplants(&choices, &bounds, &outer, d) {
+                // Equal subtrees give equal candidates.
+                if tried.contains(&body) {
+                    continue;
+                }
+                if s.consider_splice(outer.span(), &body, Step::Simplify) {
+                    replaced = true;
+                    break 'inner;
+                }
+                if s.halted() {
+                    return;
+                }
+                tried.push(body);
+            }
+        }
+        // A replaced block is tried again (its new content may nest more).
+        if !replaced {
+            b += 1;
+        }
+    }
+}
+
+/// The choices of `inner` to put in place of `outer`: as they are, then
+/// with their first choice (a recursive layer's branch) rescaled from the
+/// bound it was drawn with to the bound `outer`'s first choice had. A
+/// nested layer is drawn at a smaller size, and weights that grow with the
+/// size (`size => node`) move the boundaries between branches.
+fn transplants(choices: &[u64], bounds: &[u64], outer: &Block, inner: &Block) -> Vec<Vec<u64>> {
+    let body = choices[inner.span()].to_vec();
+    let mut out = vec![body.clone()];
+    let (Some(&to), Some(&from)) = (bounds.get(outer.start), bounds.get(inner.start)) else {
+        return out;
+    };
+    if body.is_empty() || to == from || to == u64::MAX || from == u64::MAX {
+        return out;
+    }
+    let scale = |c: u64| (u128::from(c) * (u128::from(to) + 1) / (u128::from(from) + 1)) as u64;
+    let c = body[0];
+    for scaled in [scale(c), scale(c + 1).saturating_sub(1).max(scale(c))] {
+        if scaled != c && scaled <= to && !out.iter().any(|b| b[0] == scaled) {
+            let mut b = body.clone();
+            b[0] = scaled;
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Put sibling blocks (same parent, same kind) in order: first all of them
+/// sorted, then adjacent pairs swapped. A block's order is its choices'
+/// lexicographic order, whatever their lengths; a candidate is run only
+/// when the whole sequence gets smaller.
+pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut p = 0;
+    while p < s.blocks().len() && !s.halted() {
+        // A collection's siblings are its elements; a recursive layer's,
+        // the layers nested in it.
+        let kind = match s.blocks()[p].kind {
+            BlockKind::Collection => Some(BlockKind::Element),
+            BlockKind::Recursion => Some(BlockKind::Recursion),
+            BlockKind::Element => None,
+        };
+        if let Some(kind) = kind {
+            sort_children(s, p, kind);
+            swap_children(s, p, kind);
+        }
+        p += 1;
+    }
+}
+
+/// The sequence with the siblings `kids` of one parent rearranged: `order`
+/// lists, for each slot, which sibling goes there.
+fn rearranged(choices: &[u64], blocks: &[Block], kids: &[usize], order: &[usize]) -> Vec<u64> {
+    let (first, last) = (blocks[kids[0]].start, blocks[kids[kids.len() - 1]].end);
+    let mut out = Vec::with_capacity(choices.len());
+    out.extend_from_slice(&choices[..first]);
+    for (slot, &k) in order.iter().enumerate() {
+        // What lies between this sibling and the next stays in place.
+        out.extend_from_slice(&choices[blocks[kids[k]].span()]);
+        if slot + 1 < kids.len() {
+            out.extend_from_slice(&choices[blocks[kids[slot]].end..blocks[kids[slot + 1]].start]);
+        }
+    }
+    out.extend_from_slice(&choices[last..]);
+    out
+}
+
+/// Sort the children of `p` of `kind` in one candidate.
+fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &mut ChoiceShrinker<T>,
+    p: usize,
+    kind: BlockKind,
+) {
+    let kids = children(s.blocks(), p, kind);
+    if kids.len() < 2 {
+        return;
+    }
+    let (choices, blocks) = (s.choices(), s.blocks());
+    let mut order: Vec<usize> = (0..kids.len()).collect();
+    order.sort_by(|&a, &b| choices[blocks[kids[a]].span()].cmp(&choices[blocks[kids[b]].span()]));
+    if order.iter().enumerate().all(|(i, &k)| i == k) {
+        return;
+    }
+    let cand = rearranged(choices, blocks, &kids, &order);
+    s.consider(&cand, Step::Simplify);
+}
+
+/// Swap adjacent children of `p` of `kind` where that makes the sequence
+/// smaller.
+fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &mut ChoiceShrinker<T>,
+    p: usize,
+    kind: BlockKind,
+) {
+    let mut i = 0;
+    let (mut seen, mut kids) = (s.steps(), children(s.blocks(), p, kind));
+    loop {
+        if seen != s.steps() {
+            (seen, kids) = (s.steps(), children(s.blocks(), p, kind));
+        }
+        if i + 1 >= kids.len() || s.halted() {
+            return;
+        }
+        let (choices, blocks) = (s.choices(), s.blocks());
+        let (a, b) = (
+            &choices[blocks[kids[i]].span()],
+            &choices[blocks[kids[i + 1]].span()],
+        );
+        if b < a {
+            let mut order: Vec<usize> = (0..kids.len()).collect();
+            order.swap(i, i + 1);
+            let cand = rearranged(choices, blocks, &kids, &order);
+            s.consider(&cand, Step::Simplify);
+        }
+        i += 1;
+    }
+}
+
+/// Replay the same choices at twice the size (at least 16), when that
+/// keeps the value: room for the passes that grow a length bounded by the
+/// size.
+pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let wider = s
+        .size()
+        .saturating_mul(2)
+        .clamp(16, super::shrinker::MAX_WIDENED_SIZE);
+    let cur = s.choices().to_vec();
+    s.consider_at(&cur, wider, Step::Widen);
+}
+
+/// Join adjacent sibling lists: where two adjacent elements of a
+/// collection are each a collection with its length up front, move the
+/// second one's elements to the end of the first (its length grows by
+/// their count) and delete the second (the outer length shrinks by one).
+/// One length choice fewer: shorter. (`[[1, 2], [3]]` becomes `[[1, 2, 3]]`.)
+pub(crate) fn join_collections<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = 0;
+    while c < s.blocks().len() && !s.halted() {
+        if s.blocks()[c].kind == BlockKind::Collection {
+            let mut i = 0;
+            let (mut seen, mut elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
+            while !s.halted() {
+                if seen != s.steps() {
+                    (seen, elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
+                }
+                if i + 1 >= elems.len() {
+                    break;
+                }
+                match joined(s.choices(), s.blocks(), c, elems[i], elems[i + 1]) {
+                    Some(cand) if s.consider(&cand, Step::Simplify) => {}
+                    _ => i += 1,
+                }
+            }
+        }
+        c += 1;
+    }
+}
+
+/// The sequence with element `b` of collection `c` joined into element `a`
+/// (see [`join_collections`]), if both are length-prefixed collections.
+fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Option<Vec<u64>> {
+    let list = |e: usize| {
+        // The element's first block, when it is a collection.
+        let inner = e + 1;
+        if blocks.get(inner)?.parent != Some(e) || blocks[inner].kind != BlockKind::Collection {
+            return None;
+        }
+        let (outer, inner_b) = (blocks[e], blocks[inner]);
+        let elems = children(blocks, inner, BlockKind::Element);
+        let prefixed = elems
+            .first()
+            .is_none_or(|&f| blocks[f].start > inner_b.start);
+        (inner_b.span() == outer.span() && prefixed).then_some((inner_b, elems.len() as u64))
+    };
+    let ((la, _), (lb, nb)) = (list(a)?, list(b)?);
+    let coll = blocks[c];
+    let first = children(blocks, c, BlockKind::Element).first().copied()?;
+    if blocks[first].start == coll.start
+        || choices[coll.start] == 0
+        || la.is_empty()
+        || lb.is_empty()
+    {
+        return None;
+    }
+    let mut out = Vec::with_capacity(choices.len() - 1);
+    out.extend_from_slice(&choices[..la.start]);
+    out.push(choices[la.start].checked_add(nb)?);
+    out.extend_from_slice(&choices[la.start + 1..la.end]);
+    out.extend_from_slice(&choices[la.end..lb.start]);
+    out.extend_from_slice(&choices[lb.start + 1..]);
+    out[coll.start] -= 1;
+    Some(out)
+}
+
+/// Replay the same choices at a smaller size: `0`, else a binary search
+/// for the least size that still fails (lengths drawn in `0..=size` need
+/// the size to stay as large as the failure's lists).
+pub(crate) fn shrink_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let size = s.size();
+    if size == 0 {
+        return;
+    }
+    let cur = s.choices().to_vec();
+    if s.consider_at(&cur, 0, Step::Resize) {
+        return;
+    }
+    let (mut lo, mut hi) = (0usize, size);
+    while lo + 1 < hi && !s.halted() {
+        let mid = lo + (hi - lo) / 2;
+        let cur = s.choices().to_vec();
+        if s.consider_at(&cur, mid, Step::Resize) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+}
+
+/// Try [`reencodings`](super::reencodings) of the current sequence, in
+/// order, until one is a step.
+pub(crate) fn reencode<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let cur = s.choices().to_vec();
+    for cand in super::reencodings(&cur) {
+        if s.halted() || s.consider(&cand, Step::Reencode) {
+            return;
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! Each pass on its own does what its name says.
+
+use super::shrinker::{Pass, MAX_WIDENED_SIZE};
+use super::*;
+use crate::gen::{int, just, recursive, sized, vec, Gen};
+use std::fmt::Debug;
+
+/// A shrinker over `g` from `start` at `size`, whose test takes a candidate
+/// when its value fails and changes (or keeps, as the step asks).
+fn shrinker<'g, G, F>(
+    g: &'g G,
+    start: &[u64],
+    size: usize,
+    fails: F,
+) -> ChoiceShrinker<impl FnMut(Attempt<'_>) -> Trial + 'g>
+where
+    G: Gen,
+    G::Value: Debug,
+    F: Fn(&G::Value) -> bool + 'g,
+{
+    let mut replay = Replay::new(start);
+    let first = g.generate(&mut replay, size).expect("the start generates");
+    assert!(fails(&first), "the start must fail: {first:?}");
+    let mut shown = format!("{first:?}");
+    let test = move |a: Attempt<'_>| {
+        let mut replay = match a.step {
+            Step::Reencode => Replay::saturating(a.candidate),
+            _ => Replay::new(a.candidate),
+        };
+        let Ok(v) = g.generate(&mut replay, a.size) else {
+            return Trial::Rejected;
+        };
+        let replayed = replay.into_replayed();
+        let printed = format!("{v:?}");
+        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value()
+        {
+            shown = printed;
+            Trial::Shrunk(replayed)
+        } else {
+            Trial::Rejected
+        }
+    };
+    ChoiceShrinker::new(replay.into_replayed(), size, test).resizing(true)
+}
+
+/// Run `pass` alone to a fixed point; the value it ends at.
+fn run<G: Gen, T: FnMut(Attempt<'_>) -> Trial>(
+    g: &G,
+    s: &mut ChoiceShrinker<T>,
+    pass: Pass<T>,
+) -> G::Value {
+    loop {
+        let before = s.steps();
+        pass(s);
+        if s.steps() == before {
+            break;
+        }
+    }
+    g.generate(&mut Replay::new(s.choices()), s.size()).unwrap()
+}
+
+#[test]
+fn delete_blocks_deletes_elements_and_lowers_the_length() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let mut s = shrinker(&g, &[4, 1, 7, 2, 3], 10, |v| v.contains(&7));
+    assert_eq!(run(&g, &mut s, super::delete::delete_blocks), vec![7]);
+    assert_eq!(s.choices(), &[1, 7]);
+}
+
+#[test]
+fn zero_blocks_zeroes_elements() {
+    let g = vec(int(0..=9u8), 3..=3);
+    let mut s = shrinker(&g, &[0, 4, 5, 6], 10, |v| v.len() == 3);
+    assert_eq!(run(&g, &mut s, super::minimise::zero_blocks), vec![0, 0, 0]);
+}
+
+/// A list that marks no blocks: "one more?" choices, then elements.
+#[derive(Clone, Copy)]
+struct Unmarked;
+
+impl Gen for Unmarked {
+    type Value = Vec<u64>;
+    fn generate<S: crate::Source + ?Sized>(
+        &self,
+        src: &mut S,
+        _size: usize,
+    ) -> crate::Generated<Vec<u64>> {
+        let mut out = Vec::new();
+        while src.draw(1) != 0 {
+            out.push(src.draw(9));
+        }
+        Ok(out)
+    }
+}
+
+#[test]
+fn delete_choices_deletes_runs_of_choices() {
+    let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| {
+        v.contains(&7)
+    });
+    assert_eq!(
+        run(&Unmarked, &mut s, super::delete::delete_choices),
+        vec![7]
+    );
+    assert_eq!(s.choices(), &[1, 7, 0]);
+}
+
+#[test]
+fn delete_with_length_deletes_elements_drawn_after_their_length() {
+    // `bind(len, vec of exactly len)`: the length is outside the vector.
+    let g = crate::gen::bind(int(0..=5usize), |n| vec(int(0..=9u8), n..=n));
+    let mut s = shrinker(&g, &[3, 0, 1, 7, 2], 10, |v| v.contains(&7));
+    assert_eq!(run(&g, &mut s, super::delete::delete_with_length), vec![7]);
+}
+
+#[test]
+fn minimise_choices_finds_the_least_failing_value() {
+    let g = int(0..=1_000_000u32);
+    let mut s = shrinker(&g, &[999_999], 10, |&x| x >= 321);
+    assert_eq!(run(&g, &mut s, super::minimise::minimise_choices), 321);
+    assert!(s.attempts() < 60, "{}", s.attempts());
+}
+
+#[test]
+fn shrink_duplicates_lowers_equal_choices_together() {
+    let g = (int(0..=1000u32), int(0..=9u32), int(0..=1000u32));
+    let mut s = shrinker(&g, &[500, 3, 500], 10, |&(a, _, c)| a == c && a >= 10);
+    assert_eq!(
+        run(&g, &mut s, super::minimise::shrink_duplicates),
+        (10, 3, 10)
+    );
+}
+
+#[test]
+fn lower_pairs_keeps_a_difference() {
+    let g = (int(0..=1000u32), int(0..=1000u32));
+    let mut s = shrinker(&g, &[50, 47], 10, |&(a, b)| a == b + 3);
+    assert_eq!(run(&g, &mut s, super::minimise::lower_pairs), (3, 0));
+}
+
+#[test]
+fn redistribute_moves_value_to_a_later_choice() {
+    let g = (int(0..=1000u32), int(0..=1000u32));
+    let mut s = shrinker(&g, &[6, 6], 10, |&(a, b)| a + b >= 10);
+    assert_eq!(run(&g, &mut s, super::minimise::redistribute).0, 0);
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tree {
+    Leaf(u8),
+    Node(Box<Tree>, Box<Tree>),
+}
+
+#[test]
+fn pass_to_descendant_replaces_a_node_by_a_subtree() {
+    let g = recursive(|rec| {
+        crate::gen::frequency(vec![
+            (1, int(0..=9u8).map(Tree::Leaf).boxed()),
+            (
+                2,
+                (rec.clone(), rec)
+                    .map(|(l, r)| Tree::Node(Box::new(l), Box::new(r)))
+                    .boxed(),
+            ),
+        ])
+    });
+    // Node(Leaf(1), Node(Leaf(7), Leaf(2))): fails while it holds a 7.
+    let start = [1, 0, 1, 1, 0, 7, 0, 2];
+    let has7 = |t: &Tree| format!("{t:?}").contains('7');
+    let mut s = shrinker(&g, &start, 10, has7);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::pass_to_descendant),
+        Tree::Leaf(7)
+    );
+}
+
+#[test]
+fn reorder_blocks_sorts_siblings() {
+    let g = vec(int(0..=9u8), 0..=5);
+    let mut s = shrinker(&g, &[3, 5, 1, 4], 10, |v| v.len() == 3 && v.contains(&5));
+    assert_eq!(
+        run(&g, &mut s, super::restructure::reorder_blocks),
+        vec![1, 4, 5]
+    );
+}
+
+#[test]
+fn join_collections_joins_adjacent_lists() {
+    let g = vec(vec(int(0..=9u8), 0..=5), 0..=5);
+    let total = |v: &Vec<Vec<u8>>| v.iter().map(Vec::len).sum::<usize>();
+    let mut s = shrinker(&g, &[2, 1, 4, 2, 5, 6], 10, move |v| total(v) >= 3);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::join_collections),
+        vec![vec![4, 5, 6]]
+    );
+}
+
+#[test]
+fn shrink_size_finds_the_least_failing_size() {
+    let g = sized(just);
+    let mut s = shrinker(&g, &[], 50, |&n| n >= 3);
+    assert_eq!(run(&g, &mut s, super::restructure::shrink_size), 3);
+    assert_eq!(s.size(), 3);
+}
+
+#[test]
+fn widen_size_widens_while_the_value_stays() {
+    let g = sized(|n| vec(int(0..=0u8), 0..=n));
+    let mut s = shrinker(&g, &[3, 0, 0, 0], 4, |v| v.len() >= 3);
+    assert_eq!(
+        run(&g, &mut s, super::restructure::widen_size),
+        vec![0, 0, 0]
+    );
+    assert_eq!(s.size(), MAX_WIDENED_SIZE);
+}
+
+#[test]
+fn reencode_takes_a_simpler_kind_for_the_same_value() {
+    // Arbitrary u32: kind 7 is an edge value; u32::MAX is also the
+    // largest "any" value (kind 6).
+    let g = crate::gen::any::<u32>();
+    let start = [7, 3];
+    let first = g.generate(&mut Replay::new(&start), 10).unwrap();
+    let mut s = shrinker(&g, &start, 10, move |&x| x == first);
+    let v = run(&g, &mut s, super::restructure::reencode);
+    assert_eq!(v, first);
+    assert!(shortlex_lt(s.choices(), &start));
+}
