@@ -144,24 +144,30 @@ fn ratios(bug: &str, pbt: &Row, proptest: &Row) {
 fn race(seeds: u64) {
     use pbt::stateful::ConcurrentMachine;
     let racy = || concurrent::Counter { racy: true };
-    let mut row = Row::default();
-    for seed in 1..=seeds {
-        let config = Config::default()
-            .seed(seed)
-            .cases(CASES as u64)
-            .regressions(Regressions::Off)
-            .ignore_env();
-        let start = Instant::now();
-        let report = pbt::runners::generational(&racy().concurrent_property(), config);
-        row.millis.push(start.elapsed().as_secs_f64() * 1e3);
-        row.tests.push(report.tests as f64);
-        let failure = report.failure.as_ref().expect("the race is found");
-        let shown = &failure.counterexample[0].value;
-        let program = shown.split("a run").next().unwrap_or_default();
-        let commands = program.lines().filter(|l| l.starts_with("    ")).count();
-        row.shrunk.push(commands as f64);
+    for (shrinker, name) in [
+        (Shrinker::Both, "pbt concurrent (default)"),
+        (Shrinker::External, "pbt concurrent, external"),
+    ] {
+        let mut row = Row::default();
+        for seed in 1..=seeds {
+            let config = Config::default()
+                .seed(seed)
+                .cases(CASES as u64)
+                .regressions(Regressions::Off)
+                .ignore_env()
+                .shrinker(shrinker);
+            let start = Instant::now();
+            let report = pbt::runners::generational(&racy().concurrent_property(), config);
+            row.millis.push(start.elapsed().as_secs_f64() * 1e3);
+            row.tests.push(report.tests as f64);
+            let failure = report.failure.as_ref().expect("the race is found");
+            let shown = &failure.counterexample[0].value;
+            let program = shown.split("a run").next().unwrap_or_default();
+            let commands = program.lines().filter(|l| l.starts_with("    ")).count();
+            row.shrunk.push(commands as f64);
+        }
+        row.print("race", name);
     }
-    row.print("race", "pbt concurrent");
     let config = Config::default()
         .cases(CASES as u64)
         .regressions(Regressions::Off)
