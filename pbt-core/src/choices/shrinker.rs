@@ -149,7 +149,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     }
 
     /// Let the size passes replay at other sizes ([`Step::Resize`] smaller,
-    /// [`Step::Widen`] larger, up to [`MAX_WIDENED_SIZE`]); the caller must
+    /// [`Step::Widen`] larger, up to `MAX_WIDENED_SIZE`); the caller must
     /// then keep the final [`size`](Self::size) with the choices.
     pub fn resizing(mut self, on: bool) -> Self {
         self.resizing = on;
