@@ -38,13 +38,12 @@ use super::erased::DynProperty;
 use super::execute::Step;
 use super::failure::{discovered, save_on_discovery, Discovery};
 use super::run_step::RunStep;
-use super::shrinker::{descend, Descent, ShrinkLimits};
 use crate::config::{Config, Shrinker};
 use crate::report::{Report, Verdict};
-use pbt_core::choices::{shortlex_lt, simplifications};
+use pbt_core::choices::{Attempt, ChoiceShrinker, Replayed, Step as ChoiceStep, Trial};
 use pbt_core::{Binding, Discarded, Outcome, Structure};
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The environment variable that makes a process a worker for the property
 /// it names.
@@ -386,62 +385,73 @@ impl ShrunkOut {
     }
 }
 
-/// Shrink the failing input `shown` on its choice sequence, each candidate
-/// replayed in a worker: a candidate is taken when it fails, dies or hangs,
-/// draws fewer or smaller choices and prints differently.
+/// Shrink the failing input `shown` on its choice sequence with the passes
+/// of [`ChoiceShrinker`] (the in-process integrated shrinker's), each
+/// candidate replayed in a worker: a candidate is taken when it fails, dies
+/// or hangs, draws smaller choices and prints differently. A worker reports
+/// no blocks or bounds, so only plain replays at `size` are tried (no
+/// re-encoding or size steps).
 fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
-    let limits = ShrinkLimits {
-        max_steps: plan.config.max_shrinks,
-        max_time: plan.config.max_shrink_time,
-    };
+    let began = Instant::now();
     let limit = plan.config.timeout;
     let mut worker: Option<Worker> = None;
-    let Descent {
-        point: (shown, reason),
-        steps,
-        attempts,
-        stopped_early,
-    } = descend(
-        (shown, reason.to_string()),
-        limits,
-        |(current, _), budget| {
-            simplifications(&current.choices)
-                .take_while(|_| budget.tick())
-                .find_map(|candidate| {
-                    let w = worker_for(spawn, &mut worker).ok()?;
-                    let tested = w.test(
-                        &Found::Choices {
-                            choices: candidate,
-                            size,
-                        },
-                        limit,
-                    );
-                    let (next, why) = match tested {
-                        Tested::Ran {
-                            shown,
-                            verdict: Outcome::Fail(why),
-                        } => (shown, why),
-                        Tested::Died {
-                            reason,
-                            shown: Some(shown),
-                        } => {
-                            worker = None;
-                            (shown, reason)
-                        }
-                        Tested::Died { shown: None, .. } => {
-                            worker = None;
-                            return None;
-                        }
-                        _ => return None,
-                    };
-                    // Only progress that shows (when it can be printed).
-                    let shows = next.printed != current.printed
-                        || next.printed.iter().any(|p| p == UNPRINTED);
-                    (shortlex_lt(&next.choices, &current.choices) && shows).then_some((next, why))
-                })
-        },
-        |_| {},
-    );
+    let mut best = (shown, reason.to_string());
+    let (mut steps, mut stopped_early) = (0u64, false);
+    let start = Replayed {
+        choices: best.0.choices.clone(),
+        ..Replayed::default()
+    };
+    let test = |attempt: Attempt<'_>| {
+        if steps >= plan.config.max_shrinks || began.elapsed() >= plan.config.max_shrink_time {
+            stopped_early = true;
+            return Trial::Stop;
+        }
+        if attempt.step != ChoiceStep::Simplify || attempt.size != size {
+            return Trial::Rejected;
+        }
+        let Ok(w) = worker_for(spawn, &mut worker) else {
+            return Trial::Rejected;
+        };
+        let candidate = Found::Choices {
+            choices: attempt.candidate.to_vec(),
+            size,
+        };
+        let (next, why) = match w.test(&candidate, limit) {
+            Tested::Ran {
+                shown,
+                verdict: Outcome::Fail(why),
+            } => (shown, why),
+            Tested::Died {
+                reason,
+                shown: Some(shown),
+            } => {
+                worker = None;
+                (shown, reason)
+            }
+            Tested::Died { shown: None, .. } => {
+                worker = None;
+                return Trial::Rejected;
+            }
+            _ => return Trial::Rejected,
+        };
+        // Only progress that shows (when it can be printed).
+        let shows = next.printed != best.0.printed || next.printed.iter().any(|p| p == UNPRINTED);
+        if !attempt.progress(&next.choices) || !shows {
+            return Trial::Rejected;
+        }
+        steps += 1;
+        let replayed = Replayed {
+            choices: next.choices.clone(),
+            ..Replayed::default()
+        };
+        best = (next, why);
+        Trial::Shrunk(replayed)
+    };
+    let mut shrinker = ChoiceShrinker::new(start, size, test);
+    shrinker.run();
+    let attempts = shrinker.attempts();
+    drop(shrinker);
+    let (shown, reason) = best;
     ShrunkOut {
         shown,
         reason,
