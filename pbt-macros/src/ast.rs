@@ -91,18 +91,7 @@ impl Parse for PropertyInput {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut clauses = Vec::new();
         while !input.is_empty() {
-            if input.peek(kw::forall) {
-                // `forall a: A, b: B, #[…];` quantifies each variable in turn.
-                let mut forall: kw::forall = input.parse()?;
-                loop {
-                    let (binding, more) = variable(input, forall)?;
-                    clauses.push(Clause::Forall(binding));
-                    let Some(next) = more else { break };
-                    forall = next;
-                }
-            } else {
-                clauses.push(input.parse()?);
-            }
+            clauses.extend(clause(input)?);
             let ends_with_check = matches!(clauses.last(), Some(Clause::Check(_)));
             if input.is_empty() {
                 break;
@@ -121,29 +110,26 @@ impl Parse for PropertyInput {
     }
 }
 
-impl Parse for Clause {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let lookahead = input.lookahead1();
-        if lookahead.peek(kw::forall) {
-            input.parse().map(Clause::Forall)
-        } else if lookahead.peek(kw::implies) {
-            input.parse().map(Clause::Implies)
-        } else if lookahead.peek(kw::check) {
-            input.parse().map(Clause::Check)
-        } else {
-            Err(lookahead.error())
+/// One clause, or one per variable of a `forall a: A, b: B, #[…]` clause.
+fn clause(input: ParseStream) -> syn::Result<Vec<Clause>> {
+    let lookahead = input.lookahead1();
+    if lookahead.peek(kw::forall) {
+        let mut forall: kw::forall = input.parse()?;
+        let mut variables = Vec::new();
+        loop {
+            let (binding, more) = variable(input, forall)?;
+            variables.push(Clause::Forall(binding));
+            let Some(next) = more else {
+                return Ok(variables);
+            };
+            forall = next;
         }
-    }
-}
-
-impl Parse for Forall {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let forall = input.parse()?;
-        let (binding, more) = variable(input, forall)?;
-        if more.is_some() {
-            return Err(input.error("one variable here: write `forall NAME: TYPE`"));
-        }
-        Ok(binding)
+    } else if lookahead.peek(kw::implies) {
+        Ok(vec![Clause::Implies(input.parse()?)])
+    } else if lookahead.peek(kw::check) {
+        Ok(vec![Clause::Check(input.parse()?)])
+    } else {
+        Err(lookahead.error())
     }
 }
 
