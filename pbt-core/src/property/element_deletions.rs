@@ -8,7 +8,8 @@
 //! delete a run of choices at every offset, for every run length, and
 //! replay each: quadratic in a long list's choices before the first step.
 //! Deleting whole elements, the whole collection first and then halves,
-//! quarters, … down to single elements (quickcheck's order for a `Vec`),
+//! quarters, … down to single elements (quickcheck's order for a `Vec`,
+//! here from the end back),
 //! takes a long list that keeps failing to one element in `O(log n)`
 //! steps of a few candidates each.
 
@@ -18,9 +19,11 @@ use crate::source::BlockKind;
 /// Candidates that delete runs of elements of each collection the choices
 /// `choices` drew (as `blocks` marks them), outermost collection first;
 /// runs of all elements, then halves, quarters, … single elements, each
-/// run length at aligned offsets from the start. Made one at a time. For
+/// run length at aligned offsets from the end back (what later elements
+/// mean may depend on the earlier ones, say indices into the list: deleting
+/// from the end keeps those). Made one at a time. For
 /// `vec(int(0..10u8), 0..=3)` drawing `[2, 5, 7]` (length 2, then 5 and 7)
-/// they are `[0]`, `[1, 7]`, `[1, 5]` (the tests below).
+/// they are `[0]`, `[1, 5]`, `[1, 7]` (the tests below).
 pub(super) struct ElementDeletions<'a> {
     choices: &'a [u64],
     blocks: Vec<Block>,
@@ -30,8 +33,8 @@ pub(super) struct ElementDeletions<'a> {
     at: usize,
     /// The run length (0 before the first run of a collection).
     run: usize,
-    /// The element the next run starts at.
-    first: usize,
+    /// The element just after the next run (runs go from the end back).
+    end: usize,
 }
 
 impl<'a> ElementDeletions<'a> {
@@ -55,7 +58,7 @@ impl<'a> ElementDeletions<'a> {
             collections,
             at: 0,
             run: 0,
-            first: 0,
+            end: 0,
         }
     }
 }
@@ -69,22 +72,22 @@ impl Iterator for ElementDeletions<'_> {
             let m = elems.len();
             if self.run == 0 {
                 self.run = m;
-                self.first = 0;
+                self.end = m;
             }
-            if self.first >= m {
+            if self.end == 0 {
                 if self.run == 1 {
                     self.at += 1;
                     self.run = 0;
                 } else {
                     self.run /= 2;
-                    self.first = 0;
+                    self.end = m;
                 }
                 continue;
             }
-            let count = self.run.min(m - self.first);
-            let candidate =
-                without_elements(self.choices, &self.blocks, elems, *c, self.first, count);
-            self.first += self.run;
+            let count = self.run.min(self.end);
+            let first = self.end - count;
+            let candidate = without_elements(self.choices, &self.blocks, elems, *c, first, count);
+            self.end = first;
             if candidate.is_some() {
                 return candidate;
             }
@@ -151,32 +154,32 @@ mod tests {
             deletions(&[4, 5, 6, 7, 8]),
             [
                 vec![0],
-                vec![2, 7, 8],
                 vec![2, 5, 6],
-                vec![3, 6, 7, 8],
-                vec![3, 5, 7, 8],
-                vec![3, 5, 6, 8],
+                vec![2, 7, 8],
                 vec![3, 5, 6, 7],
+                vec![3, 5, 6, 8],
+                vec![3, 5, 7, 8],
+                vec![3, 6, 7, 8],
             ]
         );
     }
 
     #[test]
-    fn a_run_past_the_end_is_cut_short() {
+    fn a_run_past_the_start_is_cut_short() {
         assert_eq!(
             deletions(&[5, 1, 2, 3, 4, 5])[..4],
             [
                 vec![0],
-                vec![3, 3, 4, 5],
-                vec![3, 1, 2, 5],
-                vec![4, 1, 2, 3, 4]
+                vec![3, 1, 2, 3],
+                vec![3, 1, 4, 5],
+                vec![4, 2, 3, 4, 5]
             ]
         );
     }
 
     #[test]
     fn the_doc_example() {
-        assert_eq!(deletions(&[2, 5, 7]), [vec![0], vec![1, 7], vec![1, 5]]);
+        assert_eq!(deletions(&[2, 5, 7]), [vec![0], vec![1, 5], vec![1, 7]]);
     }
 
     #[test]
@@ -195,6 +198,6 @@ mod tests {
         let blocks = replay.into_replayed().blocks;
         let c: Vec<_> = ElementDeletions::new(&choices, blocks).collect();
         // Both elements: `n` cannot go below 1.
-        assert_eq!(c, [vec![0, 0, 9], vec![0, 0, 4]]);
+        assert_eq!(c, [vec![0, 0, 4], vec![0, 0, 9]]);
     }
 }
