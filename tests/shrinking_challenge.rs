@@ -42,25 +42,26 @@
 //!
 //! Results over 20 seeds (`SEEDS` set to `0..20`, `cargo test --release
 //! --test shrinking_challenge -- --nocapture`; the suite runs 10): seeds at
-//! the documented minimum, per shrinker. `Both` is the default. A cell the
-//! test asserts only "no larger than found" (not the minimum) on its 10
+//! the documented minimum, per shrinker, and for the quickcheck version. `Both`
+//! is the default; it equals or beats quickcheck on every challenge. A cell
+//! the test asserts only "no larger than found" (not the minimum) on its 10
 //! seeds is marked `*`; letters are the gaps below.
 //!
-//! | challenge        | external   | integrated | both (default) |
-//! |------------------|------------|------------|----------------|
-//! | bound5           | 2/20 (a)*  | 16/20 (h)* | 16/20 (h)*     |
-//! | large_union_list | 0/20 (b)*  | 20/20      | 20/20          |
-//! | reverse          | 19/20 (d)* | 20/20      | 20/20          |
-//! | calculator       | 19/20      | 20/20      | 20/20          |
-//! | lengthlist       | 20/20      | 20/20      | 20/20          |
-//! | difference 1     | 0/20 (e)*  | 20/20      | 20/20          |
-//! | difference 2     | 20/20      | 20/20      | 20/20          |
-//! | difference 3     | 1/20 (e)*  | 20/20      | 20/20          |
-//! | binheap          | 15/20 (f)* | 20/20      | 20/20          |
-//! | coupling         | 20/20      | 19/20 (i)* | 19/20 (i)*     |
-//! | deletion         | 18/20      | 20/20      | 20/20          |
-//! | distinct         | 10/20 (d)* | 20/20      | 20/20          |
-//! | nestedlists      | 20/20      | 20/20      | 20/20          |
+//! | challenge        | external   | integrated | both (default) | quickcheck  |
+//! |------------------|------------|------------|----------------|-------------|
+//! | bound5           | 2/20 (a)*  | 20/20      | 20/20          | 14/20 (k)   |
+//! | large_union_list | 0/20 (b)*  | 20/20      | 20/20          | 0/20 (l)    |
+//! | reverse          | 19/20 (d)* | 20/20      | 20/20          | 19/20 (d)   |
+//! | calculator       | 19/20      | 20/20      | 20/20          | 19/20       |
+//! | lengthlist       | 20/20      | 20/20      | 20/20          | 20/20       |
+//! | difference 1     | 0/20 (e)*  | 20/20      | 20/20          | 0/20 (e)    |
+//! | difference 2     | 20/20      | 20/20      | 20/20          | 20/20       |
+//! | difference 3     | 1/20 (e)*  | 20/20      | 20/20          | 0/20 (e)    |
+//! | binheap          | 15/20 (f)* | 20/20      | 20/20          | 17/20 (f)   |
+//! | coupling         | 19/20 (j)  | 19/20 (i)* | 19/20 (i)*     | 8/20 (j)    |
+//! | deletion         | 18/20      | 20/20      | 20/20          | 19/20       |
+//! | distinct         | 10/20 (d)* | 20/20      | 20/20          | 19/20 (d)   |
+//! | nestedlists      | 20/20      | 20/20      | 20/20          | 20/20       |
 //!
 //! Gaps that are limits of the shrinkers:
 //!
@@ -72,10 +73,21 @@
 //!   `15, 14`, `11, 10`.
 //! - (f) the hand-written shrinker stops at `(0, (1, None, None), (0, (2, None, None), None))`,
 //!   which needs a change of shape to get smaller.
-//! - (h) some seeds end at `([-22769], [-10000])`-like pairs: moving an
-//!   amount that is neither a halving nor one or two off.
 //! - (i) one seed ends at `[0, 0, 0, 9, 0, 0, 0, 0, 0, 3]`, a 2-cycle
-//!   between positions 3 and 9 that no single step breaks.
+//!   between positions 3 and 9 that no single step breaks (an element
+//!   deleted between them must lower the index that points past it).
+//! - (j) the same with another cycle: `[0, 0, 0, 0, 0, 7, 0, 5]`.
+//! - (k) the hand-written shrinker moves value between two adjacent values
+//!   only toward the later one, and only in quickcheck's integer steps:
+//!   `([], [], [], [], [-110, -32659])`.
+//! - (l) quickcheck's integers shrink toward zero and never change sign:
+//!   `[[0, 1, 2, 3, 4]]`, where `-1` and `-2` are smaller than `3` and `4`.
+//!
+//! bound5 reached its minimum on 16 of 20 seeds before the integrated
+//! shrinker ordered the outermost collections too: after the size was
+//! widened, `-10000` was re-encoded as a small value at its bound (±size),
+//! and value could not move into it (`([-22769], [], [], [-10000], [])`);
+//! with the two lists swapped it moves the other way.
 //!
 //! Integrated shrinking reaches the minimum of difference 1 and 3 and of
 //! binheap since `Arbitrary` integers draw their kind and then their value,
@@ -363,8 +375,8 @@ fn bound5(shrinker: Shrinker, expect: Expect) -> usize {
 }
 
 cell!(bound5, External, bound5_external => NoLarger);
-cell!(bound5, Integrated, bound5_integrated => NoLarger);
-cell!(bound5, Both, bound5_both => NoLarger, versus quickcheck_versions::bound5);
+cell!(bound5, Integrated, bound5_integrated => Minimum);
+cell!(bound5, Both, bound5_both => Minimum, versus quickcheck_versions::bound5);
 
 // ---------------------------------------------------------------------------
 // large_union_list
