@@ -335,14 +335,18 @@ where
                 };
                 let current = shown(value);
                 // Whole elements deleted first (near-linear on a long list
-                // that keeps failing), then the choice-level passes.
-                let mut replay = Replay::new(recorded);
-                let blocks = match guarded(|| self.gen.generate(env, &mut replay, case.size)) {
-                    Some(Ok(_)) => replay.into_replayed().blocks,
-                    _ => Vec::new(),
-                };
-                let candidates =
-                    ElementDeletions::new(recorded, blocks).chain(simplifications(recorded));
+                // that keeps failing), then the choice-level passes. The
+                // replay that marks the elements runs at the first
+                // candidate, where the runner watches for hangs.
+                let deletions = std::iter::once(()).flat_map(move |()| {
+                    let mut replay = Replay::new(recorded);
+                    let blocks = match guarded(|| self.gen.generate(env, &mut replay, case.size)) {
+                        Some(Ok(_)) => replay.into_replayed().blocks,
+                        _ => Vec::new(),
+                    };
+                    ElementDeletions::new(recorded, blocks)
+                });
+                let candidates = deletions.chain(simplifications(recorded));
                 Box::new(candidates.filter_map(move |c| {
                     let mut replay = Replay::new(&c);
                     let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
