@@ -268,6 +268,9 @@ fn print(rows: &[Row]) {
 
 fn main() {
     let rounds = arg("--rounds", 3);
+    if std::env::args().any(|a| a == "--external-gen-only") {
+        return external_gen_vec(rounds);
+    }
     let mut rows = Vec::new();
 
     let reverse = property! { forall xs: Vec<i32>; check reverse_holds(xs) };
@@ -440,4 +443,55 @@ fn main() {
     }
     println!();
     print(&rows);
+    external_gen_vec(rounds);
+}
+
+// ------------------------------------- the external shrinker of a #[with]
+
+/// The external shrinker alone on a `#[with]` variable (it shrinks through
+/// the generator's choices, one variable at a time) against quickcheck's
+/// `Vec<i32>` at generator size n, n = 1 000: a failing list (some element
+/// at least `2^30`: almost every list) of length uniform in `0..=n`, drawn
+/// by `vec(any::<i32>(), 0..=n)`, shrunk to one element. Median ms over
+/// `rounds` seeds, the ratio, and the shrunk lengths.
+/// `cargo bench --bench shrinking -- --external-gen-only` runs this row alone.
+fn external_gen_vec(rounds: u64) {
+    const N: usize = 1_000;
+    let prop = property! {
+        forall xs: Vec<i32>, #[with = gen::vec(gen::any::<i32>(), 0..=N)];
+        check xs.iter().all(|&x| x < BIG)
+    };
+    let (mut pbt, mut qc) = (Vec::new(), Vec::new());
+    for seed in 0..rounds {
+        pbt.push(timed(|| {
+            pbt_run(
+                &prop,
+                Shrinker::External,
+                seed,
+                100,
+                |(xs,): &(Vec<i32>,)| xs.len(),
+            )
+        }));
+        qc.push(timed(|| qc_run(qc_big as fn(Vec<i32>) -> bool, N, 100)));
+    }
+    let ms = |t: &[Timed]| median(t.iter().map(|x| x.0).collect());
+    let sizes = |t: &[Timed]| {
+        t.iter()
+            .map(|x| x.1.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    println!(
+        "\n{:<40} {:>12} {:>12} {:>8}   shrunk sizes (pbt / qc)",
+        "row (median ms)", "pbt external", "quickcheck", "÷ qc"
+    );
+    println!(
+        "{:<40} {:>12.2} {:>12.2} {:>8.1}   {} / {}",
+        format!("#[with = vec(any::<i32>(), 0..={N})]"),
+        ms(&pbt),
+        ms(&qc),
+        ms(&pbt) / ms(&qc),
+        sizes(&pbt),
+        sizes(&qc)
+    );
 }

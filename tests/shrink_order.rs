@@ -248,3 +248,50 @@ strict_order!(
     strict_pair: (u8, String), strict_triple: (bool, i32, Vec<bool>),
     strict_array: [i8; 4],
 );
+
+// ---------------------------------------------------------------------------
+// The external shrinker of a `#[with]` variable
+// ---------------------------------------------------------------------------
+
+/// A long generated list that keeps failing (some element at least `2^30`)
+/// shrinks, with the external shrinker alone, to one element in a number of
+/// candidates that does not grow with its length: runs of whole elements go
+/// first, halving from the whole list. (Choice-level deletions first took
+/// hundreds of thousands of candidates at a thousand elements, and hit the
+/// time limit.) The element is `2^30` unless it was drawn as an edge value
+/// (`i32::MAX`): re-encoding it as an ordinary value to shrink it further
+/// keeps the printed value, which the external shrinker never counts as a
+/// step (the integrated shrinker's `reencode` pass does that).
+#[test]
+fn external_shrinking_of_a_long_generated_list_is_near_linear() {
+    use pbt::runners::{Shrinker, Sizes};
+    const BIG: i32 = 1 << 30;
+    for n in [100usize, 1_000, 10_000] {
+        let prop = property! {
+            forall xs: Vec<i32>, #[with = vec(any::<i32>(), 0..=n)];
+            check xs.iter().all(|&x| x < BIG)
+        };
+        for seed in 0..3 {
+            let config = quiet()
+                .seed(seed)
+                .shrinker(Shrinker::External)
+                .max_size(n)
+                .sizes(Sizes::Fixed(n));
+            let report = generational(&prop, config);
+            let (xs,): (Vec<i32>,) = report.counterexample().expect("a failure");
+            assert!(
+                xs == [BIG] || xs == [i32::MAX],
+                "n = {n}, seed {seed}\n{report}"
+            );
+            eprintln!(
+                "n = {n}, seed {seed}: {} steps, {} candidates",
+                report.shrinks, report.shrink_attempts
+            );
+            assert!(
+                report.shrink_attempts < 2_000,
+                "n = {n}, seed {seed}: {} candidates\n{report}",
+                report.shrink_attempts
+            );
+        }
+    }
+}

@@ -8,6 +8,13 @@
 //! back from their printed form. Where a shrinker reaches the minimum
 //! the challenge documents on every seed, the test asserts exactly that.
 //!
+//! The default shrinker's test of each challenge (`*_both`) also runs the
+//! challenge's quickcheck version (tests/shrinking_challenge/
+//! quickcheck_versions.rs: the reference QuickCheck shrinkers, hand-written
+//! where the reference has one) from the same seeds, prints both counts
+//! and asserts that pbt reaches a documented minimum on at least as many
+//! seeds as quickcheck.
+//!
 //! The properties follow the challenge texts and their jqwik/Hypothesis
 //! versions:
 //!
@@ -35,25 +42,26 @@
 //!
 //! Results over 20 seeds (`SEEDS` set to `0..20`, `cargo test --release
 //! --test shrinking_challenge -- --nocapture`; the suite runs 10): seeds at
-//! the documented minimum, per shrinker. `Both` is the default. A cell the
-//! test asserts only "no larger than found" (not the minimum) on its 10
+//! the documented minimum, per shrinker, and for the quickcheck version. `Both`
+//! is the default; it equals or beats quickcheck on every challenge. A cell
+//! the test asserts only "no larger than found" (not the minimum) on its 10
 //! seeds is marked `*`; letters are the gaps below.
 //!
-//! | challenge        | external   | integrated | both (default) |
-//! |------------------|------------|------------|----------------|
-//! | bound5           | 2/20 (a)*  | 16/20 (h)* | 16/20 (h)*     |
-//! | large_union_list | 0/20 (b)*  | 20/20      | 20/20          |
-//! | reverse          | 19/20 (d)* | 20/20      | 20/20          |
-//! | calculator       | 19/20      | 20/20      | 20/20          |
-//! | lengthlist       | 20/20      | 20/20      | 20/20          |
-//! | difference 1     | 0/20 (e)*  | 20/20      | 20/20          |
-//! | difference 2     | 20/20      | 20/20      | 20/20          |
-//! | difference 3     | 1/20 (e)*  | 20/20      | 20/20          |
-//! | binheap          | 15/20 (f)* | 20/20      | 20/20          |
-//! | coupling         | 20/20      | 19/20 (i)* | 19/20 (i)*     |
-//! | deletion         | 18/20      | 20/20      | 20/20          |
-//! | distinct         | 10/20 (d)* | 20/20      | 20/20          |
-//! | nestedlists      | 20/20      | 20/20      | 20/20          |
+//! | challenge        | external   | integrated | both (default) | quickcheck  |
+//! |------------------|------------|------------|----------------|-------------|
+//! | bound5           | 2/20 (a)*  | 20/20      | 20/20          | 14/20 (k)   |
+//! | large_union_list | 0/20 (b)*  | 20/20      | 20/20          | 0/20 (l)    |
+//! | reverse          | 19/20 (d)* | 20/20      | 20/20          | 19/20 (d)   |
+//! | calculator       | 19/20      | 20/20      | 20/20          | 19/20       |
+//! | lengthlist       | 20/20      | 20/20      | 20/20          | 20/20       |
+//! | difference 1     | 0/20 (e)*  | 20/20      | 20/20          | 0/20 (e)    |
+//! | difference 2     | 20/20      | 20/20      | 20/20          | 20/20       |
+//! | difference 3     | 1/20 (e)*  | 20/20      | 20/20          | 0/20 (e)    |
+//! | binheap          | 15/20 (f)* | 20/20      | 20/20          | 17/20 (f)   |
+//! | coupling         | 19/20 (j)  | 19/20 (i)* | 19/20 (i)*     | 8/20 (j)    |
+//! | deletion         | 18/20      | 20/20      | 20/20          | 19/20       |
+//! | distinct         | 10/20 (d)* | 20/20      | 20/20          | 19/20 (d)   |
+//! | nestedlists      | 20/20      | 20/20      | 20/20          | 20/20       |
 //!
 //! Gaps that are limits of the shrinkers:
 //!
@@ -65,10 +73,21 @@
 //!   `15, 14`, `11, 10`.
 //! - (f) the hand-written shrinker stops at `(0, (1, None, None), (0, (2, None, None), None))`,
 //!   which needs a change of shape to get smaller.
-//! - (h) some seeds end at `([-22769], [-10000])`-like pairs: moving an
-//!   amount that is neither a halving nor one or two off.
 //! - (i) one seed ends at `[0, 0, 0, 9, 0, 0, 0, 0, 0, 3]`, a 2-cycle
-//!   between positions 3 and 9 that no single step breaks.
+//!   between positions 3 and 9 that no single step breaks (an element
+//!   deleted between them must lower the index that points past it).
+//! - (j) the same with another cycle: `[0, 0, 0, 0, 0, 7, 0, 5]`.
+//! - (k) the hand-written shrinker moves value between two adjacent values
+//!   only toward the later one, and only in quickcheck's integer steps:
+//!   `([], [], [], [], [-110, -32659])`.
+//! - (l) quickcheck's integers shrink toward zero and never change sign:
+//!   `[[0, 1, 2, 3, 4]]`, where `-1` and `-2` are smaller than `3` and `4`.
+//!
+//! bound5 reached its minimum on 16 of 20 seeds before the integrated
+//! shrinker ordered the outermost collections too: after the size was
+//! widened, `-10000` was re-encoded as a small value at its bound (±size),
+//! and value could not move into it (`([-22769], [], [], [-10000], [])`);
+//! with the two lists swapped it moves the other way.
 //!
 //! Integrated shrinking reaches the minimum of difference 1 and 3 and of
 //! binheap since `Arbitrary` integers draw their kind and then their value,
@@ -87,6 +106,9 @@ use pbt::shrink::Candidates;
 use pbt::Shrink;
 use std::collections::HashSet;
 use std::fmt;
+
+#[path = "shrinking_challenge/quickcheck_versions.rs"]
+mod quickcheck_versions;
 
 // ---------------------------------------------------------------------------
 // The harness
@@ -199,13 +221,14 @@ fn names(shrinker: Shrinker) -> &'static [Option<Shrinker>] {
 
 /// Run `prop` (at most `cases` tests) from every seed with `shrinker` and
 /// check what `expect` asks of each shrunk counterexample, read as values.
+/// Returns on how many seeds it reached a documented minimum.
 fn run<P: Property + Sync, T: Variables + Size + fmt::Debug>(
     prop: &P,
     challenge: &Challenge<T>,
     shrinker: Shrinker,
     expect: Expect,
     cases: u64,
-) {
+) -> usize {
     let name = challenge.name;
     let mut lines = Vec::new();
     let mut missed = 0;
@@ -258,6 +281,7 @@ fn run<P: Property + Sync, T: Variables + Size + fmt::Debug>(
     );
     eprintln!("{summary}");
     assert!(expect == Expect::NoLarger || missed == 0, "{summary}");
+    lines.len() - missed
 }
 
 fn distinct<T: std::hash::Hash + Eq + Copy>(xs: impl IntoIterator<Item = T>) -> usize {
@@ -265,7 +289,10 @@ fn distinct<T: std::hash::Hash + Eq + Copy>(xs: impl IntoIterator<Item = T>) -> 
 }
 
 /// One `#[test]` for a (challenge, shrinker) pair:
-/// `cell!(challenge, Shrinker, test => Minimum)` or `=> NoLarger`.
+/// `cell!(challenge, Shrinker, test => Minimum)` or `=> NoLarger`. The
+/// default shrinker's cell also runs the challenge's quickcheck version
+/// (`versus quickcheck_versions::challenge`) and asserts that pbt reaches the
+/// minimum on at least as many seeds.
 macro_rules! cell {
     ($challenge:ident, $shrinker:ident, $test:ident => $expect:ident) => {
         #[test]
@@ -273,6 +300,29 @@ macro_rules! cell {
             $challenge(Shrinker::$shrinker, Expect::$expect);
         }
     };
+    ($challenge:ident, Both, $test:ident => $expect:ident, versus $quickcheck:path) => {
+        #[test]
+        fn $test() {
+            assert_eq!(
+                Config::default().shrinker,
+                Shrinker::Both,
+                "Both is the default"
+            );
+            let pbt = $challenge(Shrinker::Both, Expect::$expect);
+            versus_quickcheck(stringify!($challenge), pbt, $quickcheck());
+        }
+    };
+}
+
+/// pbt's default shrinker reaches a documented minimum on at least as many
+/// seeds as quickcheck (`pbt` and `quickcheck` are those counts).
+fn versus_quickcheck(challenge: &str, pbt: usize, quickcheck: usize) {
+    let seeds = SEEDS.end - SEEDS.start;
+    let line = format!(
+        "{challenge}: at a documented minimum on {pbt}/{seeds} seeds with pbt (Both), {quickcheck}/{seeds} with quickcheck"
+    );
+    eprintln!("{line}");
+    assert!(pbt >= quickcheck, "{line}");
 }
 
 // ---------------------------------------------------------------------------
@@ -295,57 +345,61 @@ fn bound5_holds(lists: &[&[i16]]) -> bool {
         < 5 * 256
 }
 
-fn bound5(shrinker: Shrinker, expect: Expect) {
+/// The five lists, as one variable.
+type Lists = ((Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>),);
+
+const BOUND5: Challenge<Lists> = Challenge {
+    name: "bound5",
+    documented: "([-32768], [-1], [], [], []), the two values in any lists",
+    fails: |(p,)| {
+        let refs: [&[i16]; 5] = [&p.0, &p.1, &p.2, &p.3, &p.4];
+        bound5_pre(&refs) && !bound5_holds(&refs)
+    },
+    // "Something like" the documented one: its two values, in any of the
+    // lists (these lists are unbounded, as in jqwik's version, so both
+    // may sit in one list at the same size).
+    minimal: |(p,)| {
+        let mut all: Vec<i16> = [&p.0[..], &p.1, &p.2, &p.3, &p.4].concat();
+        all.sort_unstable();
+        all == [-32768, -1]
+    },
+};
+
+fn bound5(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall p: (Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>);
         implies bound5_pre(&[&p.0, &p.1, &p.2, &p.3, &p.4]);
         check bound5_holds(&[&p.0, &p.1, &p.2, &p.3, &p.4])
     };
-    type Lists = ((Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>, Vec<i16>),);
-    let challenge: Challenge<Lists> = Challenge {
-        name: "bound5",
-        documented: "([-32768], [-1], [], [], []), the two values in any lists",
-        fails: |(p,)| {
-            let refs: [&[i16]; 5] = [&p.0, &p.1, &p.2, &p.3, &p.4];
-            bound5_pre(&refs) && !bound5_holds(&refs)
-        },
-        // "Something like" the documented one: its two values, in any of the
-        // lists (these lists are unbounded, as in jqwik's version, so both
-        // may sit in one list at the same size).
-        minimal: |(p,)| {
-            let mut all: Vec<i16> = [&p.0[..], &p.1, &p.2, &p.3, &p.4].concat();
-            all.sort_unstable();
-            all == [-32768, -1]
-        },
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &BOUND5, shrinker, expect, 100)
 }
 
 cell!(bound5, External, bound5_external => NoLarger);
-cell!(bound5, Integrated, bound5_integrated => NoLarger);
-cell!(bound5, Both, bound5_both => NoLarger);
+cell!(bound5, Integrated, bound5_integrated => Minimum);
+cell!(bound5, Both, bound5_both => Minimum, versus quickcheck_versions::bound5);
 
 // ---------------------------------------------------------------------------
 // large_union_list
 // ---------------------------------------------------------------------------
 
-fn large_union_list(shrinker: Shrinker, expect: Expect) {
+const LARGE_UNION_LIST: Challenge<(Vec<Vec<i32>>,)> = Challenge {
+    name: "large_union_list",
+    documented: "[[0, 1, -1, 2, -2]]",
+    fails: |(ls,)| distinct(ls.iter().flatten()) >= 5,
+    minimal: |(ls,)| *ls == [vec![0, 1, -1, 2, -2]],
+};
+
+fn large_union_list(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<Vec<i32>>;
         check distinct(ls.iter().flatten()) < 5
     };
-    let challenge: Challenge<(Vec<Vec<i32>>,)> = Challenge {
-        name: "large_union_list",
-        documented: "[[0, 1, -1, 2, -2]]",
-        fails: |(ls,)| distinct(ls.iter().flatten()) >= 5,
-        minimal: |(ls,)| *ls == [vec![0, 1, -1, 2, -2]],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &LARGE_UNION_LIST, shrinker, expect, 100)
 }
 
 cell!(large_union_list, External, large_union_list_external => NoLarger);
 cell!(large_union_list, Integrated, large_union_list_integrated => Minimum);
-cell!(large_union_list, Both, large_union_list_both => Minimum);
+cell!(large_union_list, Both, large_union_list_both => Minimum, versus quickcheck_versions::large_union_list);
 
 // ---------------------------------------------------------------------------
 // reverse
@@ -355,23 +409,24 @@ fn reversed<T: Clone>(xs: &[T]) -> Vec<T> {
     xs.iter().rev().cloned().collect()
 }
 
-fn reverse(shrinker: Shrinker, expect: Expect) {
+const REVERSE: Challenge<(Vec<i32>,)> = Challenge {
+    name: "reverse",
+    documented: "[0, 1]",
+    fails: |(xs,)| reversed(xs) != *xs,
+    minimal: |(xs,)| *xs == [0, 1],
+};
+
+fn reverse(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall xs: Vec<i32>;
         check reversed(xs) == *xs
     };
-    let challenge: Challenge<(Vec<i32>,)> = Challenge {
-        name: "reverse",
-        documented: "[0, 1]",
-        fails: |(xs,)| reversed(xs) != *xs,
-        minimal: |(xs,)| *xs == [0, 1],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &REVERSE, shrinker, expect, 100)
 }
 
 cell!(reverse, External, reverse_external => NoLarger);
 cell!(reverse, Integrated, reverse_integrated => Minimum);
-cell!(reverse, Both, reverse_both => Minimum);
+cell!(reverse, Both, reverse_both => Minimum, versus quickcheck_versions::reverse);
 
 // ---------------------------------------------------------------------------
 // calculator
@@ -463,7 +518,17 @@ impl Shrink for Expr {
     }
 }
 
-fn calculator(shrinker: Shrinker, expect: Expect) {
+const CALCULATOR: Challenge<(Expr,)> = Challenge {
+    name: "calculator",
+    documented: "('/', 0, ('+', 0, 0)) or ('/', 0, ('/', 0, 1))",
+    fails: |(e,)| e.no_div_by_literal_zero() && e.evaluate().is_none(),
+    minimal: |(e,)| {
+        let lit = |n| Expr::Lit(n);
+        *e == div((lit(0), add((lit(0), lit(0))))) || *e == div((lit(0), div((lit(0), lit(1)))))
+    },
+};
+
+fn calculator(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall e: Expr,
             #[gen = recursive::<Expr>(|rec| frequency[
@@ -475,43 +540,35 @@ fn calculator(shrinker: Shrinker, expect: Expect) {
         implies e.no_div_by_literal_zero();
         check e.evaluate().is_some()
     };
-    let challenge: Challenge<(Expr,)> = Challenge {
-        name: "calculator",
-        documented: "('/', 0, ('+', 0, 0)) or ('/', 0, ('/', 0, 1))",
-        fails: |(e,)| e.no_div_by_literal_zero() && e.evaluate().is_none(),
-        minimal: |(e,)| {
-            let lit = |n| Expr::Lit(n);
-            *e == div((lit(0), add((lit(0), lit(0))))) || *e == div((lit(0), div((lit(0), lit(1)))))
-        },
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &CALCULATOR, shrinker, expect, 100)
 }
 
 cell!(calculator, External, calculator_external => Minimum);
 cell!(calculator, Integrated, calculator_integrated => Minimum);
-cell!(calculator, Both, calculator_both => Minimum);
+cell!(calculator, Both, calculator_both => Minimum, versus quickcheck_versions::calculator);
 
 // ---------------------------------------------------------------------------
 // lengthlist
 // ---------------------------------------------------------------------------
 
-fn lengthlist(shrinker: Shrinker, expect: Expect) {
+const LENGTHLIST: Challenge<(Vec<i32>,)> = Challenge {
+    name: "lengthlist",
+    documented: "[900]",
+    fails: |(ls,)| ls.iter().max().is_some_and(|&m| m >= 900),
+    minimal: |(ls,)| *ls == [900],
+};
+
+fn lengthlist(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<i32>, #[gen = bind(int(1..=100usize), |n| vec(int(0..=1000i32), n..=n))];
         check ls.iter().max().is_none_or(|&m| m < 900)
     };
-    let challenge: Challenge<(Vec<i32>,)> = Challenge {
-        name: "lengthlist",
-        documented: "[900]",
-        fails: |(ls,)| ls.iter().max().is_some_and(|&m| m >= 900),
-        minimal: |(ls,)| *ls == [900],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &LENGTHLIST, shrinker, expect, 100)
 }
 
 cell!(lengthlist, External, lengthlist_external => Minimum);
 cell!(lengthlist, Integrated, lengthlist_integrated => Minimum);
-cell!(lengthlist, Both, lengthlist_both => Minimum);
+cell!(lengthlist, Both, lengthlist_both => Minimum, versus quickcheck_versions::lengthlist);
 
 // ---------------------------------------------------------------------------
 // difference (1, 2 and 3)
@@ -529,59 +586,68 @@ fn difference_holds(test: u8, first: u32, second: u32) -> bool {
         }
 }
 
-fn difference(test: u8, shrinker: Shrinker, expect: Expect) {
+/// The three difference challenges, test 1, 2 and 3.
+const DIFFERENCE: [Challenge<(u32, u32)>; 3] = [
+    Challenge {
+        name: "difference 1",
+        documented: "10, 10",
+        fails: |v| diff_fails(1, v),
+        minimal: |v| *v == (10, 10),
+    },
+    Challenge {
+        name: "difference 2",
+        documented: "10, 6",
+        fails: |v| diff_fails(2, v),
+        minimal: |v| *v == (10, 6),
+    },
+    Challenge {
+        name: "difference 3",
+        documented: "10, 9",
+        fails: |v| diff_fails(3, v),
+        minimal: |v| *v == (10, 9),
+    },
+];
+
+/// Failing pairs are rare for difference 1 (two equal values of 10 or
+/// more): up to 1000 tests to find one.
+const DIFFERENCE_CASES: u64 = 1000;
+
+fn difference(test: u8, shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall first: u32;
         forall second: u32;
         implies first > 0 && second > 0;
         check difference_holds(test, first, second)
     };
-    let fails: [Test; 3] = [
-        |v| diff_fails(1, v),
-        |v| diff_fails(2, v),
-        |v| diff_fails(3, v),
-    ];
-    let minimal: [Test; 3] = [|v| *v == (10, 10), |v| *v == (10, 6), |v| *v == (10, 9)];
-    let i = usize::from(test - 1);
-    let challenge: Challenge<(u32, u32)> = Challenge {
-        name: ["difference 1", "difference 2", "difference 3"][i],
-        documented: ["10, 10", "10, 6", "10, 9"][i],
-        fails: fails[i],
-        minimal: minimal[i],
-    };
-    // Failing pairs are rare for difference 1 (two equal values of 10 or
-    // more): allow up to 1000 tests to find one.
-    run(&prop, &challenge, shrinker, expect, 1000);
+    let challenge = &DIFFERENCE[usize::from(test - 1)];
+    run(&prop, challenge, shrinker, expect, DIFFERENCE_CASES)
 }
-
-/// A test of a difference challenge's two values.
-type Test = fn(&(u32, u32)) -> bool;
 
 fn diff_fails(test: u8, &(a, b): &(u32, u32)) -> bool {
     a > 0 && b > 0 && !difference_holds(test, a, b)
 }
 
-fn difference_1(shrinker: Shrinker, expect: Expect) {
-    difference(1, shrinker, expect);
+fn difference_1(shrinker: Shrinker, expect: Expect) -> usize {
+    difference(1, shrinker, expect)
 }
 
-fn difference_2(shrinker: Shrinker, expect: Expect) {
-    difference(2, shrinker, expect);
+fn difference_2(shrinker: Shrinker, expect: Expect) -> usize {
+    difference(2, shrinker, expect)
 }
 
-fn difference_3(shrinker: Shrinker, expect: Expect) {
-    difference(3, shrinker, expect);
+fn difference_3(shrinker: Shrinker, expect: Expect) -> usize {
+    difference(3, shrinker, expect)
 }
 
 cell!(difference_1, External, difference_1_external => NoLarger);
 cell!(difference_1, Integrated, difference_1_integrated => Minimum);
-cell!(difference_1, Both, difference_1_both => Minimum);
+cell!(difference_1, Both, difference_1_both => Minimum, versus quickcheck_versions::difference_1);
 cell!(difference_2, External, difference_2_external => Minimum);
 cell!(difference_2, Integrated, difference_2_integrated => Minimum);
-cell!(difference_2, Both, difference_2_both => Minimum);
+cell!(difference_2, Both, difference_2_both => Minimum, versus quickcheck_versions::difference_2);
 cell!(difference_3, External, difference_3_external => NoLarger);
 cell!(difference_3, Integrated, difference_3_integrated => Minimum);
-cell!(difference_3, Both, difference_3_both => Minimum);
+cell!(difference_3, Both, difference_3_both => Minimum, versus quickcheck_versions::difference_3);
 
 // ---------------------------------------------------------------------------
 // binheap
@@ -735,7 +801,19 @@ impl Shrink for Heap {
     }
 }
 
-fn binheap(shrinker: Shrinker, expect: Expect) {
+const BINHEAP: Challenge<(Heap,)> = Challenge {
+    name: "binheap",
+    documented:
+        "(0, None, (0, (0, None, None), (1, None, None))), or another four-key heap of 0, 0, 0, 1",
+    fails: |(h,)| h.is_heap() && !binheap_holds(h),
+    minimal: |(h,)| {
+        let mut keys = h.to_list();
+        keys.sort_unstable();
+        h.size() == 4 && keys == [0, 0, 0, 1]
+    },
+};
+
+fn binheap(shrinker: Shrinker, expect: Expect) -> usize {
     // jqwik's generator: a size in 0..=20, then at each level the empty heap
     // (always at size 0, else one time in eight) or a node whose key is at
     // least its parent's and whose children are heaps of half the size.
@@ -752,22 +830,12 @@ fn binheap(shrinker: Shrinker, expect: Expect) {
             #[shrink = |h: &Heap| h.shrink().filter(Heap::is_heap).collect::<Vec<_>>()];
         check binheap_holds(h)
     };
-    let challenge: Challenge<(Heap,)> = Challenge {
-        name: "binheap",
-        documented: "(0, None, (0, (0, None, None), (1, None, None))), or another four-key heap of 0, 0, 0, 1",
-        fails: |(h,)| h.is_heap() && !binheap_holds(h),
-        minimal: |(h,)| {
-            let mut keys = h.to_list();
-            keys.sort_unstable();
-            h.size() == 4 && keys == [0, 0, 0, 1]
-        },
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &BINHEAP, shrinker, expect, 100)
 }
 
 cell!(binheap, External, binheap_external => NoLarger);
 cell!(binheap, Integrated, binheap_integrated => Minimum);
-cell!(binheap, Both, binheap_both => Minimum);
+cell!(binheap, Both, binheap_both => Minimum, versus quickcheck_versions::binheap);
 
 // ---------------------------------------------------------------------------
 // coupling
@@ -778,26 +846,27 @@ fn coupling_holds(ls: &[usize]) -> bool {
     ls.iter().enumerate().all(|(i, &j)| i == j || ls[j] != i)
 }
 
-fn coupling(shrinker: Shrinker, expect: Expect) {
+const COUPLING: Challenge<(Vec<usize>,)> = Challenge {
+    name: "coupling",
+    documented: "[1, 0]",
+    fails: |(ls,)| ls.iter().all(|&x| x < ls.len()) && !coupling_holds(ls),
+    minimal: |(ls,)| *ls == [1, 0],
+};
+
+fn coupling(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<usize>, #[gen = vec(int(0..=10usize), 0..=size)];
         implies ls.iter().all(|&v| v < ls.len());
         check coupling_holds(ls)
     };
-    let challenge: Challenge<(Vec<usize>,)> = Challenge {
-        name: "coupling",
-        documented: "[1, 0]",
-        fails: |(ls,)| ls.iter().all(|&x| x < ls.len()) && !coupling_holds(ls),
-        minimal: |(ls,)| *ls == [1, 0],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &COUPLING, shrinker, expect, 100)
 }
 
 cell!(coupling, External, coupling_external => Minimum);
 cell!(coupling, Integrated, coupling_integrated => NoLarger);
 // Both: 9 of 10 seeds (seed 0 keeps the integrated shrinker's 2-cycle between
 // positions 3 and 9, which no single external step breaks).
-cell!(coupling, Both, coupling_both => NoLarger);
+cell!(coupling, Both, coupling_both => NoLarger, versus quickcheck_versions::coupling);
 
 // ---------------------------------------------------------------------------
 // deletion
@@ -813,69 +882,72 @@ fn deletion_holds(ls: &[i64], i: usize) -> bool {
     !rest.contains(&x)
 }
 
-fn deletion(shrinker: Shrinker, expect: Expect) {
+const DELETION: Challenge<(Vec<i32>, usize)> = Challenge {
+    name: "deletion",
+    documented: "[0, 0], 0",
+    fails: |(ls, i)| {
+        let ls: Vec<i64> = ls.iter().map(|&x| i64::from(x)).collect();
+        *i < ls.len() && !deletion_holds(&ls, *i)
+    },
+    minimal: |(ls, i)| *ls == [0, 0] && *i == 0,
+};
+
+fn deletion(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<i32>;
         forall i: usize, #[gen = int(0..=10usize)];
         implies i < ls.len();
         check deletion_holds(&ls.iter().map(|&x| i64::from(x)).collect::<Vec<_>>(), i)
     };
-    let challenge: Challenge<(Vec<i32>, usize)> = Challenge {
-        name: "deletion",
-        documented: "[0, 0], 0",
-        fails: |(ls, i)| {
-            let ls: Vec<i64> = ls.iter().map(|&x| i64::from(x)).collect();
-            *i < ls.len() && !deletion_holds(&ls, *i)
-        },
-        minimal: |(ls, i)| *ls == [0, 0] && *i == 0,
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &DELETION, shrinker, expect, 100)
 }
 
 cell!(deletion, External, deletion_external => Minimum);
 cell!(deletion, Integrated, deletion_integrated => Minimum);
-cell!(deletion, Both, deletion_both => Minimum);
+cell!(deletion, Both, deletion_both => Minimum, versus quickcheck_versions::deletion);
 
 // ---------------------------------------------------------------------------
 // distinct
 // ---------------------------------------------------------------------------
 
-fn distinct_challenge(shrinker: Shrinker, expect: Expect) {
+const DISTINCT: Challenge<(Vec<i32>,)> = Challenge {
+    name: "distinct",
+    documented: "[0, 1, -1] or [0, 1, 2]",
+    fails: |(ls,)| distinct(ls.iter()) >= 3,
+    minimal: |(ls,)| *ls == [0, 1, -1] || *ls == [0, 1, 2],
+};
+
+fn distinct_challenge(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<i32>;
         check distinct(ls.iter()) < 3
     };
-    let challenge: Challenge<(Vec<i32>,)> = Challenge {
-        name: "distinct",
-        documented: "[0, 1, -1] or [0, 1, 2]",
-        fails: |(ls,)| distinct(ls.iter()) >= 3,
-        minimal: |(ls,)| *ls == [0, 1, -1] || *ls == [0, 1, 2],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &DISTINCT, shrinker, expect, 100)
 }
 
 cell!(distinct_challenge, External, distinct_external => NoLarger);
 cell!(distinct_challenge, Integrated, distinct_integrated => Minimum);
-cell!(distinct_challenge, Both, distinct_both => Minimum);
+cell!(distinct_challenge, Both, distinct_both => Minimum, versus quickcheck_versions::distinct_challenge);
 
 // ---------------------------------------------------------------------------
 // nestedlists
 // ---------------------------------------------------------------------------
 
-fn nestedlists(shrinker: Shrinker, expect: Expect) {
+const NESTEDLISTS: Challenge<(Vec<Vec<i32>>,)> = Challenge {
+    name: "nestedlists",
+    documented: "[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]",
+    fails: |(ls,)| ls.iter().map(Vec::len).sum::<usize>() > 10,
+    minimal: |(ls,)| *ls == [vec![0; 11]],
+};
+
+fn nestedlists(shrinker: Shrinker, expect: Expect) -> usize {
     let prop = property! {
         forall ls: Vec<Vec<i32>>, #[gen = vec(vec(int(0..=0i32), 0..=20), 0..=20)];
         check ls.iter().map(Vec::len).sum::<usize>() <= 10
     };
-    let challenge: Challenge<(Vec<Vec<i32>>,)> = Challenge {
-        name: "nestedlists",
-        documented: "[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]",
-        fails: |(ls,)| ls.iter().map(Vec::len).sum::<usize>() > 10,
-        minimal: |(ls,)| *ls == [vec![0; 11]],
-    };
-    run(&prop, &challenge, shrinker, expect, 100);
+    run(&prop, &NESTEDLISTS, shrinker, expect, 100)
 }
 
 cell!(nestedlists, External, nestedlists_external => Minimum);
 cell!(nestedlists, Integrated, nestedlists_integrated => Minimum);
-cell!(nestedlists, Both, nestedlists_both => Minimum);
+cell!(nestedlists, Both, nestedlists_both => Minimum, versus quickcheck_versions::nestedlists);

@@ -85,8 +85,15 @@ fn transplants(choices: &[u64], bounds: &[u64], outer: &Block, inner: &Block) ->
 /// Put sibling blocks (same parent, same kind) in order: first all of them
 /// sorted, then adjacent pairs swapped. A block's order is its choices'
 /// lexicographic order, whatever their lengths; a candidate is run only
-/// when the whole sequence gets smaller.
+/// when the whole sequence gets smaller. The outermost blocks of a kind
+/// (the collections of a tuple's fields, or of several variables) are
+/// siblings too: ordering them lets value move between them, from the
+/// earlier to the later.
 pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    for kind in [BlockKind::Collection, BlockKind::Recursion] {
+        sort_children(s, None, kind);
+        swap_children(s, None, kind);
+    }
     let mut p = 0;
     while p < s.blocks().len() && !s.halted() {
         // A collection's siblings are its elements; a recursive layer's,
@@ -97,8 +104,8 @@ pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
             BlockKind::Element => None,
         };
         if let Some(kind) = kind {
-            sort_children(s, p, kind);
-            swap_children(s, p, kind);
+            sort_children(s, Some(p), kind);
+            swap_children(s, Some(p), kind);
         }
         p += 1;
     }
@@ -121,13 +128,24 @@ fn rearranged(choices: &[u64], blocks: &[Block], kids: &[usize], order: &[usize]
     out
 }
 
-/// Sort the children of `p` of `kind` in one candidate.
+/// The children of block `p` of `kind`; with no `p`, the outermost blocks
+/// of `kind`.
+fn siblings(blocks: &[Block], p: Option<usize>, kind: BlockKind) -> Vec<usize> {
+    match p {
+        Some(p) => children(blocks, p, kind),
+        None => (0..blocks.len())
+            .filter(|&i| blocks[i].parent.is_none() && blocks[i].kind == kind)
+            .collect(),
+    }
+}
+
+/// Sort the [`siblings`] of `p` of `kind` in one candidate.
 fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(
     s: &mut ChoiceShrinker<T>,
-    p: usize,
+    p: Option<usize>,
     kind: BlockKind,
 ) {
-    let kids = children(s.blocks(), p, kind);
+    let kids = siblings(s.blocks(), p, kind);
     if kids.len() < 2 {
         return;
     }
@@ -141,18 +159,18 @@ fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(
     s.consider(&cand, Step::Simplify);
 }
 
-/// Swap adjacent children of `p` of `kind` where that makes the sequence
-/// smaller.
+/// Swap adjacent [`siblings`] of `p` of `kind` where that makes the
+/// sequence smaller.
 fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
     s: &mut ChoiceShrinker<T>,
-    p: usize,
+    p: Option<usize>,
     kind: BlockKind,
 ) {
     let mut i = 0;
-    let (mut seen, mut kids) = (s.steps(), children(s.blocks(), p, kind));
+    let (mut seen, mut kids) = (s.steps(), siblings(s.blocks(), p, kind));
     loop {
         if seen != s.steps() {
-            (seen, kids) = (s.steps(), children(s.blocks(), p, kind));
+            (seen, kids) = (s.steps(), siblings(s.blocks(), p, kind));
         }
         if i + 1 >= kids.len() || s.halted() {
             return;

@@ -5,6 +5,7 @@ use super::annotations::{
     PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
     ShrinkWith,
 };
+use super::element_deletions::ElementDeletions;
 use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
 use super::{Binding, Case, Discarded, NodeView, Outcome};
 use crate::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
@@ -333,7 +334,20 @@ where
                     .ok()
                 };
                 let current = shown(value);
-                Box::new(simplifications(recorded).filter_map(move |c| {
+                // Whole elements deleted first (near-linear on a long list
+                // that keeps failing), then the choice-level passes. The
+                // replay that marks the elements runs at the first
+                // candidate, where the runner watches for hangs.
+                let deletions = std::iter::once(()).flat_map(move |()| {
+                    let mut replay = Replay::new(recorded);
+                    let blocks = match guarded(|| self.gen.generate(env, &mut replay, case.size)) {
+                        Some(Ok(_)) => replay.into_replayed().blocks,
+                        _ => Vec::new(),
+                    };
+                    ElementDeletions::new(recorded, blocks)
+                });
+                let candidates = deletions.chain(simplifications(recorded));
+                Box::new(candidates.filter_map(move |c| {
                     let mut replay = Replay::new(&c);
                     let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
                     let used = replay.into_used();

@@ -12,6 +12,7 @@
 
 mod annotations;
 mod check;
+mod element_deletions;
 mod forall;
 mod implies;
 mod node;
