@@ -176,10 +176,11 @@ impl Plan {
             .collect()
     }
 
-    /// The `n`th fresh case (counting from 0).
+    /// The `n`th fresh case (counting from 0). The case seeds are the
+    /// SplitMix64 stream that starts at the run seed: one mix per case.
     pub fn case(&self, n: u64) -> CaseSeed {
         CaseSeed {
-            seed: mix(self.seed ^ mix(n)),
+            seed: case_seed(self.seed, n),
             size: self.config.size_of(n),
         }
     }
@@ -236,7 +237,7 @@ impl Iterator for Cases<'_> {
     fn next(&mut self) -> Option<CaseSeed> {
         let n = self.n;
         let case = CaseSeed {
-            seed: mix(self.plan.seed ^ mix(n)),
+            seed: case_seed(self.plan.seed, n),
             size: self.size,
         };
         self.n = n.wrapping_add(1);
@@ -249,6 +250,13 @@ impl Iterator for Cases<'_> {
         };
         Some(case)
     }
+}
+
+/// The seed of the `n`th fresh case of the run seeded `seed`: output `n`
+/// of SplitMix64 started at `seed`.
+#[inline(always)]
+fn case_seed(seed: u64, n: u64) -> u64 {
+    mix(seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
 }
 
 /// The largest size a saved case is replayed at when `max_size` is smaller:
