@@ -186,7 +186,7 @@ impl Hand {
 }
 
 /// The hand-written loop with a generator seeded per case as pbt seeds
-/// it (case `n`'s seed is output `n` of SplitMix64 from the run seed, and
+/// it (case `n`'s seed is `mix(seed ^ mix(n))`, SplitMix64's finaliser, and
 /// its xoshiro256++ state four SplitMix64 outputs from that), all written
 /// out: the floor of a runner that can replay any single case from its
 /// seed. Draws the very values pbt draws.
@@ -195,7 +195,7 @@ fn hand_seeded_pair_round(cases: u64, seed: u64) -> f64 {
     let mix = pbt::source::mix;
     let start = cpu_clock::now();
     for n in 0..cases {
-        let case_seed = mix(seed.wrapping_add(n.wrapping_mul(GAMMA)));
+        let case_seed = mix(seed ^ mix(n));
         let word = |k: u64| mix(case_seed.wrapping_add(k * GAMMA));
         let mut s = [word(0), word(1), word(2), word(3)];
         let mut next = || {
