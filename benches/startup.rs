@@ -2,7 +2,8 @@
 //! property that fails on its very first test, for pbt, proptest and
 //! quickcheck in one process.
 //!
-//! `cargo bench --bench startup` (add `-- --runs N --rounds R`).
+//! `cargo bench --bench startup` (add `-- --runs N --rounds R`, and
+//! `--only start-up` or `--only failing` for one of the two tables).
 //!
 //! A second table times start-up alone: a run of one passing test
 //! (`forall x: u32. true` with one case), from the runner's entry to its
@@ -175,7 +176,14 @@ type Lib<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
 /// library, and print the medians and their ratio to the last row
 /// (quickcheck).
 fn table(title: &str, libs: &[Lib], runs: u64, rounds: usize) {
-    for (_, f) in libs {
+    // `--lib NAME`: only the rows whose name starts with NAME (for a
+    // profiler); the ratio column is then against the last row kept.
+    let lib = std::env::args().skip_while(|a| a != "--lib").nth(1);
+    let libs: Vec<&Lib> = libs
+        .iter()
+        .filter(|(name, _)| lib.as_deref().is_none_or(|l| name.starts_with(l)))
+        .collect();
+    for (_, f) in &libs {
         black_box(f()); // warm up (and the regressions file now exists)
     }
     let mut wall = vec![Vec::new(); libs.len()];
@@ -227,8 +235,13 @@ fn main() {
         ("proptest", Box::new(proptest_default)),
         ("quickcheck", Box::new(quickcheck_default)),
     ];
+    // `--only start-up` (or `--only failing`) runs one of the two tables.
+    let only = std::env::args().skip_while(|a| a != "--only").nth(1);
+    let wanted = |t: &str| only.as_deref().is_none_or(|o| t.contains(o));
     let title = "time to the report of a property failing on its first test";
-    table(title, &failing, runs, rounds);
+    if wanted(title) {
+        table(title, &failing, runs, rounds);
+    }
     let one_test: Vec<Lib> = vec![
         (
             "pbt, defaults + regressions file",
@@ -238,6 +251,9 @@ fn main() {
         ("proptest", Box::new(proptest_one_test)),
         ("quickcheck", Box::new(quickcheck_one_test)),
     ];
-    table("start-up: a run of one passing test", &one_test, runs, rounds);
+    let title = "start-up: a run of one passing test";
+    if wanted(title) {
+        table(title, &one_test, runs, rounds);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

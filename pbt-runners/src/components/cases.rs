@@ -298,10 +298,14 @@ pub fn replay_saved(
 /// A seed nobody chose: time, process and a counter, mixed.
 fn fresh_seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    // The process id, mixed once: asking for it is a system call, a good
+    // part of a short run's start-up.
+    static PROCESS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let process = *PROCESS.get_or_init(|| mix(u64::from(std::process::id())));
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    mix(nanos ^ mix(u64::from(std::process::id())) ^ mix(n))
+    mix(nanos ^ process ^ mix(n))
 }
