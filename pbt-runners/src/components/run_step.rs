@@ -12,8 +12,8 @@
 use super::cases::{CaseSeed, Cases, Found, Plan};
 use super::erased::DynProperty;
 use super::execute::{Batch, Step};
-use super::statistics::Statistics;
 use super::failure::{report_failure, Discovery, Fault};
+use super::statistics::Statistics;
 use super::watchdog::Watch;
 use crate::report::{Report, SavedAt};
 use pbt_core::Outcome;
