@@ -151,7 +151,9 @@ pub fn generate_and_run_batch<P: Property>(
         // The test in flight is the watch's: its last ticket and case.
         let ticket = watch.issued();
         let case = watch.in_flight_case();
-        let passed = ticket - first - 1;
+        // (A panic before the first test started would leave the ticket at
+        // `first`; nothing before it can panic, but no count goes below 0.)
+        let passed = (ticket - first).saturating_sub(1);
         for _ in 0..=passed {
             cases.next();
         }
