@@ -7,7 +7,8 @@
 //! y ∈ 0..=x`; and a staged `Vec<i64>` of length `0..100` with elements in
 //! `-1_000_000..1_000_000` (crossing zero), built with `map` over `vec`.
 //!
-//! `cargo bench --bench runner_throughput` (add `-- --cases N --rounds R`).
+//! `cargo bench --bench runner_throughput` (add `-- --cases N --rounds R`,
+//! `--only GROUP` for one group, `--lib NAME` for the rows of one library).
 //! Each library runs `cases` passing tests per round; the table shows the
 //! median over the rounds and the ratios against pbt. The first pbt rows fix
 //! the size at 99, so that every library draws vectors of length uniform in
@@ -184,6 +185,37 @@ impl Hand {
     }
 }
 
+/// The hand-written loop with a generator seeded per case as pbt seeds
+/// it (case `n`'s seed is `mix(seed ^ mix(n))`, SplitMix64's finaliser, and
+/// its xoshiro256++ state four SplitMix64 outputs from that), all written
+/// out: the floor of a runner that can replay any single case from its
+/// seed. Draws the very values pbt draws.
+fn hand_seeded_pair_round(cases: u64, seed: u64) -> f64 {
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mix = pbt::source::mix;
+    let start = cpu_clock::now();
+    for n in 0..cases {
+        let case_seed = mix(seed ^ mix(n));
+        let word = |k: u64| mix(case_seed.wrapping_add(k * GAMMA));
+        let mut s = [word(0), word(1), word(2), word(3)];
+        let mut next = || {
+            let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+            let t = s[1] << 17;
+            s[2] ^= s[0];
+            s[3] ^= s[1];
+            s[1] ^= s[2];
+            s[0] ^= s[3];
+            s[2] ^= t;
+            s[3] = s[3].rotate_left(45);
+            result
+        };
+        let x = pbt::source::bounded(999, &mut next);
+        let y = pbt::source::bounded(x, &mut next);
+        assert!(trivial_pair(x, y));
+    }
+    cases as f64 / (cpu_clock::now() - start).as_secs_f64()
+}
+
 fn hand_pair_round(cases: u64, seed: u64) -> f64 {
     let mut h = Hand::new(seed);
     let start = cpu_clock::now();
@@ -320,6 +352,12 @@ type Round = fn(u64, u64) -> f64;
 fn group(title: &str, cases: u64, rounds: u64, libs: &[(&str, Round)]) {
     println!("\n{title}: {cases} tests x {rounds} rounds (median)");
     let mut results = Vec::new();
+    // `--lib NAME` keeps the rows whose name starts with NAME (for a
+    // profiler run of one library).
+    let lib = std::env::args().skip_while(|a| a != "--lib").nth(1);
+    let libs = libs
+        .iter()
+        .filter(|(name, _)| lib.as_deref().is_none_or(|l| name.starts_with(l)));
     for &(name, f) in libs {
         f(cases / 10, 0); // warm up
                           // Interleaving would be fairer on a noisy machine, but each
@@ -374,6 +412,7 @@ fn main() {
             &[
                 ("pbt property!", pbt_pair_round),
                 ("hand-written loop", hand_pair_round),
+                ("hand, seeded per case", hand_seeded_pair_round),
                 ("proptest", proptest_pair_round),
                 ("quickcheck", quickcheck_pair_round),
             ],

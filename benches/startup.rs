@@ -2,7 +2,12 @@
 //! property that fails on its very first test, for pbt, proptest and
 //! quickcheck in one process.
 //!
-//! `cargo bench --bench startup` (add `-- --runs N --rounds R`).
+//! `cargo bench --bench startup` (add `-- --runs N --rounds R`, and
+//! `--only start-up` or `--only failing` for one of the two tables).
+//!
+//! A second table times start-up alone: a run of one passing test
+//! (`forall x: u32. true` with one case), from the runner's entry to its
+//! report, without a failure path (no shrinking, no printing).
 //!
 //! The property is `forall x: u32. false`: every library fails on its first
 //! input, shrinks it to `0` (one or a few steps) and formats its report, so
@@ -69,6 +74,64 @@ fn pbt_bare() -> usize {
     report.to_string().len()
 }
 
+fn always(x: u32) -> bool {
+    black_box(x) != u32::MAX || black_box(true)
+}
+
+/// pbt as `#[property_test]` runs it, one passing test, regressions file
+/// in a scratch directory.
+fn pbt_one_test(file: &Path) -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check always(x)
+    };
+    let config = Config::default()
+        .cases(1)
+        .regressions(Regressions::File(file.to_path_buf()));
+    let report = generational(&prop, config);
+    assert!(report.passed());
+    report.tests as usize
+}
+
+/// pbt, one passing test, without a regressions file.
+fn pbt_one_test_no_file() -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check always(x)
+    };
+    let config = Config::default().cases(1).regressions(Regressions::Off);
+    let report = generational(&prop, config);
+    assert!(report.passed());
+    report.tests as usize
+}
+
+/// proptest, one passing test.
+fn proptest_one_test() -> usize {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config as PConfig, TestRunner};
+    let mut runner = TestRunner::new(PConfig {
+        cases: 1,
+        failure_persistence: None,
+        ..PConfig::default()
+    });
+    runner
+        .run(&any::<u32>(), |x| {
+            prop_assert!(always(x));
+            Ok(())
+        })
+        .expect("passes");
+    1
+}
+
+/// quickcheck, one passing test.
+fn quickcheck_one_test() -> usize {
+    let result = quickcheck::QuickCheck::new()
+        .tests(1)
+        .max_tests(1)
+        .quicktest(always as fn(u32) -> bool);
+    result.expect("passes") as usize
+}
+
 /// proptest's default configuration, without its failure persistence.
 fn proptest_default() -> usize {
     use proptest::prelude::*;
@@ -107,23 +170,19 @@ fn arg(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn main() {
-    let runs = arg("--runs", 200);
-    let rounds = arg("--rounds", 15) as usize;
-    let dir = std::env::temp_dir().join(format!("pbt-startup-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    let file = dir.join("startup.pbt-regressions");
-    type Lib<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
-    let libs: Vec<Lib> = vec![
-        (
-            "pbt, defaults + regressions file",
-            Box::new(|| pbt_default(&file)),
-        ),
-        ("pbt, defaults, no file", Box::new(pbt_no_file)),
-        ("pbt, no file/env/time limit", Box::new(pbt_bare)),
-        ("proptest", Box::new(proptest_default)),
-        ("quickcheck", Box::new(quickcheck_default)),
-    ];
+type Lib<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
+
+/// Time `runs` calls of each library per round, interleaved library by
+/// library, and print the medians and their ratio to the last row
+/// (quickcheck).
+fn table(title: &str, libs: &[Lib], runs: u64, rounds: usize) {
+    // `--lib NAME`: only the rows whose name starts with NAME (for a
+    // profiler); the ratio column is then against the last row kept.
+    let lib = std::env::args().skip_while(|a| a != "--lib").nth(1);
+    let libs: Vec<&Lib> = libs
+        .iter()
+        .filter(|(name, _)| lib.as_deref().is_none_or(|l| name.starts_with(l)))
+        .collect();
     for (_, f) in &libs {
         black_box(f()); // warm up (and the regressions file now exists)
     }
@@ -140,8 +199,7 @@ fn main() {
             wall[i].push(per_run(start.elapsed()));
         }
     }
-    std::fs::remove_dir_all(&dir).ok();
-    println!("time to the report of a property failing on its first test: {runs} runs x {rounds} rounds (median µs per run)");
+    println!("\n{title}: {runs} runs x {rounds} rounds (median µs per run)");
     let wall: Vec<f64> = wall.into_iter().map(median).collect();
     let cpu: Vec<f64> = cpu.into_iter().map(median).collect();
     let qc = libs.len() - 1;
@@ -151,11 +209,51 @@ fn main() {
     );
     for (i, (name, _)) in libs.iter().enumerate() {
         println!(
-            "{name:<36} {:>10.1} {:>14.2} {:>10.1} {:>14.2}",
+            "{name:<36} {:>10.2} {:>14.2} {:>10.2} {:>14.2}",
             wall[i],
             wall[i] / wall[qc],
             cpu[i],
             cpu[i] / cpu[qc]
         );
     }
+}
+
+fn main() {
+    let runs = arg("--runs", 200);
+    let rounds = arg("--rounds", 15) as usize;
+    let dir = std::env::temp_dir().join(format!("pbt-startup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("startup.pbt-regressions");
+    let passing = dir.join("passing.pbt-regressions");
+    let failing: Vec<Lib> = vec![
+        (
+            "pbt, defaults + regressions file",
+            Box::new(|| pbt_default(&file)),
+        ),
+        ("pbt, defaults, no file", Box::new(pbt_no_file)),
+        ("pbt, no file/env/time limit", Box::new(pbt_bare)),
+        ("proptest", Box::new(proptest_default)),
+        ("quickcheck", Box::new(quickcheck_default)),
+    ];
+    // `--only start-up` (or `--only failing`) runs one of the two tables.
+    let only = std::env::args().skip_while(|a| a != "--only").nth(1);
+    let wanted = |t: &str| only.as_deref().is_none_or(|o| t.contains(o));
+    let title = "time to the report of a property failing on its first test";
+    if wanted(title) {
+        table(title, &failing, runs, rounds);
+    }
+    let one_test: Vec<Lib> = vec![
+        (
+            "pbt, defaults + regressions file",
+            Box::new(|| pbt_one_test(&passing)),
+        ),
+        ("pbt, defaults, no file", Box::new(pbt_one_test_no_file)),
+        ("proptest", Box::new(proptest_one_test)),
+        ("quickcheck", Box::new(quickcheck_one_test)),
+    ];
+    let title = "start-up: a run of one passing test";
+    if wanted(title) {
+        table(title, &one_test, runs, rounds);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -179,3 +179,86 @@ fn failures_are_saved_and_replayed_first() {
     assert_eq!(cases, 1, "{saved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// Fresh tests run in batches (one panic-catching call while they pass
+// silently): what a batch hands back must be what one test at a time gives.
+
+/// The first failing case of a batch is the one stepping case by case finds,
+/// at the same test number.
+#[test]
+fn a_batch_stops_at_the_test_one_at_a_time_stops_at() {
+    use pbt::runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+    let prop = property! {
+        forall x: u16;
+        check x < 60_000
+    };
+    for seed in 0..5 {
+        let config = quiet().seed(seed).cases(100_000);
+        let plan = Plan::new(&config, &DynProperty::structure(&prop));
+        let first = supervise(&prop, &plan, |watch| {
+            let mut step = InProcess::new(&prop, &plan, watch);
+            (0..).find(|&n| !matches!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Pass)))
+        });
+        let report = generational(&prop, config);
+        let failure = report.failure.expect("some x is 60 000 or more");
+        assert_eq!(report.tests, first.expect("found") + 1, "seed {seed}");
+        assert!(failure.original[0].value.parse::<u16>().unwrap() >= 60_000);
+    }
+}
+
+/// A panic in the middle of a batch is attributed to the generator or the
+/// check as when each test caught its own.
+#[test]
+fn a_panic_inside_a_batch_is_the_generators_or_the_checks() {
+    let in_generator = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), |x| { assert!(x < 990, "generated {x}"); x })];
+        check x < 2000
+    };
+    let report = generational(&in_generator, quiet().seed(3).cases(10_000));
+    let failure = report.failure.expect("the generator panics");
+    assert!(
+        failure
+            .reason
+            .starts_with("the generator panicked: generated 99"),
+        "{}",
+        failure.reason
+    );
+    let in_check = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check { assert!(x < 990, "checked {x}"); }
+    };
+    let report = generational(&in_check, quiet().seed(3).cases(10_000));
+    let failure = report.failure.expect("the check panics");
+    assert!(
+        failure.reason.starts_with("panicked: checked 99"),
+        "{}",
+        failure.reason
+    );
+    assert_eq!(failure.counterexample[0].value, "990");
+}
+
+/// Statistics recorded by some tests only (a batch stops at each of them)
+/// are counted once per test that recorded them, and every test is counted.
+#[test]
+fn statistics_recorded_by_some_tests_are_counted_exactly() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SMALL: AtomicU64 = AtomicU64::new(0);
+    let prop = property! {
+        forall x: u8;
+        check {
+            if x < 10 {
+                SMALL.fetch_add(1, Ordering::Relaxed);
+            }
+            pbt::classify!(x < 10, "small");
+            true
+        }
+    };
+    let report = generational(&prop, quiet().seed(11).cases(5_000));
+    assert!(report.passed(), "{report}");
+    let stats = &report.statistics;
+    assert_eq!((report.tests, stats.tests), (5_000, 5_000));
+    let small = stats.classes.iter().find(|r| r.label == "small");
+    let counted = SMALL.load(Ordering::Relaxed);
+    assert!(counted > 0);
+    assert_eq!(small.map(|r| r.count), Some(counted));
+}

@@ -11,9 +11,6 @@
 //! source, so on the hot path a draw compiles down to a few xoshiro
 //! instructions plus Lemire's multiply-and-reject step.
 
-use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
 /// Where generators get their choices from.
 ///
 /// The one required method is [`draw`](Source::draw). A source that wants the
@@ -108,7 +105,9 @@ pub enum BlockKind {
     Recursion,
 }
 
-/// The default source: xoshiro256++ from `rand_xoshiro`, seeded from a `u64`.
+/// The default source: xoshiro256++ (the generator of `rand_xoshiro`'s
+/// `Xoshiro256PlusPlus`, written out; a test checks that the streams are
+/// equal), seeded from a `u64`.
 ///
 /// Draws in a bounded range use Lemire's nearly-divisionless method, so there
 /// is no modulo bias.
@@ -120,7 +119,7 @@ pub enum BlockKind {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Rng {
-    inner: Xoshiro256PlusPlus,
+    inner: Xoshiro256,
     /// Draws left before the budget is looked at again.
     countdown: u32,
     budget: Budget,
@@ -139,23 +138,42 @@ struct Budget {
 /// well-predicted branch per draw on the hot path).
 const CHECK_EVERY: u32 = 64;
 
-/// `Xoshiro256PlusPlus::seed_from_u64(seed)` written out: the state is four
-/// SplitMix64 outputs, as little-endian bytes. The same state in about half
-/// the instructions (the library's version fills the bytes through a
-/// generic buffer-filling loop), which counts because runners seed a fresh
-/// generator for every test.
-#[inline]
-fn seeded(seed: u64) -> Xoshiro256PlusPlus {
-    let mut x = seed;
-    let mut bytes = [0u8; 32];
-    for chunk in bytes.chunks_exact_mut(8) {
-        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = x;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+/// The state of xoshiro256++ (Blackman and Vigna), as four words.
+///
+/// Written out rather than taken from `rand_xoshiro`, whose constructor
+/// takes the state as 32 bytes: runners seed a fresh generator for every
+/// test, and going through bytes costs a store-forwarding stall (eight-byte
+/// stores read back as sixteen-byte loads) worth a third of a short test.
+#[derive(Clone, Debug)]
+struct Xoshiro256 {
+    s: [u64; 4],
+}
+
+impl Xoshiro256 {
+    /// `Xoshiro256PlusPlus::seed_from_u64(seed)`: the state is four
+    /// SplitMix64 outputs.
+    #[inline(always)]
+    fn seeded(seed: u64) -> Self {
+        let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        Xoshiro256 {
+            s: [word(0), word(1), word(2), word(3)],
+        }
     }
-    Xoshiro256PlusPlus::from_seed(bytes)
+
+    /// The next 64 bits (xoshiro256++).
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        let s = &mut self.s;
+        let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
 }
 
 impl Rng {
@@ -166,7 +184,7 @@ impl Rng {
     #[inline]
     pub fn from_seed(seed: u64) -> Self {
         Rng {
-            inner: seeded(seed),
+            inner: Xoshiro256::seeded(seed),
             countdown: CHECK_EVERY,
             budget: Budget {
                 drawn: 0,
@@ -201,6 +219,27 @@ impl Rng {
         };
         self.countdown = CHECK_EVERY;
         self
+    }
+
+    /// Start this generator over from `seed`, keeping its limits: the same
+    /// draws as `Rng::from_seed(seed)` with the limits of
+    /// [`Rng::limited`] (the stack measured from where `limited` was
+    /// called). A loop that tests many cases from one place seeds one
+    /// generator per case this way, without measuring the stack each time.
+    ///
+    /// ```
+    /// use pbt_core::{Rng, Source};
+    /// let mut rng = Rng::from_seed(1).limited(1000, 1 << 20);
+    /// rng.draw(9);
+    /// rng.reseed(2);
+    /// let mut fresh = Rng::from_seed(2);
+    /// assert_eq!(rng.draw(1 << 40), fresh.draw(1 << 40));
+    /// ```
+    #[inline(always)]
+    pub fn reseed(&mut self, seed: u64) {
+        self.inner = Xoshiro256::seeded(seed);
+        self.countdown = CHECK_EVERY;
+        self.budget.drawn = 0;
     }
 
     /// Count another `CHECK_EVERY` draws against the budget.
@@ -281,15 +320,18 @@ pub use bytes::Bytes;
 mod seeding_tests {
     use super::*;
 
+    use rand_xoshiro::rand_core::{Rng as _, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
     #[test]
     fn seeding_written_out_gives_the_libraries_state() {
         let seeds = (0..10_000u64)
             .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
             .chain([0, 1, u64::MAX, 0x9e37_79b9_7f4a_7c15u64.wrapping_neg()]);
         for seed in seeds {
-            let mut ours = seeded(seed);
+            let mut ours = Xoshiro256::seeded(seed);
             let mut theirs = Xoshiro256PlusPlus::seed_from_u64(seed);
-            for _ in 0..4 {
+            for _ in 0..64 {
                 assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed}");
             }
         }

@@ -201,6 +201,24 @@ pub fn watched() -> bool {
     STATE.with(|s| s.get() & WATCHING != 0)
 }
 
+/// Whether the test watched on this thread has recorded anything since its
+/// [`Observer`] started. A runner that watches a run of tests with one
+/// observer stops at the first test that recorded, so that what the
+/// observer saw belongs to that test alone.
+///
+/// ```
+/// use pbt_core::statistics::{recorded, Observer};
+/// let observer = Observer::start();
+/// assert!(!recorded());
+/// pbt_core::label!("small");
+/// assert!(recorded());
+/// assert_eq!(observer.finish().unwrap().labels, ["small"]);
+/// ```
+#[inline]
+pub fn recorded() -> bool {
+    STATE.with(|s| s.get() & RECORDED != 0)
+}
+
 fn record(f: impl FnOnce(&mut Observations)) {
     STATE.with(|s| s.set(s.get() | RECORDED));
     OBSERVED.with(|o| {

@@ -78,7 +78,10 @@ pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static s
 
 /// Fig. 12 over a run step: saved cases first (all of them, not counted
 /// toward `cases`), then fresh ones, until `cases` fresh tests passed, a
-/// test failed (the step's failure path), or too many were discarded.
+/// test failed (the step's failure path), or too many were discarded. The
+/// fresh tests run in batches ([`RunStep::test_batch`]): a batch goes on
+/// while its tests pass silently, and hands back the first that did
+/// anything else, which this loop then handles one test at a time.
 /// `steer`, when given, takes over the rest of the run when the
 /// preconditions reject most inputs.
 fn generate_and_check<S: RunStep>(
@@ -92,10 +95,21 @@ fn generate_and_check<S: RunStep>(
         ControlFlow::Break(failed) => return failed,
     };
     let mut cases = plan.cases();
-    while report.tests < plan.config.cases || report.statistics.keep_testing() {
-        let case = cases.next().expect("fresh cases never run out");
+    loop {
+        // The fresh tests still wanted, in one batch; past `cases`, one at a
+        // time while the coverage check asks for more.
+        let budget = match plan.config.cases.saturating_sub(report.tests) {
+            0 if report.statistics.keep_testing() => 1,
+            0 => return report,
+            wanted => wanted,
+        };
         let observer = pbt_core::statistics::Observer::start();
-        let tested = step.test_fresh(&case);
+        let batch = step.test_batch(&mut cases, budget, &mut report.statistics);
+        report.tests += batch.passed;
+        let Some((case, tested)) = batch.stopped else {
+            let _ = observer.finish();
+            continue;
+        };
         report.statistics.record_step(observer, &tested, case.size);
         let fault = match tested {
             Step::Ran(Outcome::Pass) => {
@@ -121,7 +135,6 @@ fn generate_and_check<S: RunStep>(
         };
         return step.fail(Discovery::fresh(Found::Case(case), fault), report);
     }
-    report
 }
 
 /// Steer the rest of the run towards the preconditions: mutate the inputs

@@ -81,6 +81,35 @@ pub trait Property {
     /// not caught here; runners catch them.
     fn run(&self, inputs: &Self::Inputs) -> Outcome;
 
+    /// [`generate`](Property::generate) a test case at `size` and
+    /// [`run`](Property::run) it, without keeping it: a runner's hot loop
+    /// over fresh cases. `generated` is set once the case exists, so that
+    /// a runner catching a panic knows whose it is (the generator's before,
+    /// the check's after). The default does just that; [`Prop`] does it
+    /// without assembling the [`Case`] it would hand back.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_core::{Outcome, Property, Rng};
+    /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+    /// let (mut a, mut b) = (Rng::from_seed(3), Rng::from_seed(3));
+    /// let mut generated = false;
+    /// let outcome = prop.generate_and_run(&mut a, 10, &mut generated);
+    /// assert!(generated);
+    /// assert_eq!(outcome, Ok(prop.run(&prop.generate(&mut b, 10).unwrap())));
+    /// ```
+    #[inline(always)]
+    fn generate_and_run<S: Source + ?Sized>(
+        &self,
+        src: &mut S,
+        size: usize,
+        generated: &mut bool,
+    ) -> Result<Outcome, Discarded> {
+        let inputs = self.generate(src, size)?;
+        *generated = true;
+        Ok(self.run(&inputs))
+    }
+
     /// Candidates simpler than `inputs`, each one a test case the property's
     /// generators could produce. Earlier variables are shrunk first.
     fn shrink<'a>(&'a self, inputs: &'a Self::Inputs) -> Candidates<'a, Self::Inputs>;

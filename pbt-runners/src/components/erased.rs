@@ -6,8 +6,11 @@
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
-use super::cases::{CaseSeed, Found};
-use super::execute::{catch_quietly, generate_and_run, quietly, run, Step, MAX_STACK};
+use super::cases::{CaseSeed, Cases, Found};
+use super::execute::{
+    catch_quietly, generate_and_run, generate_and_run_batch, quietly, run, Batch, Step, MAX_STACK,
+};
+use super::statistics::Statistics;
 use super::watchdog::Watch;
 use pbt_core::{Binding, Discarded, Outcome, Property, Source, Structure};
 use std::any::Any;
@@ -81,6 +84,15 @@ pub trait DynProperty {
     fn structure(&self) -> Structure;
     /// Generate `case` and run it (one call, no allocation).
     fn test(&self, case: &CaseSeed, watch: &Watch) -> Step;
+    /// Generate and run fresh cases until `budget` passed or one did not
+    /// ([`generate_and_run_batch`]: one call for the whole batch).
+    fn test_batch(
+        &self,
+        cases: &mut Cases<'_>,
+        budget: u64,
+        watch: &Watch,
+        statistics: &mut Statistics,
+    ) -> Batch;
     /// Generate a saved or found input and run it, each under the watch
     /// (the time limit, the draw limit).
     fn test_found(&self, found: &Found, watch: &Watch) -> Step {
@@ -216,6 +228,16 @@ impl<P: Property> DynProperty for P {
     #[inline]
     fn test(&self, case: &CaseSeed, watch: &Watch) -> Step {
         generate_and_run(self, case, watch)
+    }
+
+    fn test_batch(
+        &self,
+        cases: &mut Cases<'_>,
+        budget: u64,
+        watch: &Watch,
+        statistics: &mut Statistics,
+    ) -> Batch {
+        generate_and_run_batch(self, cases, budget, watch, statistics)
     }
 
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {

@@ -1,7 +1,8 @@
 //! The generator step and the run step: generate a case from its seed; run
 //! it with panics caught (message kept) and the time limit enforced.
 
-use super::cases::CaseSeed;
+use super::cases::{CaseSeed, Cases};
+use super::statistics::Statistics;
 use super::watchdog::Watch;
 use pbt_core::overrun::Overrun;
 use pbt_core::{Discarded, Outcome, Property};
@@ -50,6 +51,122 @@ pub fn generate_and_run<P: Property>(prop: &P, case: &CaseSeed, watch: &Watch) -
         Err(panic) if !generated => Step::GeneratorPanicked(panic.generator_reason()),
         Err(panic) => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
     }
+}
+
+/// What a batch of fresh tests ([`generate_and_run_batch`]) came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// The tests that passed and reported nothing (each counted in the
+    /// statistics already).
+    pub passed: u64,
+    /// The test that ended the batch early, with its step: one that did
+    /// not pass, or reported statistics (its observations are the
+    /// observer's). `None` when the batch's every test passed silently.
+    pub stopped: Option<(CaseSeed, Step)>,
+}
+
+/// Generate and run the next fresh cases of `cases` until `budget` of them
+/// have passed, or one did not pass (failed, panicked, overran, was
+/// discarded) or reported statistics: [`generate_and_run`] on each, in one
+/// panic-catching call and with one generator reseeded per case, which is
+/// what keeps a runner's loop near a hand-written one. Each silent pass is
+/// counted in `statistics` ([`Statistics::record_pass`]); the test that
+/// stopped the batch is returned with its step, exactly as
+/// [`generate_and_run`] would give it, for the caller to count.
+///
+/// The caller watches the batch's statistics with one
+/// [`pbt_core::statistics::Observer`], started before the batch: since the
+/// batch stops at the first test that reported anything, what the observer
+/// saw is that test's.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_core::Outcome;
+/// use pbt_runners::components::statistics::Statistics;
+/// use pbt_runners::components::{generate_and_run_batch, supervise, DynProperty, Plan, Step};
+/// use pbt_runners::{Config, Regressions};
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// let config = Config::default().ignore_env().seed(5).regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let mut stats = Statistics::new(&plan.config);
+/// let batch = supervise(&prop, &plan, |watch| {
+///     generate_and_run_batch(&prop, &mut plan.cases(), 1000, watch, &mut stats)
+/// });
+/// let (case, step) = batch.stopped.expect("some x is at least 200");
+/// assert!(matches!(step, Step::Ran(Outcome::Fail(_))));
+/// // The failing case is the first that fails one at a time.
+/// assert_eq!(case, plan.case(batch.passed));
+/// assert_eq!(stats.tests, batch.passed);
+/// ```
+#[inline]
+pub fn generate_and_run_batch<P: Property>(
+    prop: &P,
+    cases: &mut Cases<'_>,
+    budget: u64,
+    watch: &Watch,
+    statistics: &mut Statistics,
+) -> Batch {
+    // Tickets count the tests of a watch: this batch's are `first + 1`, ….
+    let first = watch.issued();
+    // Whether the input in flight was generated (a panic is then the
+    // check's): read after a panic, so kept outside the catching call.
+    let mut generated = false;
+    watch.at_fresh();
+    let result = catch_quietly(|| {
+        // Local copies, kept in registers: the caller's are written back
+        // when the batch ends without a panic.
+        let mut rng = pbt_core::Rng::from_seed(0).limited(watch.max_draws(), MAX_STACK);
+        let mut fresh = cases.clone();
+        let mut passed = 0;
+        let stopped = loop {
+            if passed == budget {
+                break None;
+            }
+            let case = fresh.next().expect("fresh cases never run out");
+            rng.reseed(case.seed);
+            generated = false;
+            let ticket = watch.start_case(&case);
+            let verdict = match prop.generate_and_run(&mut rng, case.size, &mut generated) {
+                Ok(verdict) => verdict,
+                Err(why) => {
+                    watch.finish(ticket);
+                    break Some((case, Step::Discarded(why)));
+                }
+            };
+            if watch.finish(ticket) {
+                break Some((case, Step::Ran(Outcome::Fail(over_time(watch)))));
+            }
+            match verdict {
+                Outcome::Pass if !pbt_core::statistics::recorded() => {
+                    statistics.record_pass(case.size);
+                    passed += 1;
+                }
+                verdict => break Some((case, Step::Ran(verdict))),
+            }
+        };
+        *cases = fresh;
+        Batch { passed, stopped }
+    });
+    result.unwrap_or_else(|panic| {
+        // The test in flight is the watch's: its last ticket and case.
+        let ticket = watch.issued();
+        let case = watch.in_flight_case();
+        // (A panic before the first test started would leave the ticket at
+        // `first`; nothing before it can panic, but no count goes below 0.)
+        let passed = (ticket - first).saturating_sub(1);
+        for _ in 0..=passed {
+            cases.next();
+        }
+        let step = match () {
+            _ if watch.finish(ticket) => Step::Ran(Outcome::Fail(over_time(watch))),
+            _ if !generated => Step::GeneratorPanicked(panic.generator_reason()),
+            _ => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
+        };
+        Batch {
+            passed,
+            stopped: Some((case, step)),
+        }
+    })
 }
 
 /// How deep into the stack a generator may go from where generation starts

@@ -34,7 +34,8 @@ pub mod utility;
 pub use cases::{replay_saved, CaseSeed, Cases, Found, Plan, MAX_SAVED_SIZE};
 pub use erased::{AnyInputs, DynProperty, Generation, Traced};
 pub use execute::{
-    catch_quietly, generate_and_run, over_time, quietly, run, Panic, Step, MAX_STACK,
+    catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
+    Step, MAX_STACK,
 };
 pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::shrink_choices;

@@ -9,10 +9,11 @@
 //! runner's loop take either, so the saved cases and the fresh ones are
 //! visited the same way in and out of process.
 
-use super::cases::{CaseSeed, Found, Plan};
+use super::cases::{CaseSeed, Cases, Found, Plan};
 use super::erased::DynProperty;
-use super::execute::Step;
+use super::execute::{Batch, Step};
 use super::failure::{report_failure, Discovery, Fault};
+use super::statistics::Statistics;
 use super::watchdog::Watch;
 use crate::report::{Report, SavedAt};
 use pbt_core::Outcome;
@@ -37,6 +38,31 @@ use std::ops::ControlFlow;
 pub trait RunStep {
     /// Generate and run the fresh case `case`.
     fn test_fresh(&mut self, case: &CaseSeed) -> Step;
+    /// Generate and run the next fresh cases of `cases` until `budget` of
+    /// them passed silently (each counted in `statistics`) or one did not
+    /// pass or reported statistics (see
+    /// [`super::generate_and_run_batch`], which [`InProcess`] runs). The
+    /// default tests one case at a time with [`RunStep::test_fresh`].
+    fn test_batch(
+        &mut self,
+        cases: &mut Cases<'_>,
+        budget: u64,
+        statistics: &mut Statistics,
+    ) -> Batch {
+        for passed in 0..budget {
+            let case = cases.next().expect("fresh cases never run out");
+            let step = self.test_fresh(&case);
+            if step != Step::Ran(Outcome::Pass) || pbt_core::statistics::recorded() {
+                let stopped = Some((case, step));
+                return Batch { passed, stopped };
+            }
+            statistics.record_pass(case.size);
+        }
+        Batch {
+            passed: budget,
+            stopped: None,
+        }
+    }
     /// Generate and run `found`, replayed from the regressions file.
     fn test_saved(&mut self, found: &Found) -> Step;
     /// The failure path for `discovery`, the input this step tested last:
@@ -65,6 +91,16 @@ impl RunStep for InProcess<'_> {
     fn test_fresh(&mut self, case: &CaseSeed) -> Step {
         self.watch.at_case(case);
         self.prop.test(case, self.watch)
+    }
+
+    #[inline]
+    fn test_batch(
+        &mut self,
+        cases: &mut Cases<'_>,
+        budget: u64,
+        statistics: &mut Statistics,
+    ) -> Batch {
+        self.prop.test_batch(cases, budget, self.watch, statistics)
     }
 
     fn test_saved(&mut self, found: &Found) -> Step {

@@ -89,6 +89,13 @@ impl Watch {
         ticket
     }
 
+    /// The last ticket [`Watch::start`] handed out (tickets count the tests
+    /// started on this watch: 1, 2, …).
+    #[inline]
+    pub fn issued(&self) -> u64 {
+        self.issued.load(Relaxed)
+    }
+
     /// The test with `ticket` returned: whether it overran the limit.
     #[inline]
     pub fn finish(&self, ticket: u64) -> bool {
@@ -103,6 +110,25 @@ impl Watch {
         self.case_size.store(case.size, Relaxed);
         self.at_mutant.store(false, Relaxed);
         self.at_saved.store(false, Relaxed);
+    }
+
+    /// Fresh cases follow, each announced by [`Watch::start_case`]: the
+    /// input in flight is no mutant and was not replayed from the
+    /// regressions file.
+    #[inline]
+    pub fn at_fresh(&self) {
+        self.at_mutant.store(false, Relaxed);
+        self.at_saved.store(false, Relaxed);
+    }
+
+    /// The fresh case `case` is being generated and run (printed and saved
+    /// if it hangs): its ticket. [`Watch::at_case`] and [`Watch::start`] in
+    /// one, for a loop that called [`Watch::at_fresh`] first.
+    #[inline]
+    pub fn start_case(&self, case: &CaseSeed) -> u64 {
+        self.case_seed.store(case.seed, Relaxed);
+        self.case_size.store(case.size, Relaxed);
+        self.start()
     }
 
     /// The input being run is `found` (printed and saved if it hangs). For

@@ -118,7 +118,7 @@ pub fn requested(config: &Config) -> Result<bool, String> {
 /// assert!(failure.counterexample[0].value.parse::<u32>().unwrap() >= 1000);
 /// ```
 pub fn requested_step<'a>(prop: &dyn DynProperty, plan: &'a Plan) -> Option<Isolated<'a>> {
-    if std::env::var_os(CHILD).is_some() {
+    if serving().is_some() {
         return None;
     }
     match requested(&plan.config) {
@@ -132,7 +132,7 @@ pub fn requested_step<'a>(prop: &dyn DynProperty, plan: &'a Plan) -> Option<Isol
 /// (through [`super::supervise`]), so any runner's test can be re-run as a
 /// worker: what the watchdog needs to shrink a hang in child processes.
 pub fn serve_if_asked(prop: &dyn DynProperty, plan: &Plan) {
-    if let Some(served) = std::env::var_os(CHILD) {
+    if let Some(served) = serving() {
         if served.to_str() == Some(plan.name.as_str()) {
             child::serve(prop);
         }
@@ -143,13 +143,23 @@ pub fn serve_if_asked(prop: &dyn DynProperty, plan: &Plan) {
 /// support runs in process (it is supervised: the runners with support
 /// never supervise an isolated run in the parent).
 pub(crate) fn warn_unsupported(plan: &Plan) {
-    if std::env::var_os(CHILD).is_none() && requested(&plan.config) == Ok(true) {
+    if serving().is_none() && requested(&plan.config) == Ok(true) {
         eprintln!(
             "pbt: {}: this runner does not run isolated (the generational and integrated runners \
              do); it runs in process, with the crash handler and the watchdog",
             plan.name
         );
     }
+}
+
+/// The property this process serves as a worker (the value of [`CHILD`]),
+/// read once per process: the parent sets it in the worker's environment,
+/// and it does not change while the worker runs. Every run asks (three
+/// times), and an environment lookup is a lock and a scan of the
+/// environment.
+fn serving() -> Option<&'static std::ffi::OsStr> {
+    static SERVING: std::sync::OnceLock<Option<std::ffi::OsString>> = std::sync::OnceLock::new();
+    SERVING.get_or_init(|| std::env::var_os(CHILD)).as_deref()
 }
 
 /// The test's name under libtest (the current thread's), or `None`.

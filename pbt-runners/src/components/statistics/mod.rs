@@ -166,13 +166,31 @@ impl Statistics {
         if matches!(verdict, Outcome::Discard) {
             return;
         }
+        self.record_pass(size);
+        if let Some(observed) = observed {
+            self.tally_observations(observed);
+        }
+    }
+
+    /// Count one passing test that reported nothing: [`Statistics::record`]
+    /// of a pass whose observer saw nothing, without an observer of its own
+    /// (a batch of tests is watched by one, see
+    /// [`crate::components::generate_and_run_batch`]).
+    ///
+    /// ```
+    /// use pbt_runners::components::statistics::Statistics;
+    /// use pbt_runners::Config;
+    /// let mut stats = Statistics::new(&Config::default());
+    /// stats.record_pass(3);
+    /// stats.conclude(0);
+    /// assert_eq!((stats.tests, stats.sizes.unwrap().median), (1, 3));
+    /// ```
+    #[inline(always)]
+    pub fn record_pass(&mut self, size: usize) {
         self.tests += 1;
         match self.tally.small_sizes.get_mut(size) {
             Some(n) => *n += 1,
             None => self.tally.count_size(size),
-        }
-        if let Some(observed) = observed {
-            self.tally_observations(observed);
         }
     }
 
