@@ -42,6 +42,22 @@ impl pbt::Arbitrary for Val {
     }
 }
 
+/// A key a small step away, within the range.
+impl pbt::Mutate for Key {
+    fn mutate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Self {
+        let step = 1 + src.draw(3) as i32;
+        let k = if src.draw(1) == 0 { self.0 - step } else { self.0 + step };
+        Key(k.clamp(KEY_MIN, KEY_MAX))
+    }
+}
+
+/// The other value.
+impl pbt::Mutate for Val {
+    fn mutate<S: Source + ?Sized>(&self, _src: &mut S, _size: usize) -> Self {
+        Val(!self.0)
+    }
+}
+
 /// Keys and values are not shrunk: the benchmark times the first failure.
 impl pbt::Shrink for Key {
     fn shrink(&self) -> Candidates<'_, Self> {

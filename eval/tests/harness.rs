@@ -33,6 +33,8 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
         strategies: Strategy::ALL.to_vec(),
         tasks,
         trials: 1,
+        runner_trials: 1,
+        rare_trials: 1,
         timeout: Duration::from_millis(100),
         all_trials: false,
         salt: harness::DEFAULT_SALT,

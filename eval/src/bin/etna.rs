@@ -17,12 +17,23 @@ OPTIONS:
   --quick             a small subset (2 tasks per workload, 2 trials, 0.5 s)
                       that only checks the harness works; writes no charts
                       unless --charts is given
-  --trials T          trials per (strategy, task) [default: 10]
+  --trials T          trials per (strategy, task) of the headline strategies
+                      [default: 10]
+  --runner-trials T   trials per (strategy, task) of pbt's other runners
+                      [default: as --trials]
+  --rare-trials T     trials of a (strategy, task) whose planned trials all
+                      failed after more than 10 000 tests on average
+                      [default: 20]
   --timeout S         time limit of a trial in seconds [default: 60]
-  --workload W        BST, RBT or STLC (repeat or comma-separate) [default: all]
-  --strategy S        pbt-bespoke, pbt-type, proptest-bespoke, proptest-type,
-                      quickcheck-bespoke, quickcheck-type (repeat or
-                      comma-separate) [default: all]
+  --workload W        BST, RBT, STLC or STLC-bool (STLC without TInt in the
+                      generators) (repeat or comma-separate) [default: all]
+  --strategy S        a strategy (repeat or comma-separate), or `headline`
+                      (the first six) or `runners` (pbt's other runners)
+                      [default: all]:
+                        headline: pbt-bespoke, pbt-type, proptest-bespoke,
+                          proptest-type, quickcheck-bespoke, quickcheck-type
+                        runners: pbt-{bespoke,type}-{parallel,fuzz-choices,
+                          fuzz-values,targeted,integrated,exhaustive}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
@@ -41,6 +52,8 @@ OPTIONS:
 struct Args {
     quick: bool,
     trials: u32,
+    runner_trials: Option<u32>,
+    rare_trials: u32,
     timeout: f64,
     workloads: Vec<Workload>,
     strategies: Vec<Strategy>,
@@ -57,6 +70,8 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
         quick: false,
         trials: 10,
+        runner_trials: None,
+        rare_trials: 20,
         timeout: 60.0,
         workloads: Vec::new(),
         strategies: Vec::new(),
@@ -83,6 +98,15 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                         .map_err(|_| format!("--trials {v}: not a number"))?,
                 );
             }
+            "--runner-trials" | "--rare-trials" => {
+                let v = value(&arg)?;
+                let n: u32 = v.parse().map_err(|_| format!("{arg} {v}: not a number"))?;
+                if arg == "--rare-trials" {
+                    a.rare_trials = n;
+                } else {
+                    a.runner_trials = Some(n.max(1));
+                }
+            }
             "--timeout" => {
                 let v = value("--timeout")?;
                 let s: f64 = v
@@ -98,12 +122,20 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                     let w = Workload::ALL
                         .iter()
                         .find(|x| x.name().eq_ignore_ascii_case(w))
-                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC)"))?;
+                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC, STLC-bool)"))?;
                     a.workloads.push(*w);
                 }
             }
             "--strategy" => {
                 for s in value("--strategy")?.split(',') {
+                    if s == "headline" || s == "runners" {
+                        a.strategies.extend(
+                            Strategy::ALL
+                                .into_iter()
+                                .filter(|x| x.is_headline() == (s == "headline")),
+                        );
+                        continue;
+                    }
                     let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
                     a.strategies.push(
                         Strategy::from_name(s)
@@ -232,6 +264,8 @@ fn run(args: &Args) -> Results {
         strategies: args.strategies.clone(),
         tasks,
         trials: args.trials,
+        runner_trials: args.runner_trials.unwrap_or(args.trials),
+        rare_trials: args.rare_trials,
         timeout: Duration::from_secs_f64(args.timeout),
         all_trials: args.all_trials,
         salt: args.salt,
