@@ -14,6 +14,16 @@ use proptest::strategy::{Strategy as _, ValueTree};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Held by the tests that generate STLC terms: whether `TInt` is generated
+/// is process-wide (the harness sets it per trial), so they take turns.
+static STLC_GENERATORS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Take the STLC generators' turn (a panicking holder does not poison it
+/// for the others).
+fn stlc_turn() -> std::sync::MutexGuard<'static, ()> {
+    STLC_GENERATORS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A probe that ends its trial after `tests` checks.
 fn budget(tests: u64) -> Arc<Probe> {
     Arc::new(Probe::with_budget(Duration::from_secs(3600), tests))
@@ -25,6 +35,7 @@ fn bespoke() -> [Strategy; 3] {
 
 #[test]
 fn a_quick_run_gives_results_json_tables_and_charts() {
+    let _turn = stlc_turn();
     let tasks: Vec<Task> = Workload::ALL
         .iter()
         .map(|w| harness::tasks(*w)[0])
@@ -84,6 +95,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
 
 #[test]
 fn the_correct_implementations_pass_every_property() {
+    let _turn = stlc_turn();
     for w in Workload::ALL {
         for task in harness::all_pairs(*w)
             .into_iter()
@@ -104,6 +116,7 @@ const RARE: [&str; 2] = ["shift_var_leq", "subst_abs_no_shift"];
 
 #[test]
 fn every_mutant_is_found_by_a_pbt_strategy() {
+    let _turn = stlc_turn();
     let strategies = [Kind::Bespoke, Kind::TypeBased].map(|k| Strategy::new(Library::Pbt, k));
     for w in Workload::ALL {
         let tasks = harness::tasks(*w);
@@ -162,6 +175,7 @@ fn valid_by_construction<W: TreeWorkload>() {
 
 #[test]
 fn bespoke_generators_are_valid_by_construction() {
+    let _turn = stlc_turn();
     valid_by_construction::<bst::Bst>();
     valid_by_construction::<rbt::Rbt>();
     valid_by_construction::<stlc::Stlc>();
@@ -178,6 +192,14 @@ fn names_round_trip() {
     assert_eq!(bst::tasks().len(), 53);
     assert_eq!(rbt::tasks().len(), 60);
     assert_eq!(stlc::tasks().len(), 20);
+    let etna = harness::tasks(Workload::Rbt)
+        .into_iter()
+        .filter(|t| t.in_etna())
+        .count();
+    assert_eq!(etna, 58, "ETNA's RBT list has 58 tasks");
+    for (m, p) in rbt::ETNA_EXTRA {
+        assert!(rbt::tasks().contains(&(m, p)), "{m:?}/{p:?} is one of ours");
+    }
 }
 
 /// No two trials of a run share a seed (tasks with the same property shape
@@ -199,4 +221,98 @@ fn every_task_strategy_and_trial_has_its_own_seed() {
         }
     }
     assert_eq!(seen.len(), count);
+}
+
+/// `defects` (the graded precondition the targeted runner climbs) is 0
+/// exactly when `valid` holds, on valid and invalid inputs alike.
+fn defects_are_zero_exactly_when_valid<W: TreeWorkload>() {
+    let prop = property! {
+        forall t: W::Tree;
+        check (W::defects(t) == 0) == W::valid(t)
+    };
+    let config = Config::default()
+        .cases(2_000)
+        .regressions(Regressions::Off)
+        .ignore_env();
+    generational(&prop, config.clone()).assert_passed();
+    let prop = property! {
+        forall t: W::Tree, #[gen = W::pbt_bespoke()];
+        check W::defects(t) == 0
+    };
+    generational(&prop, config).assert_passed();
+}
+
+#[test]
+fn defects_grade_the_preconditions() {
+    let _turn = stlc_turn();
+    defects_are_zero_exactly_when_valid::<bst::Bst>();
+    defects_are_zero_exactly_when_valid::<rbt::Rbt>();
+    defects_are_zero_exactly_when_valid::<stlc::Stlc>();
+    use stlc::term::{abs, app, Expr::*, Typ::*};
+    // Two independent faults count twice: an unbound variable and a
+    // boolean applied as a function.
+    let e = app(abs(TBool, Var(3)), app(Bool(true), Bool(false)));
+    assert_eq!(stlc::term::defects(&e), 2);
+}
+
+/// Every run of the targeted runner sees an `implies` with a utility, and
+/// finds the easy bugs of every workload under both generators.
+#[test]
+fn every_runner_finds_an_easy_bug_in_every_workload() {
+    let _turn = stlc_turn();
+    use pbt_eval::strategy::Runner;
+    for w in Workload::ALL {
+        let task = harness::tasks(*w)[0];
+        for runner in Runner::ALL {
+            for kind in [Kind::Bespoke, Kind::TypeBased] {
+                let s = Strategy::pbt(kind, runner);
+                let solved = (0..3).any(|i| harness::trial_with(s, task, i, budget(20_000)).solved);
+                assert!(solved, "{s} did not find {task:?}");
+            }
+        }
+    }
+}
+
+/// `STLC-bool` generates no `TInt` and no integer literal, in any library.
+#[test]
+fn stlc_bool_generates_booleans_only() {
+    let _turn = stlc_turn();
+    use stlc::term::{Expr, Typ};
+    fn has_int(e: &Expr) -> bool {
+        fn typ(t: &Typ) -> bool {
+            match t {
+                Typ::TInt => true,
+                Typ::TBool => false,
+                Typ::TFun(a, b) => typ(a) || typ(b),
+            }
+        }
+        match e {
+            Expr::Int(_) => true,
+            Expr::Abs(t, b) => typ(t) || has_int(b),
+            Expr::App(a, b) => has_int(a) || has_int(b),
+            _ => false,
+        }
+    }
+    stlc::gen::set_with_int(false);
+    let mut src = pbt::Rng::from_seed(5);
+    let mut qc = quickcheck::Gen::from_size_and_seed(100, 5);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let typed = <stlc::Stlc as TreeWorkload>::proptest_typed();
+    let mut any_int = false;
+    for size in 0..200 {
+        let es = [
+            stlc::gen::well_typed(&mut stlc::gen::FromSource(&mut src), size % 100),
+            <Expr as pbt::Arbitrary>::arbitrary(&mut src, size % 100),
+            stlc::gen::quickcheck_well_typed(&mut qc),
+            <Expr as quickcheck::Arbitrary>::arbitrary(&mut qc),
+            typed.new_tree(&mut runner).unwrap().current(),
+        ];
+        any_int |= es.iter().any(has_int);
+    }
+    stlc::gen::set_with_int(true);
+    assert!(!any_int);
+    let with: Vec<Expr> = (0..200)
+        .map(|size| stlc::gen::well_typed(&mut stlc::gen::FromSource(&mut src), size % 100))
+        .collect();
+    assert!(with.iter().any(has_int), "STLC does generate integers");
 }

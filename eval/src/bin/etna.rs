@@ -44,7 +44,8 @@ OPTIONS:
                       the tasks: to find out which pairs are tasks
   --json FILE         write the results as JSON
   --charts DIR        write the bucket charts (SVG) here [default: docs/etna]
-  --from-json FILE    print and chart saved results instead of running
+  --from-json FILES   print and chart saved results instead of running
+                      (comma-separate several runs to merge them)
   -h, --help          this text
 ";
 
@@ -63,7 +64,7 @@ struct Args {
     salt: u64,
     json: Option<PathBuf>,
     charts: Option<PathBuf>,
-    from_json: Option<PathBuf>,
+    from_json: Option<Vec<PathBuf>>,
 }
 
 fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -156,7 +157,9 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                 .extend(value("--mutant")?.split(',').map(str::to_string)),
             "--json" => a.json = Some(value("--json")?.into()),
             "--charts" => a.charts = Some(value("--charts")?.into()),
-            "--from-json" => a.from_json = Some(value("--from-json")?.into()),
+            "--from-json" => {
+                a.from_json = Some(value("--from-json")?.split(',').map(PathBuf::from).collect())
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -203,7 +206,17 @@ fn main() {
         }
     };
     let results = match &args.from_json {
-        Some(path) => load(path),
+        Some(paths) => {
+            let mut all: Vec<Results> = paths.iter().map(load).collect();
+            let mut first = all.remove(0);
+            for more in all {
+                first.command = format!("{} + {}", first.command, more.command);
+                first.wall_time += more.wall_time;
+                first.timeout = first.timeout.max(more.timeout);
+                first.results.extend(more.results);
+            }
+            first
+        }
         None => run(&args),
     };
     report(&results);
@@ -281,7 +294,28 @@ fn run(args: &Args) -> Results {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let started = Instant::now();
+    let command = std::iter::once("etna".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut so_far = Vec::new();
     let done = harness::run(&plan, |r| {
+        // The results so far, saved after every (strategy, task): a run cut
+        // short still leaves what it measured.
+        if let Some(path) = &args.json {
+            so_far.push(r.clone());
+            let partial = Results {
+                command: format!("{command} (partial: cut short)"),
+                machine: machine(),
+                trials: args.trials,
+                timeout: args.timeout,
+                wall_time: started.elapsed().as_secs_f64(),
+                results: so_far.clone(),
+            };
+            if let Ok(json) = serde_json::to_string(&partial) {
+                let _ = std::fs::write(path, json);
+            }
+        }
         let solved = r.trials.iter().filter(|t| t.solved).count();
         let mean = r.mean_time().map_or("–".into(), seconds);
         let tests = r.mean_tests().map_or("–".into(), |n| format!("{n:.0}"));
@@ -299,10 +333,7 @@ fn run(args: &Args) -> Results {
     let wall_time = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     Results {
-        command: std::iter::once("etna".to_string())
-            .chain(std::env::args().skip(1))
-            .collect::<Vec<_>>()
-            .join(" "),
+        command,
         machine: machine(),
         trials: args.trials,
         timeout: args.timeout,
@@ -320,6 +351,7 @@ fn report(results: &Results) {
         results.timeout,
         seconds(results.wall_time)
     );
+    println!("{}", results::headline_table(results));
     println!("{}", results::bucket_table(results));
     println!(
         "{}",
