@@ -46,7 +46,11 @@ impl pbt::Arbitrary for Val {
 impl pbt::Mutate for Key {
     fn mutate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Self {
         let step = 1 + src.draw(3) as i32;
-        let k = if src.draw(1) == 0 { self.0 - step } else { self.0 + step };
+        let k = if src.draw(1) == 0 {
+            self.0 - step
+        } else {
+            self.0 + step
+        };
         Key(k.clamp(KEY_MIN, KEY_MAX))
     }
 }

@@ -250,8 +250,15 @@ pub fn bucket_table(results: &Results) -> String {
         for (_, label) in &shown {
             let _ = write!(out, " {label} |");
         }
-        let _ = writeln!(out, " unsolved | geo. mean time (solved) | mean time (solved) |");
-        let _ = writeln!(out, "|---|---:|{}---:|---:|---:|", "---:|".repeat(shown.len()));
+        let _ = writeln!(
+            out,
+            " unsolved | geo. mean time (solved) | mean time (solved) |"
+        );
+        let _ = writeln!(
+            out,
+            "|---|---:|{}---:|---:|---:|",
+            "---:|".repeat(shown.len())
+        );
         for s in strategies(results) {
             let rs: Vec<&TaskResult> = results
                 .results
@@ -456,8 +463,9 @@ pub fn headline_table(results: &Results) -> String {
     if !rivals.iter().all(|r| present.contains(r)) {
         return String::new();
     }
-    let mut scopes: Vec<(String, Box<dyn Fn(&TaskResult) -> bool>)> =
-        vec![("all workloads".to_string(), Box::new(|_| true))];
+    /// A scope of the headline: its label and which results it keeps.
+    type Scope = (String, Box<dyn Fn(&TaskResult) -> bool>);
+    let mut scopes: Vec<Scope> = vec![("all workloads".to_string(), Box::new(|_| true))];
     for section in sections(results) {
         let title = section.title.clone();
         scopes.push((title, Box::new(move |r| section.contains(r))));
@@ -467,12 +475,20 @@ pub fn headline_table(results: &Results) -> String {
         out,
         "\n| scope | pbt strategy | tasks all three solved | pbt geo. mean | proptest-bespoke | quickcheck-bespoke | proptest / pbt | quickcheck / pbt | pbt mean | proptest mean | quickcheck mean |"
     );
-    let _ = writeln!(out, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let _ = writeln!(
+        out,
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
     for (label, keep) in &scopes {
         let rows: Vec<(Strategy, Comparison)> = present
             .iter()
             .filter(|s| s.library == Library::Pbt)
-            .map(|s| (*s, compare(results, &[*s, rivals[0], rivals[1]], &**keep, label)))
+            .map(|s| {
+                (
+                    *s,
+                    compare(results, &[*s, rivals[0], rivals[1]], &**keep, label),
+                )
+            })
             .filter(|(_, c)| c.tasks > 0)
             .collect();
         let floor = rows

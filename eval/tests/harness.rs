@@ -269,7 +269,8 @@ fn every_runner_finds_an_easy_bug_in_every_workload() {
         for runner in Runner::ALL {
             for kind in [Kind::Bespoke, Kind::TypeBased] {
                 let s = Strategy::pbt(kind, runner);
-                if runner == Runner::Targeted && matches!(task, Task::Stlc(..) | Task::StlcBool(..)) {
+                if runner == Runner::Targeted && matches!(task, Task::Stlc(..) | Task::StlcBool(..))
+                {
                     continue;
                 }
                 let solved = (0..3).any(|i| harness::trial_with(s, task, i, budget(20_000)).solved);

@@ -158,7 +158,12 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--json" => a.json = Some(value("--json")?.into()),
             "--charts" => a.charts = Some(value("--charts")?.into()),
             "--from-json" => {
-                a.from_json = Some(value("--from-json")?.split(',').map(PathBuf::from).collect())
+                a.from_json = Some(
+                    value("--from-json")?
+                        .split(',')
+                        .map(PathBuf::from)
+                        .collect(),
+                )
             }
             other => return Err(format!("unknown option {other}")),
         }

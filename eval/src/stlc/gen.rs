@@ -127,7 +127,13 @@ fn vars_of(ctx: &[Typ], t: &Typ) -> Vec<i64> {
 
 /// A term of type `t` in `ctx` with `fuel`, argument types at `size`
 /// (`genExactExpr`).
-fn expr<D: Draw + ?Sized>(d: &mut D, ctx: &mut Vec<Typ>, t: &Typ, fuel: usize, size: usize) -> Expr {
+fn expr<D: Draw + ?Sized>(
+    d: &mut D,
+    ctx: &mut Vec<Typ>,
+    t: &Typ,
+    fuel: usize,
+    size: usize,
+) -> Expr {
     let vars = vars_of(ctx, t);
     let lam = fuel > 0 && matches!(t, Typ::TFun(..));
     let options = 1 + u64::from(lam) + u64::from(fuel > 0) + u64::from(!vars.is_empty());

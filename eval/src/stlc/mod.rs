@@ -227,13 +227,19 @@ impl pbt::Mutate for Expr {
             return Expr::arbitrary(src, size / 2);
         }
         match self {
-            Expr::Abs(t, body) if src.draw(1) == 0 => abs(t.clone(), (**body).mutate(src, size / 2)),
+            Expr::Abs(t, body) if src.draw(1) == 0 => {
+                abs(t.clone(), (**body).mutate(src, size / 2))
+            }
             Expr::Abs(_, body) => abs(Typ::arbitrary(src, size / 4), (**body).clone()),
             Expr::App(f, a) if src.draw(1) == 0 => app((**f).mutate(src, size / 2), (**a).clone()),
             Expr::App(f, a) => app((**f).clone(), (**a).mutate(src, size / 2)),
             Expr::Var(n) => Expr::Var((n + 1) % (VAR_MAX + 1)),
             Expr::Bool(b) => Expr::Bool(!b),
-            Expr::Int(i) => Expr::Int(if *i < i64::from(KEY_MAX) { i + 1 } else { i64::from(KEY_MIN) }),
+            Expr::Int(i) => Expr::Int(if *i < i64::from(KEY_MAX) {
+                i + 1
+            } else {
+                i64::from(KEY_MIN)
+            }),
         }
     }
 }
