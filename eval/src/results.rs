@@ -528,11 +528,13 @@ pub fn headline_table(results: &Results) -> String {
 }
 
 /// Per mutant, the strategies that found it (some trial failed some
-/// property) — as Markdown, with the mutants no pbt strategy found listed
-/// last.
+/// property: ✓; ran but did not: ·; not run: –) — as Markdown, with the
+/// mutants no pbt strategy found listed last.
 pub fn mutant_table(results: &Results) -> (String, Vec<String>) {
     let mut found: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    let mut ran: BTreeSet<(String, String, String)> = BTreeSet::new();
     for r in &results.results {
+        ran.insert((r.workload.clone(), r.mutant.clone(), r.strategy.clone()));
         let entry = found
             .entry((r.workload.clone(), r.mutant.clone()))
             .or_default();
@@ -552,7 +554,14 @@ pub fn mutant_table(results: &Results) -> (String, Vec<String>) {
     for ((w, m), by) in &found {
         let _ = write!(out, "| {w} | {m} |");
         for s in &present {
-            let _ = write!(out, " {} |", if by.contains(s.name()) { "✓" } else { "·" });
+            let mark = if by.contains(s.name()) {
+                "✓"
+            } else if ran.contains(&(w.clone(), m.clone(), s.name().to_string())) {
+                "·"
+            } else {
+                "–"
+            };
+            let _ = write!(out, " {mark} |");
         }
         let _ = writeln!(out);
         if !by.iter().any(|s| s.starts_with("pbt")) {
