@@ -125,10 +125,11 @@ pub fn qc_below(g: &mut quickcheck::Gen, n: usize) -> usize {
 /// The configuration of pbt's generational runner for a trial: effectively
 /// unbounded tests and discards (the probe ends the trial), no shrinking,
 /// no per-test watchdog, no regressions file, the environment ignored, and
-/// no automatic targeting of preconditions (the strategies under test are
-/// plain generate-and-discard; the properties' preconditions are plain
-/// booleans to the macro, so it would derive no utility anyway). The size
-/// schedule is pbt's default (cycling through `0..=100`).
+/// no automatic targeting of preconditions inside the generational runner
+/// (the headline strategies are plain generate-and-discard in every
+/// library; the targeted runner strategies target through a graded
+/// precondition of their own, see `drivers::pbt`). The size schedule is
+/// pbt's default (cycling through `0..=100`).
 ///
 /// The configuration is built once per process and cloned per trial:
 /// `Config::default()` calls `std::thread::available_parallelism()` (for the

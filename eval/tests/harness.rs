@@ -326,3 +326,63 @@ fn stlc_bool_generates_booleans_only() {
         .collect();
     assert!(with.iter().any(has_int), "STLC does generate integers");
 }
+
+/// The tables: geometric means (the headline) beside the means, and RBT's
+/// ETNA subset (without the two extra tasks) beside the 60.
+#[test]
+fn tables_show_geometric_means_and_the_etna_subset() {
+    use pbt_eval::results::{geo_mean, mean, TaskResult, Trial};
+    assert_eq!(
+        geo_mean(&[1e-3, 1e-1]).map(|g| (g * 1e4).round()),
+        Some(100.0)
+    );
+    assert_eq!(mean(&[1e-3, 1e-1]), Some(0.0505));
+    assert_eq!(geo_mean(&[]), None);
+    let result = |mutant: &str, property: &str, strategy: &str, time: f64| TaskResult {
+        workload: "RBT".into(),
+        mutant: mutant.into(),
+        property: property.into(),
+        strategy: strategy.into(),
+        trials_planned: 1,
+        trials: vec![Trial {
+            seed: 0,
+            solved: true,
+            time,
+            tests: 1,
+            discards: 0,
+            note: None,
+        }],
+    };
+    let mut rs = Vec::new();
+    for (s, scale) in [
+        ("pbt-bespoke", 1.0),
+        ("proptest-bespoke", 2.0),
+        ("quickcheck-bespoke", 4.0),
+    ] {
+        rs.push(result("insert_1", "InsertPost", s, 0.001 * scale));
+        rs.push(result("delete_5", "InsertDelete", s, 0.1 * scale));
+    }
+    let results = Results {
+        command: "etna --test".into(),
+        machine: "test".into(),
+        trials: 1,
+        timeout: 1.0,
+        wall_time: 0.0,
+        results: rs,
+    };
+    let table = results::bucket_table(&results);
+    assert!(table.contains("RBT (2 tasks)"), "{table}");
+    assert!(table.contains("RBT, ETNA's 1 tasks (without 1)"), "{table}");
+    // pbt-bespoke: geometric mean 10 ms, mean 50.5 ms.
+    assert!(
+        table.contains("| pbt-bespoke | 1 | 2 | 0 | 0 | 10.0 ms | 50.5 ms |"),
+        "{table}"
+    );
+    let headline = results::headline_table(&results);
+    assert!(
+        headline.contains(
+            "| all workloads | **pbt-bespoke** | 2 | 10.0 ms | 20.0 ms | 40.0 ms | 2.00× | 4.00× |"
+        ),
+        "{headline}"
+    );
+}

@@ -1,4 +1,5 @@
-//! How each library's runner is driven on the tree workloads (BST, RBT).
+//! How each library's runner is driven on the workloads (BST, RBT, and
+//! STLC, whose "trees" are terms).
 //!
 //! A property of a tree workload takes some trees, keys and values — one
 //! of ten shapes, a [`Check`] — and has the precondition that every tree is
