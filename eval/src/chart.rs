@@ -72,9 +72,34 @@ pub fn draw(results: &Results, workload: &str, path: &Path) -> Result<(), String
     let span = WIDTH as i32 - LEFT - RIGHT;
     let x_of = |n: usize| LEFT + (span as f64 * n as f64 / total as f64).round() as i32;
 
+    // Trials per strategy (the fewest any of its tasks planned), and the
+    // limit: runs merged with `--from-json a,b` may differ in both, and keep
+    // the largest limit.
+    let trials: Vec<u32> = strategies
+        .iter()
+        .filter_map(|s| {
+            results
+                .results
+                .iter()
+                .filter(|r| r.workload == workload && r.strategy == s.name())
+                .map(|r| r.trials_planned)
+                .min()
+        })
+        .collect();
+    let (lo, hi) = (
+        trials.iter().min().copied().unwrap_or(results.trials),
+        trials.iter().max().copied().unwrap_or(results.trials),
+    );
+    let trials = if lo == hi {
+        format!("{lo} trials")
+    } else {
+        format!("{lo}–{hi} trials")
+    };
+    let merged = results.command.contains(" + ");
+    let limit = if merged { "≤ " } else { "" };
     let title = format!(
-        "{workload}: {total} tasks, {} trials, {} s limit per trial",
-        results.trials, results.timeout
+        "{workload}: {total} tasks, {trials}, {limit}{} s limit per trial",
+        results.timeout
     );
     let big = TextStyle::from((FONT, 22).into_font()).color(&BLACK);
     root.draw(&Text::new(title, (LEFT, 18), big)).map_err(err)?;
