@@ -11,23 +11,35 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 
-const WIDTH: u32 = 860;
-const LEFT: i32 = 170;
+const WIDTH: u32 = 910;
+const LEFT: i32 = 220;
 const RIGHT: i32 = 30;
 const ROW: i32 = 34;
 const BAR: i32 = 24;
 const TOP: i32 = 56;
 const FONT: &str = "sans-serif";
 
-/// The colour of a strategy (each library a hue, type-based a paler one).
+/// The colour of a strategy (each library, and each of pbt's runners, a
+/// hue; type-based a paler one).
 fn colour(s: Strategy) -> RGBColor {
-    match s.name() {
-        "pbt-bespoke" => RGBColor(84, 39, 143),
-        "pbt-type" => RGBColor(33, 102, 172),
-        "proptest-bespoke" => RGBColor(0, 109, 44),
-        "proptest-type" => RGBColor(102, 166, 30),
-        "quickcheck-bespoke" => RGBColor(191, 91, 0),
-        _ => RGBColor(166, 54, 3),
+    use crate::strategy::{Kind, Library, Runner};
+    let hue = match (s.library, s.runner) {
+        (Library::Proptest, _) => RGBColor(0, 109, 44),
+        (Library::Quickcheck, _) => RGBColor(191, 91, 0),
+        (Library::Pbt, Runner::Generational) => RGBColor(84, 39, 143),
+        (Library::Pbt, Runner::Parallel) => RGBColor(33, 102, 172),
+        (Library::Pbt, Runner::FuzzChoices) => RGBColor(178, 24, 43),
+        (Library::Pbt, Runner::FuzzValues) => RGBColor(214, 96, 77),
+        (Library::Pbt, Runner::Targeted) => RGBColor(1, 133, 113),
+        (Library::Pbt, Runner::Integrated) => RGBColor(140, 81, 10),
+        (Library::Pbt, Runner::Exhaustive) => RGBColor(77, 77, 77),
+    };
+    match s.kind {
+        Kind::Bespoke => hue,
+        Kind::TypeBased => {
+            let pale = |x: u8| ((u16::from(x) * 3 + 2 * 160) / 5) as u8;
+            RGBColor(pale(hue.0), pale(hue.1), pale(hue.2))
+        }
     }
 }
 
@@ -60,9 +72,34 @@ pub fn draw(results: &Results, workload: &str, path: &Path) -> Result<(), String
     let span = WIDTH as i32 - LEFT - RIGHT;
     let x_of = |n: usize| LEFT + (span as f64 * n as f64 / total as f64).round() as i32;
 
+    // Trials per strategy (the fewest any of its tasks planned), and the
+    // limit: runs merged with `--from-json a,b` may differ in both, and keep
+    // the largest limit.
+    let trials: Vec<u32> = strategies
+        .iter()
+        .filter_map(|s| {
+            results
+                .results
+                .iter()
+                .filter(|r| r.workload == workload && r.strategy == s.name())
+                .map(|r| r.trials_planned)
+                .min()
+        })
+        .collect();
+    let (lo, hi) = (
+        trials.iter().min().copied().unwrap_or(results.trials),
+        trials.iter().max().copied().unwrap_or(results.trials),
+    );
+    let trials = if lo == hi {
+        format!("{lo} trials")
+    } else {
+        format!("{lo}–{hi} trials")
+    };
+    let merged = results.command.contains(" + ");
+    let limit = if merged { "≤ " } else { "" };
     let title = format!(
-        "{workload}: {total} tasks, {} trials, {} s limit per trial",
-        results.trials, results.timeout
+        "{workload}: {total} tasks, {trials}, {limit}{} s limit per trial",
+        results.timeout
     );
     let big = TextStyle::from((FONT, 22).into_font()).color(&BLACK);
     root.draw(&Text::new(title, (LEFT, 18), big)).map_err(err)?;

@@ -42,6 +42,26 @@ impl pbt::Arbitrary for Val {
     }
 }
 
+/// A key a small step away, within the range.
+impl pbt::Mutate for Key {
+    fn mutate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Self {
+        let step = 1 + src.draw(3) as i32;
+        let k = if src.draw(1) == 0 {
+            self.0 - step
+        } else {
+            self.0 + step
+        };
+        Key(k.clamp(KEY_MIN, KEY_MAX))
+    }
+}
+
+/// The other value.
+impl pbt::Mutate for Val {
+    fn mutate<S: Source + ?Sized>(&self, _src: &mut S, _size: usize) -> Self {
+        Val(!self.0)
+    }
+}
+
 /// Keys and values are not shrunk: the benchmark times the first failure.
 impl pbt::Shrink for Key {
     fn shrink(&self) -> Candidates<'_, Self> {
@@ -105,10 +125,11 @@ pub fn qc_below(g: &mut quickcheck::Gen, n: usize) -> usize {
 /// The configuration of pbt's generational runner for a trial: effectively
 /// unbounded tests and discards (the probe ends the trial), no shrinking,
 /// no per-test watchdog, no regressions file, the environment ignored, and
-/// no automatic targeting of preconditions (the strategies under test are
-/// plain generate-and-discard; the properties' preconditions are plain
-/// booleans to the macro, so it would derive no utility anyway). The size
-/// schedule is pbt's default (cycling through `0..=100`).
+/// no automatic targeting of preconditions inside the generational runner
+/// (the headline strategies are plain generate-and-discard in every
+/// library; the targeted runner strategies target through a graded
+/// precondition of their own, see `drivers::pbt`). The size schedule is
+/// pbt's default (cycling through `0..=100`).
 ///
 /// The configuration is built once per process and cloned per trial:
 /// `Config::default()` calls `std::thread::available_parallelism()` (for the

@@ -22,6 +22,8 @@ crate::named_enum! {
         Rbt = "RBT",
         /// The simply-typed lambda calculus.
         Stlc = "STLC",
+        /// The same tasks without `TInt` in any generator (ETNA's calculus).
+        StlcBool = "STLC-bool",
     }
 }
 
@@ -34,6 +36,8 @@ pub enum Task {
     Rbt(rbt::Mutant, rbt::Property),
     /// An STLC task.
     Stlc(stlc::Mutant, stlc::Property),
+    /// An STLC task with booleans only in the generators.
+    StlcBool(stlc::Mutant, stlc::Property),
 }
 
 impl Task {
@@ -43,6 +47,7 @@ impl Task {
             Task::Bst(..) => Workload::Bst,
             Task::Rbt(..) => Workload::Rbt,
             Task::Stlc(..) => Workload::Stlc,
+            Task::StlcBool(..) => Workload::StlcBool,
         }
     }
 
@@ -51,7 +56,7 @@ impl Task {
         match self {
             Task::Bst(m, _) => m.name(),
             Task::Rbt(m, _) => m.name(),
-            Task::Stlc(m, _) => m.name(),
+            Task::Stlc(m, _) | Task::StlcBool(m, _) => m.name(),
         }
     }
 
@@ -60,7 +65,7 @@ impl Task {
         match self {
             Task::Bst(_, p) => p.name(),
             Task::Rbt(_, p) => p.name(),
-            Task::Stlc(_, p) => p.name(),
+            Task::Stlc(_, p) | Task::StlcBool(_, p) => p.name(),
         }
     }
 
@@ -70,7 +75,25 @@ impl Task {
         match self {
             Task::Bst(m, p) => bst::run(strategy, m, p, probe, seed),
             Task::Rbt(m, p) => rbt::run(strategy, m, p, probe, seed),
-            Task::Stlc(m, p) => stlc::run(strategy, m, p, probe, seed),
+            Task::Stlc(m, p) => {
+                stlc::gen::set_with_int(true);
+                stlc::run(strategy, m, p, probe, seed)
+            }
+            Task::StlcBool(m, p) => {
+                stlc::gen::set_with_int(false);
+                let out = stlc::run(strategy, m, p, probe, seed);
+                stlc::gen::set_with_int(true);
+                out
+            }
+        }
+    }
+
+    /// Whether the task is in ETNA's own task list (every task but two
+    /// RBT ones: see [`rbt::ETNA_EXTRA`]).
+    pub fn in_etna(self) -> bool {
+        match self {
+            Task::Rbt(m, p) => !rbt::ETNA_EXTRA.contains(&(m, p)),
+            _ => true,
         }
     }
 }
@@ -90,6 +113,10 @@ pub fn tasks(workload: Workload) -> Vec<Task> {
             .into_iter()
             .map(|(m, p)| Task::Stlc(m, p))
             .collect(),
+        Workload::StlcBool => stlc::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::StlcBool(m, p))
+            .collect(),
     }
 }
 
@@ -107,6 +134,7 @@ pub fn all_pairs(workload: Workload) -> Vec<Task> {
         Workload::Bst => cross(bst::Mutant::ALL, bst::Property::ALL, Task::Bst),
         Workload::Rbt => cross(rbt::Mutant::ALL, rbt::Property::ALL, Task::Rbt),
         Workload::Stlc => cross(stlc::Mutant::ALL, stlc::Property::ALL, Task::Stlc),
+        Workload::StlcBool => cross(stlc::Mutant::ALL, stlc::Property::ALL, Task::StlcBool),
     }
 }
 
@@ -181,8 +209,16 @@ pub struct Plan {
     pub strategies: Vec<Strategy>,
     /// The tasks, in order.
     pub tasks: Vec<Task>,
-    /// Trials per (strategy, task).
+    /// Trials per (strategy, task) of the headline strategies
+    /// ([`Strategy::is_headline`]).
     pub trials: u32,
+    /// Trials per (strategy, task) of pbt's other runners.
+    pub runner_trials: u32,
+    /// Trials per (strategy, task) when the planned ones all found a
+    /// failure but needed more than [`RARE_TESTS`] tests on average: rare
+    /// failures have the widest spread, so they get more trials (no more
+    /// than the planned ones when this is smaller).
+    pub rare_trials: u32,
     /// Time limit of one trial.
     pub timeout: Duration,
     /// Run every trial even after an unsolved one.
@@ -191,13 +227,24 @@ pub struct Plan {
     pub salt: u64,
 }
 
+/// A task whose failure rate is below one in this many tests gets
+/// [`Plan::rare_trials`].
+pub const RARE_TESTS: f64 = 10_000.0;
+
 /// Run `plan`, calling `progress` after each (strategy, task).
 pub fn run(plan: &Plan, mut progress: impl FnMut(&TaskResult)) -> Vec<TaskResult> {
     let mut out = Vec::new();
     for task in &plan.tasks {
         for strategy in &plan.strategies {
+            let planned = if strategy.is_headline() {
+                plan.trials
+            } else {
+                plan.runner_trials
+            };
+            let mut trials_planned = planned;
             let mut trials = Vec::new();
-            for i in 0..plan.trials {
+            let mut i = 0;
+            while i < trials_planned {
                 let t = trial(
                     *strategy,
                     *task,
@@ -209,13 +256,20 @@ pub fn run(plan: &Plan, mut progress: impl FnMut(&TaskResult)) -> Vec<TaskResult
                 if unsolved && !plan.all_trials {
                     break;
                 }
+                i += 1;
+                if i == planned && trials.iter().all(|t| t.solved) {
+                    let mean = trials.iter().map(|t| t.tests as f64).sum::<f64>() / f64::from(i);
+                    if mean > RARE_TESTS {
+                        trials_planned = planned.max(plan.rare_trials);
+                    }
+                }
             }
             let result = TaskResult {
                 workload: task.workload().name().to_string(),
                 mutant: task.mutant().to_string(),
                 property: task.property().to_string(),
                 strategy: strategy.name().to_string(),
-                trials_planned: plan.trials,
+                trials_planned,
                 trials,
             };
             progress(&result);

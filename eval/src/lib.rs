@@ -2,11 +2,12 @@
 //! §6.2) for pbt, proptest and quickcheck.
 //!
 //! Three workloads — binary search trees ([`bst`]), red-black trees
-//! ([`rbt`]) and the simply-typed lambda calculus ([`stlc`]) — each carry
+//! ([`rbt`]) and the simply-typed lambda calculus ([`stlc`], also run
+//! without integers as `STLC-bool`) — each carry
 //! injected bugs (mutants, chosen at run time: every buggy function takes
 //! the mutant in effect) and properties. A *task* is a mutant with a
 //! property it falsifies; a *strategy* ([`strategy::Strategy`]) is a library
-//! with a bespoke or a type-based generator. The harness ([`harness`]) runs
+//! with a bespoke or a type-based generator and, for pbt, one of its runners. The harness ([`harness`]) runs
 //! every strategy on every task for several trials and measures the time and
 //! the number of tests to the first failure with a [`probe::Probe`] inside
 //! the property, the same way for every library; [`results`] buckets and

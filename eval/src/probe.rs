@@ -79,6 +79,20 @@ impl Probe {
         self.expired.load(Relaxed) || (n % CLOCK_EVERY == 0 && self.time_up())
     }
 
+    /// The graded precondition of an input: `defects` (0 when it holds),
+    /// counted as a discard when not 0. Once the time is up it is 0, so
+    /// that the check can end the run. The targeted runner evaluates the
+    /// precondition's utility from the same expression, so under it a
+    /// rejected input may be counted twice.
+    #[inline]
+    pub fn graded(&self, defects: u64) -> u64 {
+        if defects == 0 || self.admit(false) {
+            0
+        } else {
+            defects
+        }
+    }
+
     /// Run the check `holds` on an admitted input: `true` when it holds.
     /// A panic is a failure. The first failure is recorded; once the time is
     /// up this returns `false` without running the check.

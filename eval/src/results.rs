@@ -171,37 +171,122 @@ pub fn bucket_counts(results: &Results, workload: &str, strategy: Strategy) -> [
     counts
 }
 
-/// The bucket table of every workload, as Markdown.
+/// The geometric mean of `xs` (positive), or `None` when empty.
+pub fn geo_mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty())
+        .then(|| (xs.iter().map(|x| x.max(1e-9).ln()).sum::<f64>() / xs.len() as f64).exp())
+}
+
+/// The arithmetic mean of `xs`, or `None` when empty.
+pub fn mean(xs: &[f64]) -> Option<f64> {
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+/// Whether `r` is a task of ETNA's own list (all but the two RBT tasks of
+/// [`crate::rbt::ETNA_EXTRA`]).
+pub fn in_etna(r: &TaskResult) -> bool {
+    r.workload != "RBT"
+        || !crate::rbt::ETNA_EXTRA
+            .iter()
+            .any(|(m, p)| m.name() == r.mutant && p.name() == r.property)
+}
+
+/// A subset of the results: a workload, or ETNA's 58 RBT tasks.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Its title.
+    pub title: String,
+    /// The workload.
+    pub workload: String,
+    /// Only ETNA's own tasks.
+    pub etna_only: bool,
+}
+
+impl Section {
+    /// Whether `r` belongs to it.
+    pub fn contains(&self, r: &TaskResult) -> bool {
+        r.workload == self.workload && (!self.etna_only || in_etna(r))
+    }
+}
+
+/// The sections the tables show: every workload, and RBT's ETNA subset
+/// beside RBT.
+pub fn sections(results: &Results) -> Vec<Section> {
+    let mut out = Vec::new();
+    for w in workloads(results) {
+        let n = tasks_of(results, &w).len();
+        out.push(Section {
+            title: format!("{w} ({n} tasks)"),
+            workload: w.clone(),
+            etna_only: false,
+        });
+        let etna = results
+            .results
+            .iter()
+            .filter(|r| r.workload == w && in_etna(r))
+            .map(TaskResult::task)
+            .collect::<BTreeSet<_>>()
+            .len();
+        if etna < n {
+            out.push(Section {
+                title: format!("{w}, ETNA's {etna} tasks (without {})", n - etna),
+                workload: w.clone(),
+                etna_only: true,
+            });
+        }
+    }
+    out
+}
+
+/// The bucket table of every section, as Markdown: the bucket counts, then
+/// the geometric mean and the mean of the time-to-failure over the tasks
+/// the strategy solved.
 pub fn bucket_table(results: &Results) -> String {
     let mut out = String::new();
     let shown = visible_buckets(results.timeout);
-    for w in workloads(results) {
-        let n = tasks_of(results, &w).len();
-        let _ = writeln!(out, "\n{w} ({n} tasks)\n");
-        let _ = write!(out, "| strategy |");
+    for section in sections(results) {
+        let _ = writeln!(out, "\n{}\n", section.title);
+        let _ = write!(out, "| strategy | trials |");
         for (_, label) in &shown {
             let _ = write!(out, " {label} |");
         }
-        let _ = writeln!(out, " unsolved | mean time (solved) |");
-        let _ = writeln!(out, "|---|{}---:|---:|", "---:|".repeat(shown.len()));
+        let _ = writeln!(
+            out,
+            " unsolved | geo. mean time (solved) | mean time (solved) |"
+        );
+        let _ = writeln!(
+            out,
+            "|---|---:|{}---:|---:|---:|",
+            "---:|".repeat(shown.len())
+        );
         for s in strategies(results) {
-            let c = bucket_counts(results, &w, s);
-            let times: Vec<f64> = results
+            let rs: Vec<&TaskResult> = results
                 .results
                 .iter()
-                .filter(|r| r.workload == w && r.strategy == s.name())
-                .filter_map(TaskResult::mean_time)
+                .filter(|r| section.contains(r) && r.strategy == s.name())
                 .collect();
-            let mean = if times.is_empty() {
-                "–".to_string()
-            } else {
-                seconds(times.iter().sum::<f64>() / times.len() as f64)
-            };
-            let _ = write!(out, "| {} |", s.name());
+            if rs.is_empty() {
+                continue;
+            }
+            let mut c = [0usize; 5];
+            for r in &rs {
+                c[r.bucket()] += 1;
+            }
+            let times: Vec<f64> = rs.iter().filter_map(|r| r.mean_time()).collect();
+            let show = |x: Option<f64>| x.map_or("–".to_string(), seconds);
+            let planned: BTreeSet<u32> = rs.iter().map(|r| r.trials_planned).collect();
+            let planned: Vec<String> = planned.iter().map(u32::to_string).collect();
+            let _ = write!(out, "| {} | {} |", s.name(), planned.join("/"));
             for (i, _) in &shown {
                 let _ = write!(out, " {} |", c[*i]);
             }
-            let _ = writeln!(out, " {} | {mean} |", c[BUCKETS.len()]);
+            let _ = writeln!(
+                out,
+                " {} | {} | {} |",
+                c[BUCKETS.len()],
+                show(geo_mean(&times)),
+                show(mean(&times))
+            );
         }
     }
     out
@@ -230,35 +315,37 @@ pub fn seconds(s: f64) -> String {
     }
 }
 
-/// Mean times over the tasks that every one of `strategies` solved.
+/// Times over the tasks that every one of `strategies` solved.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
     /// What is compared (e.g. "bespoke, all workloads").
     pub label: String,
     /// Tasks every strategy solved.
     pub tasks: usize,
-    /// Each strategy's mean time-to-failure over them (seconds), mean
-    /// tests-to-failure, and mean time per generated input (seconds).
-    pub means: Vec<(String, f64, f64, f64)>,
-    /// The geometric mean over those tasks of each strategy's time divided
-    /// by the first strategy's.
-    pub geo_ratios: Vec<(String, f64)>,
+    /// Each strategy's geometric mean and mean time-to-failure over them
+    /// (seconds), mean tests-to-failure, and mean time per generated input
+    /// (seconds).
+    pub means: Vec<(String, f64, f64, f64, f64)>,
 }
 
-/// Compare `strategies` over the tasks (of `workload`, or all) they all solved.
+impl Comparison {
+    /// The geometric mean time of `strategy`.
+    pub fn geo(&self, strategy: &str) -> Option<f64> {
+        self.means.iter().find(|m| m.0 == strategy).map(|m| m.1)
+    }
+}
+
+/// Compare `strategies` over the tasks (those `keep` accepts) they all solved.
 pub fn compare(
     results: &Results,
     strategies: &[Strategy],
-    workload: Option<&str>,
+    keep: &dyn Fn(&TaskResult) -> bool,
     label: &str,
 ) -> Comparison {
     // Per task, each strategy's mean time, tests and inputs.
     type Means = BTreeMap<String, (f64, f64, f64)>;
     let mut by_task: BTreeMap<(String, String, String), Means> = BTreeMap::new();
-    for r in &results.results {
-        if workload.is_some_and(|w| w != r.workload) {
-            continue;
-        }
+    for r in results.results.iter().filter(|r| keep(r)) {
         if let (Some(t), Some(n), Some(i)) = (r.mean_time(), r.mean_tests(), r.mean_inputs()) {
             by_task
                 .entry(r.task())
@@ -271,36 +358,32 @@ pub fn compare(
         .values()
         .filter(|m| names.iter().all(|n| m.contains_key(*n)))
         .collect();
-    let k = common.len().max(1) as f64;
     let means = names
         .iter()
         .map(|n| {
-            let t = common.iter().map(|m| m[*n].0).sum::<f64>() / k;
-            let c = common.iter().map(|m| m[*n].1).sum::<f64>() / k;
-            let i = common.iter().map(|m| m[*n].2).sum::<f64>() / k;
-            (n.to_string(), t, c, t / i.max(1.0))
-        })
-        .collect();
-    let geo_ratios = names
-        .iter()
-        .map(|n| {
-            let logs = common
-                .iter()
-                .map(|m| (m[*n].0.max(1e-9) / m[names[0]].0.max(1e-9)).ln())
-                .sum::<f64>();
-            (n.to_string(), (logs / k).exp())
+            let ts: Vec<f64> = common.iter().map(|m| m[*n].0).collect();
+            let cs: Vec<f64> = common.iter().map(|m| m[*n].1).collect();
+            let is: Vec<f64> = common.iter().map(|m| m[*n].2).collect();
+            let t = mean(&ts).unwrap_or(0.0);
+            let i = mean(&is).unwrap_or(0.0);
+            (
+                n.to_string(),
+                geo_mean(&ts).unwrap_or(0.0),
+                t,
+                mean(&cs).unwrap_or(0.0),
+                t / i.max(1.0),
+            )
         })
         .collect();
     Comparison {
         label: label.to_string(),
         tasks: common.len(),
         means,
-        geo_ratios,
     }
 }
 
 /// The comparisons the summary prints: each kind across libraries, over all
-/// workloads and per workload.
+/// workloads and per section (workload, and RBT's ETNA subset).
 pub fn comparisons(results: &Results) -> Vec<Comparison> {
     let present = strategies(results);
     let mut out = Vec::new();
@@ -320,25 +403,17 @@ pub fn comparisons(results: &Results) -> Vec<Comparison> {
         out.push(compare(
             results,
             &group,
-            None,
+            &|_| true,
             &format!("{kind_name}, all workloads"),
         ));
-        for w in workloads(results) {
+        for section in sections(results) {
             out.push(compare(
                 results,
                 &group,
-                Some(&w),
-                &format!("{kind_name}, {w}"),
+                &|r| section.contains(r),
+                &format!("{kind_name}, {}", section.title),
             ));
         }
-    }
-    if present.len() > 2 {
-        out.push(compare(
-            results,
-            &present,
-            None,
-            "every strategy, all workloads",
-        ));
     }
     out.retain(|c| c.tasks > 0);
     out
@@ -349,20 +424,103 @@ pub fn comparison_table(comparisons: &[Comparison]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "\n| over the tasks all solved | tasks | strategy | mean time | mean tests | time per input | mean time / first's | geo. mean of time ratios |"
+        "\n| over the tasks all solved | tasks | strategy | geo. mean time | geo. mean / first's | mean time | mean / first's | mean tests | time per input |"
     );
-    let _ = writeln!(out, "|---|---:|---|---:|---:|---:|---:|---:|");
+    let _ = writeln!(out, "|---|---:|---|---:|---:|---:|---:|---:|---:|");
     for c in comparisons {
-        let base = c.means.first().map_or(1.0, |m| m.1).max(1e-12);
-        for ((name, t, n, per), (_, g)) in c.means.iter().zip(&c.geo_ratios) {
+        let (g0, m0) = c.means.first().map_or((1.0, 1.0), |m| (m.1, m.2));
+        for (name, g, t, n, per) in &c.means {
             let _ = writeln!(
                 out,
-                "| {} | {} | {name} | {} | {n:.0} | {} | {:.2}× | {g:.2}× |",
+                "| {} | {} | {name} | {} | {:.2}× | {} | {:.2}× | {n:.0} | {} |",
                 c.label,
                 c.tasks,
+                seconds(*g),
+                g / g0.max(1e-12),
                 seconds(*t),
+                t / m0.max(1e-12),
                 seconds(*per),
-                t / base
+            );
+        }
+    }
+    out
+}
+
+/// The headline: every pbt strategy against proptest's and quickcheck's
+/// bespoke strategies, by geometric-mean time-to-failure over the tasks
+/// all three solved, over every workload and per section; one row per pbt
+/// strategy, the speed-ups `proptest / pbt` and `quickcheck / pbt`. The
+/// best pbt strategy of a section is the one with the largest smaller
+/// speed-up among those compared on at least as many tasks as
+/// `pbt-bespoke` (so that a strategy solving only the easy tasks cannot
+/// win); it is marked with `**`.
+pub fn headline_table(results: &Results) -> String {
+    let present = strategies(results);
+    let rivals = [
+        Strategy::new(Library::Proptest, Kind::Bespoke),
+        Strategy::new(Library::Quickcheck, Kind::Bespoke),
+    ];
+    if !rivals.iter().all(|r| present.contains(r)) {
+        return String::new();
+    }
+    /// A scope of the headline: its label and which results it keeps.
+    type Scope = (String, Box<dyn Fn(&TaskResult) -> bool>);
+    let mut scopes: Vec<Scope> = vec![("all workloads".to_string(), Box::new(|_| true))];
+    for section in sections(results) {
+        let title = section.title.clone();
+        scopes.push((title, Box::new(move |r| section.contains(r))));
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n| scope | pbt strategy | tasks all three solved | pbt geo. mean | proptest-bespoke | quickcheck-bespoke | proptest / pbt | quickcheck / pbt | pbt mean | proptest mean | quickcheck mean |"
+    );
+    let _ = writeln!(
+        out,
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for (label, keep) in &scopes {
+        let rows: Vec<(Strategy, Comparison)> = present
+            .iter()
+            .filter(|s| s.library == Library::Pbt)
+            .map(|s| {
+                (
+                    *s,
+                    compare(results, &[*s, rivals[0], rivals[1]], &**keep, label),
+                )
+            })
+            .filter(|(_, c)| c.tasks > 0)
+            .collect();
+        let floor = rows
+            .iter()
+            .find(|(s, _)| s.name() == "pbt-bespoke")
+            .map_or(0, |(_, c)| c.tasks);
+        let speedups = |c: &Comparison| {
+            let g = c.means[0].1.max(1e-12);
+            (c.means[1].1 / g, c.means[2].1 / g)
+        };
+        let best = rows
+            .iter()
+            .filter(|(_, c)| c.tasks >= floor)
+            .max_by(|a, b| {
+                let (x, y) = (speedups(&a.1), speedups(&b.1));
+                x.0.min(x.1).total_cmp(&y.0.min(y.1))
+            })
+            .map(|(s, _)| *s);
+        for (s, c) in &rows {
+            let (vp, vq) = speedups(c);
+            let mark = if Some(*s) == best { "**" } else { "" };
+            let _ = writeln!(
+                out,
+                "| {label} | {mark}{}{mark} | {} | {} | {} | {} | {vp:.2}× | {vq:.2}× | {} | {} | {} |",
+                s.name(),
+                c.tasks,
+                seconds(c.means[0].1),
+                seconds(c.means[1].1),
+                seconds(c.means[2].1),
+                seconds(c.means[0].2),
+                seconds(c.means[1].2),
+                seconds(c.means[2].2),
             );
         }
     }
@@ -370,11 +528,13 @@ pub fn comparison_table(comparisons: &[Comparison]) -> String {
 }
 
 /// Per mutant, the strategies that found it (some trial failed some
-/// property) — as Markdown, with the mutants no pbt strategy found listed
-/// last.
+/// property: ✓; ran but did not: ·; not run: –) — as Markdown, with the
+/// mutants no pbt strategy found listed last.
 pub fn mutant_table(results: &Results) -> (String, Vec<String>) {
     let mut found: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    let mut ran: BTreeSet<(String, String, String)> = BTreeSet::new();
     for r in &results.results {
+        ran.insert((r.workload.clone(), r.mutant.clone(), r.strategy.clone()));
         let entry = found
             .entry((r.workload.clone(), r.mutant.clone()))
             .or_default();
@@ -394,7 +554,14 @@ pub fn mutant_table(results: &Results) -> (String, Vec<String>) {
     for ((w, m), by) in &found {
         let _ = write!(out, "| {w} | {m} |");
         for s in &present {
-            let _ = write!(out, " {} |", if by.contains(s.name()) { "✓" } else { "·" });
+            let mark = if by.contains(s.name()) {
+                "✓"
+            } else if ran.contains(&(w.clone(), m.clone(), s.name().to_string())) {
+                "·"
+            } else {
+                "–"
+            };
+            let _ = write!(out, " {mark} |");
         }
         let _ = writeln!(out);
         if !by.iter().any(|s| s.starts_with("pbt")) {

@@ -14,6 +14,16 @@ use proptest::strategy::{Strategy as _, ValueTree};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Held by the tests that generate STLC terms: whether `TInt` is generated
+/// is process-wide (the harness sets it per trial), so they take turns.
+static STLC_GENERATORS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Take the STLC generators' turn (a panicking holder does not poison it
+/// for the others).
+fn stlc_turn() -> std::sync::MutexGuard<'static, ()> {
+    STLC_GENERATORS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// A probe that ends its trial after `tests` checks.
 fn budget(tests: u64) -> Arc<Probe> {
     Arc::new(Probe::with_budget(Duration::from_secs(3600), tests))
@@ -25,6 +35,7 @@ fn bespoke() -> [Strategy; 3] {
 
 #[test]
 fn a_quick_run_gives_results_json_tables_and_charts() {
+    let _turn = stlc_turn();
     let tasks: Vec<Task> = Workload::ALL
         .iter()
         .map(|w| harness::tasks(*w)[0])
@@ -33,13 +44,15 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
         strategies: Strategy::ALL.to_vec(),
         tasks,
         trials: 1,
+        runner_trials: 1,
+        rare_trials: 1,
         timeout: Duration::from_millis(100),
         all_trials: false,
         salt: harness::DEFAULT_SALT,
     };
     let mut seen = 0;
     let done = harness::run(&plan, |_| seen += 1);
-    assert_eq!(done.len(), 3 * Strategy::ALL.len());
+    assert_eq!(done.len(), Workload::ALL.len() * Strategy::ALL.len());
     assert_eq!(seen, done.len());
     for r in &done {
         assert_eq!(r.trials.len(), 1, "{r:?}");
@@ -69,7 +82,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
     }
     let dir = std::env::temp_dir().join(format!("etna-charts-{}", std::process::id()));
     let paths = chart::draw_all(&results, &dir).unwrap();
-    assert_eq!(paths.len(), 3);
+    assert_eq!(paths.len(), Workload::ALL.len());
     for p in paths {
         let svg = std::fs::read_to_string(&p).unwrap();
         assert!(
@@ -82,6 +95,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
 
 #[test]
 fn the_correct_implementations_pass_every_property() {
+    let _turn = stlc_turn();
     for w in Workload::ALL {
         for task in harness::all_pairs(*w)
             .into_iter()
@@ -102,6 +116,7 @@ const RARE: [&str; 2] = ["shift_var_leq", "subst_abs_no_shift"];
 
 #[test]
 fn every_mutant_is_found_by_a_pbt_strategy() {
+    let _turn = stlc_turn();
     let strategies = [Kind::Bespoke, Kind::TypeBased].map(|k| Strategy::new(Library::Pbt, k));
     for w in Workload::ALL {
         let tasks = harness::tasks(*w);
@@ -160,6 +175,7 @@ fn valid_by_construction<W: TreeWorkload>() {
 
 #[test]
 fn bespoke_generators_are_valid_by_construction() {
+    let _turn = stlc_turn();
     valid_by_construction::<bst::Bst>();
     valid_by_construction::<rbt::Rbt>();
     valid_by_construction::<stlc::Stlc>();
@@ -176,6 +192,14 @@ fn names_round_trip() {
     assert_eq!(bst::tasks().len(), 53);
     assert_eq!(rbt::tasks().len(), 60);
     assert_eq!(stlc::tasks().len(), 20);
+    let etna = harness::tasks(Workload::Rbt)
+        .into_iter()
+        .filter(|t| t.in_etna())
+        .count();
+    assert_eq!(etna, 58, "ETNA's RBT list has 58 tasks");
+    for (m, p) in rbt::ETNA_EXTRA {
+        assert!(rbt::tasks().contains(&(m, p)), "{m:?}/{p:?} is one of ours");
+    }
 }
 
 /// No two trials of a run share a seed (tasks with the same property shape
@@ -197,4 +221,168 @@ fn every_task_strategy_and_trial_has_its_own_seed() {
         }
     }
     assert_eq!(seen.len(), count);
+}
+
+/// `defects` (the graded precondition the targeted runner climbs) is 0
+/// exactly when `valid` holds, on valid and invalid inputs alike.
+fn defects_are_zero_exactly_when_valid<W: TreeWorkload>() {
+    let prop = property! {
+        forall t: W::Tree;
+        check (W::defects(t) == 0) == W::valid(t)
+    };
+    let config = Config::default()
+        .cases(2_000)
+        .regressions(Regressions::Off)
+        .ignore_env();
+    generational(&prop, config.clone()).assert_passed();
+    let prop = property! {
+        forall t: W::Tree, #[gen = W::pbt_bespoke()];
+        check W::defects(t) == 0
+    };
+    generational(&prop, config).assert_passed();
+}
+
+#[test]
+fn defects_grade_the_preconditions() {
+    let _turn = stlc_turn();
+    defects_are_zero_exactly_when_valid::<bst::Bst>();
+    defects_are_zero_exactly_when_valid::<rbt::Rbt>();
+    defects_are_zero_exactly_when_valid::<stlc::Stlc>();
+    use stlc::term::{abs, app, Expr::*, Typ::*};
+    // Two independent faults count twice: an unbound variable and a
+    // boolean applied as a function.
+    let e = app(abs(TBool, Var(3)), app(Bool(true), Bool(false)));
+    assert_eq!(stlc::term::defects(&e), 2);
+}
+
+/// Every runner finds an easy bug of every workload under both generators —
+/// except the targeted runner on STLC: once its hill climber (a static
+/// singleton pool) holds a well-typed term, the utility has nothing left to
+/// climb and it mutates that one term for ever (docs/etna.md reports it).
+#[test]
+fn every_runner_finds_an_easy_bug_in_every_workload() {
+    let _turn = stlc_turn();
+    use pbt_eval::strategy::Runner;
+    let mut missed = Vec::new();
+    for w in Workload::ALL {
+        let task = harness::tasks(*w)[0];
+        for runner in Runner::ALL {
+            for kind in [Kind::Bespoke, Kind::TypeBased] {
+                let s = Strategy::pbt(kind, runner);
+                if runner == Runner::Targeted && matches!(task, Task::Stlc(..) | Task::StlcBool(..))
+                {
+                    continue;
+                }
+                let solved = (0..3).any(|i| harness::trial_with(s, task, i, budget(20_000)).solved);
+                if !solved {
+                    missed.push(format!("{s} on {}/{}", w.name(), task.mutant()));
+                }
+            }
+        }
+    }
+    assert!(missed.is_empty(), "{missed:#?}");
+}
+
+/// `STLC-bool` generates no `TInt` and no integer literal, in any library.
+#[test]
+fn stlc_bool_generates_booleans_only() {
+    let _turn = stlc_turn();
+    use stlc::term::{Expr, Typ};
+    fn has_int(e: &Expr) -> bool {
+        fn typ(t: &Typ) -> bool {
+            match t {
+                Typ::TInt => true,
+                Typ::TBool => false,
+                Typ::TFun(a, b) => typ(a) || typ(b),
+            }
+        }
+        match e {
+            Expr::Int(_) => true,
+            Expr::Abs(t, b) => typ(t) || has_int(b),
+            Expr::App(a, b) => has_int(a) || has_int(b),
+            _ => false,
+        }
+    }
+    stlc::gen::set_with_int(false);
+    let mut src = pbt::Rng::from_seed(5);
+    let mut qc = quickcheck::Gen::from_size_and_seed(100, 5);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let typed = <stlc::Stlc as TreeWorkload>::proptest_typed();
+    let mut any_int = false;
+    for size in 0..200 {
+        let es = [
+            stlc::gen::well_typed(&mut stlc::gen::FromSource(&mut src), size % 100),
+            <Expr as pbt::Arbitrary>::arbitrary(&mut src, size % 100),
+            stlc::gen::quickcheck_well_typed(&mut qc),
+            <Expr as quickcheck::Arbitrary>::arbitrary(&mut qc),
+            typed.new_tree(&mut runner).unwrap().current(),
+        ];
+        any_int |= es.iter().any(has_int);
+    }
+    stlc::gen::set_with_int(true);
+    assert!(!any_int);
+    let with: Vec<Expr> = (0..200)
+        .map(|size| stlc::gen::well_typed(&mut stlc::gen::FromSource(&mut src), size % 100))
+        .collect();
+    assert!(with.iter().any(has_int), "STLC does generate integers");
+}
+
+/// The tables: geometric means (the headline) beside the means, and RBT's
+/// ETNA subset (without the two extra tasks) beside the 60.
+#[test]
+fn tables_show_geometric_means_and_the_etna_subset() {
+    use pbt_eval::results::{geo_mean, mean, TaskResult, Trial};
+    assert_eq!(
+        geo_mean(&[1e-3, 1e-1]).map(|g| (g * 1e4).round()),
+        Some(100.0)
+    );
+    assert_eq!(mean(&[1e-3, 1e-1]), Some(0.0505));
+    assert_eq!(geo_mean(&[]), None);
+    let result = |mutant: &str, property: &str, strategy: &str, time: f64| TaskResult {
+        workload: "RBT".into(),
+        mutant: mutant.into(),
+        property: property.into(),
+        strategy: strategy.into(),
+        trials_planned: 1,
+        trials: vec![Trial {
+            seed: 0,
+            solved: true,
+            time,
+            tests: 1,
+            discards: 0,
+            note: None,
+        }],
+    };
+    let mut rs = Vec::new();
+    for (s, scale) in [
+        ("pbt-bespoke", 1.0),
+        ("proptest-bespoke", 2.0),
+        ("quickcheck-bespoke", 4.0),
+    ] {
+        rs.push(result("insert_1", "InsertPost", s, 0.001 * scale));
+        rs.push(result("delete_5", "InsertDelete", s, 0.1 * scale));
+    }
+    let results = Results {
+        command: "etna --test".into(),
+        machine: "test".into(),
+        trials: 1,
+        timeout: 1.0,
+        wall_time: 0.0,
+        results: rs,
+    };
+    let table = results::bucket_table(&results);
+    assert!(table.contains("RBT (2 tasks)"), "{table}");
+    assert!(table.contains("RBT, ETNA's 1 tasks (without 1)"), "{table}");
+    // pbt-bespoke: geometric mean 10 ms, mean 50.5 ms.
+    assert!(
+        table.contains("| pbt-bespoke | 1 | 2 | 0 | 0 | 10.0 ms | 50.5 ms |"),
+        "{table}"
+    );
+    let headline = results::headline_table(&results);
+    assert!(
+        headline.contains(
+            "| all workloads | **pbt-bespoke** | 2 | 10.0 ms | 20.0 ms | 40.0 ms | 2.00× | 4.00× |"
+        ),
+        "{headline}"
+    );
 }

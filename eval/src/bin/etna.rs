@@ -17,12 +17,23 @@ OPTIONS:
   --quick             a small subset (2 tasks per workload, 2 trials, 0.5 s)
                       that only checks the harness works; writes no charts
                       unless --charts is given
-  --trials T          trials per (strategy, task) [default: 10]
+  --trials T          trials per (strategy, task) of the headline strategies
+                      [default: 10]
+  --runner-trials T   trials per (strategy, task) of pbt's other runners
+                      [default: as --trials]
+  --rare-trials T     trials of a (strategy, task) whose planned trials all
+                      failed after more than 10 000 tests on average
+                      [default: 20]
   --timeout S         time limit of a trial in seconds [default: 60]
-  --workload W        BST, RBT or STLC (repeat or comma-separate) [default: all]
-  --strategy S        pbt-bespoke, pbt-type, proptest-bespoke, proptest-type,
-                      quickcheck-bespoke, quickcheck-type (repeat or
-                      comma-separate) [default: all]
+  --workload W        BST, RBT, STLC or STLC-bool (STLC without TInt in the
+                      generators) (repeat or comma-separate) [default: all]
+  --strategy S        a strategy (repeat or comma-separate), or `headline`
+                      (the first six) or `runners` (pbt's other runners)
+                      [default: all]:
+                        headline: pbt-bespoke, pbt-type, proptest-bespoke,
+                          proptest-type, quickcheck-bespoke, quickcheck-type
+                        runners: pbt-{bespoke,type}-{parallel,fuzz-choices,
+                          fuzz-values,targeted,integrated,exhaustive}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
@@ -33,7 +44,8 @@ OPTIONS:
                       the tasks: to find out which pairs are tasks
   --json FILE         write the results as JSON
   --charts DIR        write the bucket charts (SVG) here [default: docs/etna]
-  --from-json FILE    print and chart saved results instead of running
+  --from-json FILES   print and chart saved results instead of running
+                      (comma-separate several runs to merge them)
   -h, --help          this text
 ";
 
@@ -41,6 +53,8 @@ OPTIONS:
 struct Args {
     quick: bool,
     trials: u32,
+    runner_trials: Option<u32>,
+    rare_trials: u32,
     timeout: f64,
     workloads: Vec<Workload>,
     strategies: Vec<Strategy>,
@@ -50,13 +64,15 @@ struct Args {
     salt: u64,
     json: Option<PathBuf>,
     charts: Option<PathBuf>,
-    from_json: Option<PathBuf>,
+    from_json: Option<Vec<PathBuf>>,
 }
 
 fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
         quick: false,
         trials: 10,
+        runner_trials: None,
+        rare_trials: 20,
         timeout: 60.0,
         workloads: Vec::new(),
         strategies: Vec::new(),
@@ -83,6 +99,15 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                         .map_err(|_| format!("--trials {v}: not a number"))?,
                 );
             }
+            "--runner-trials" | "--rare-trials" => {
+                let v = value(&arg)?;
+                let n: u32 = v.parse().map_err(|_| format!("{arg} {v}: not a number"))?;
+                if arg == "--rare-trials" {
+                    a.rare_trials = n;
+                } else {
+                    a.runner_trials = Some(n.max(1));
+                }
+            }
             "--timeout" => {
                 let v = value("--timeout")?;
                 let s: f64 = v
@@ -98,12 +123,20 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                     let w = Workload::ALL
                         .iter()
                         .find(|x| x.name().eq_ignore_ascii_case(w))
-                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC)"))?;
+                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC, STLC-bool)"))?;
                     a.workloads.push(*w);
                 }
             }
             "--strategy" => {
                 for s in value("--strategy")?.split(',') {
+                    if s == "headline" || s == "runners" {
+                        a.strategies.extend(
+                            Strategy::ALL
+                                .into_iter()
+                                .filter(|x| x.is_headline() == (s == "headline")),
+                        );
+                        continue;
+                    }
                     let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
                     a.strategies.push(
                         Strategy::from_name(s)
@@ -124,7 +157,14 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                 .extend(value("--mutant")?.split(',').map(str::to_string)),
             "--json" => a.json = Some(value("--json")?.into()),
             "--charts" => a.charts = Some(value("--charts")?.into()),
-            "--from-json" => a.from_json = Some(value("--from-json")?.into()),
+            "--from-json" => {
+                a.from_json = Some(
+                    value("--from-json")?
+                        .split(',')
+                        .map(PathBuf::from)
+                        .collect(),
+                )
+            }
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -171,7 +211,17 @@ fn main() {
         }
     };
     let results = match &args.from_json {
-        Some(path) => load(path),
+        Some(paths) => {
+            let mut all: Vec<Results> = paths.iter().map(load).collect();
+            let mut first = all.remove(0);
+            for more in all {
+                first.command = format!("{} + {}", first.command, more.command);
+                first.wall_time += more.wall_time;
+                first.timeout = first.timeout.max(more.timeout);
+                first.results.extend(more.results);
+            }
+            first
+        }
         None => run(&args),
     };
     report(&results);
@@ -232,6 +282,8 @@ fn run(args: &Args) -> Results {
         strategies: args.strategies.clone(),
         tasks,
         trials: args.trials,
+        runner_trials: args.runner_trials.unwrap_or(args.trials),
+        rare_trials: args.rare_trials,
         timeout: Duration::from_secs_f64(args.timeout),
         all_trials: args.all_trials,
         salt: args.salt,
@@ -247,7 +299,28 @@ fn run(args: &Args) -> Results {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let started = Instant::now();
+    let command = std::iter::once("etna".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut so_far = Vec::new();
     let done = harness::run(&plan, |r| {
+        // The results so far, saved after every (strategy, task): a run cut
+        // short still leaves what it measured.
+        if let Some(path) = &args.json {
+            so_far.push(r.clone());
+            let partial = Results {
+                command: format!("{command} (partial: cut short)"),
+                machine: machine(),
+                trials: args.trials,
+                timeout: args.timeout,
+                wall_time: started.elapsed().as_secs_f64(),
+                results: so_far.clone(),
+            };
+            if let Ok(json) = serde_json::to_string(&partial) {
+                let _ = std::fs::write(path, json);
+            }
+        }
         let solved = r.trials.iter().filter(|t| t.solved).count();
         let mean = r.mean_time().map_or("–".into(), seconds);
         let tests = r.mean_tests().map_or("–".into(), |n| format!("{n:.0}"));
@@ -265,10 +338,7 @@ fn run(args: &Args) -> Results {
     let wall_time = started.elapsed().as_secs_f64();
     std::panic::set_hook(hook);
     Results {
-        command: std::iter::once("etna".to_string())
-            .chain(std::env::args().skip(1))
-            .collect::<Vec<_>>()
-            .join(" "),
+        command,
         machine: machine(),
         trials: args.trials,
         timeout: args.timeout,
@@ -286,6 +356,7 @@ fn report(results: &Results) {
         results.timeout,
         seconds(results.wall_time)
     );
+    println!("{}", results::headline_table(results));
     println!("{}", results::bucket_table(results));
     println!(
         "{}",

@@ -241,6 +241,10 @@ impl TreeWorkload for Bst {
         tree::is_bst(t)
     }
 
+    fn defects(t: &Tree) -> u64 {
+        tree::defects(t)
+    }
+
     fn pbt_bespoke() -> impl pbt::Gen<Value = Tree> + Send + Sync {
         pbt::generator!(map(
             vec(
@@ -299,6 +303,23 @@ impl pbt::Arbitrary for Tree {
         let v = <Val as pbt::Arbitrary>::arbitrary(src, size);
         let r = Tree::arbitrary(src, size / 2);
         tree::node(l, k, v, r)
+    }
+}
+
+/// The fuzzer's mutation by value (FuzzChick's way): down a random path,
+/// replace a subtree with a fresh one, or change a key or a value.
+impl pbt::Mutate for Tree {
+    fn mutate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Self {
+        let Tree::T(l, k, v, r) = self else {
+            return <Tree as pbt::Arbitrary>::arbitrary(src, size.max(1));
+        };
+        match src.draw(4) {
+            0 => <Tree as pbt::Arbitrary>::arbitrary(src, size / 2),
+            1 => tree::node((**l).mutate(src, size / 2), *k, *v, (**r).clone()),
+            2 => tree::node((**l).clone(), *k, *v, (**r).mutate(src, size / 2)),
+            3 => tree::node((**l).clone(), k.mutate(src, size), *v, (**r).clone()),
+            _ => tree::node((**l).clone(), *k, v.mutate(src, size), (**r).clone()),
+        }
     }
 }
 

@@ -203,3 +203,20 @@ pub fn size(t: &Tree) -> usize {
         T(l, _, _, r) => 1 + size(l) + size(r),
     }
 }
+
+/// The keys in order.
+fn keys(t: &Tree, out: &mut Vec<Key>) {
+    if let T(l, k, _, r) = t {
+        keys(l, out);
+        out.push(*k);
+        keys(r, out);
+    }
+}
+
+/// How far `t` is from a BST: the adjacent pairs of its in-order keys that
+/// are not increasing (0 exactly when [`is_bst`] holds).
+pub fn defects(t: &Tree) -> u64 {
+    let mut ks = Vec::new();
+    keys(t, &mut ks);
+    ks.windows(2).filter(|w| w[0] >= w[1]).count() as u64
+}

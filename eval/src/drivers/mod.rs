@@ -1,4 +1,5 @@
-//! How each library's runner is driven on the tree workloads (BST, RBT).
+//! How each library's runner is driven on the workloads (BST, RBT, and
+//! STLC, whose "trees" are terms).
 //!
 //! A property of a tree workload takes some trees, keys and values — one
 //! of ten shapes, a [`Check`] — and has the precondition that every tree is
@@ -29,7 +30,7 @@ pub fn run<W: TreeWorkload>(
     seed: u64,
 ) -> Result<(), String> {
     match strategy.library {
-        Library::Pbt => pbt::run(strategy.kind, m, check, probe, seed),
+        Library::Pbt => pbt::run(strategy.kind, strategy.runner, m, check, probe, seed),
         Library::Proptest => proptest::run(strategy.kind, m, check, probe, seed),
         Library::Quickcheck => quickcheck::run(strategy.kind, m, check, Arc::clone(probe), seed),
     }
@@ -38,12 +39,24 @@ pub fn run<W: TreeWorkload>(
 /// What a tree workload provides to the drivers.
 pub trait TreeWorkload: 'static + Sized {
     /// The trees (valid or not).
-    type Tree: Clone + Debug + 'static + ::pbt::Arbitrary + ::pbt::Shrink + ::quickcheck::Arbitrary;
+    type Tree: Clone
+        + Debug
+        + 'static
+        + ::pbt::Arbitrary
+        + ::pbt::Shrink
+        + ::pbt::Mutate
+        + ::quickcheck::Arbitrary;
     /// The injected bugs.
     type Mutant: Copy + Debug + PartialEq + Send + Sync + 'static;
 
     /// The precondition every input tree must meet.
     fn valid(t: &Self::Tree) -> bool;
+
+    /// How far `t` is from meeting the precondition: 0 exactly when
+    /// [`TreeWorkload::valid`] holds, more the more of the invariant it
+    /// breaks. The targeted runner climbs towards 0 (its precondition is
+    /// written `defects == 0`, from which `property!` derives the utility).
+    fn defects(t: &Self::Tree) -> u64;
 
     /// pbt's bespoke generator: valid trees by construction.
     fn pbt_bespoke() -> impl ::pbt::Gen<Value = Self::Tree> + Send + Sync;

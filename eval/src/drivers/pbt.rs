@@ -1,27 +1,60 @@
 //! pbt's driver: each shape is a `property!` — trees from the bespoke
 //! generator (`#[gen = …]`) or from `Arbitrary` (type-based), keys and
 //! values from `Arbitrary`, `implies` the validity of every tree, `check` the
-//! property — run by the generational runner.
+//! property — run by the strategy's runner.
+//!
+//! Under the targeted runner the precondition is written
+//! `defects(t) + … == 0`, from which `property!` derives a graded utility
+//! (the automatic precondition targeting of *Flexible and Automatic
+//! Targeted Property-Based Testing*); under every other runner it is the
+//! plain `valid(t) && …`, which gives no utility.
 
 use super::{for_each_shape, Check, TreeWorkload};
 use crate::common::{pbt_config, pbt_outcome, Key, Val};
 use crate::probe::Probe;
-use crate::strategy::Kind;
-use pbt::runners::generational;
+use crate::strategy::{Kind, Runner};
+use pbt::runners::{fuzz, generational, integrated, parallel, targeted, Config, Mutation, Report};
+use pbt::Property;
+use pbt_exhaustive::{exhaustive_to, Bound};
 
-/// Run one trial of `check` under mutant `m` with pbt's strategy of `kind`.
+/// The exhaustive runner's bound: choice sequences of up to 64 draws, at
+/// most a million inputs (the breadth-first levels it keeps stay within
+/// about 100 MB). A trial that exhausts it without a failure is unsolved.
+pub const EXHAUSTIVE_BOUND: Bound = Bound {
+    depth: 64,
+    count: 1_000_000,
+};
+
+/// Run `prop` under `runner`.
+pub fn run_with<P: Property + Sync>(runner: Runner, prop: &P, config: Config) -> Report {
+    match runner {
+        Runner::Generational => generational(prop, config),
+        Runner::Parallel => parallel(prop, config),
+        Runner::FuzzChoices => fuzz(prop, config.mutation(Mutation::Choices)),
+        Runner::FuzzValues => fuzz(prop, config.mutation(Mutation::Values)),
+        Runner::Targeted => targeted(prop, config),
+        Runner::Integrated => integrated(prop, config),
+        Runner::Exhaustive => exhaustive_to(prop, config, EXHAUSTIVE_BOUND),
+    }
+}
+
+/// Run one trial of `check` under mutant `m` with pbt's strategy of `kind`
+/// under `runner`.
 pub fn run<W: TreeWorkload>(
     kind: Kind,
+    runner: Runner,
     m: W::Mutant,
     check: Check<W>,
     probe: &Probe,
     seed: u64,
 ) -> Result<(), String> {
     let config = pbt_config(seed);
+    let graded = runner == Runner::Targeted;
     macro_rules! go {
         ($_variant:ident, $f:ident; [$($t:ident),*] [$($x:ident : $xt:ident),*]) => {
-            match kind {
-                Kind::Bespoke => pbt_outcome(generational(
+            match (kind, graded) {
+                (Kind::Bespoke, false) => pbt_outcome(run_with(
+                    runner,
                     &pbt::property! {
                         $(forall $t: W::Tree, #[gen = W::pbt_bespoke()];)*
                         $(forall $x: $xt;)*
@@ -30,11 +63,32 @@ pub fn run<W: TreeWorkload>(
                     },
                     config,
                 )),
-                Kind::TypeBased => pbt_outcome(generational(
+                (Kind::TypeBased, false) => pbt_outcome(run_with(
+                    runner,
                     &pbt::property! {
                         $(forall $t: W::Tree;)*
                         $(forall $x: $xt;)*
                         implies probe.admit(true $(&& W::valid($t))*);
+                        check probe.check(|| $f(m, $($t,)* $($x),*))
+                    },
+                    config,
+                )),
+                (Kind::Bespoke, true) => pbt_outcome(run_with(
+                    runner,
+                    &pbt::property! {
+                        $(forall $t: W::Tree, #[gen = W::pbt_bespoke()];)*
+                        $(forall $x: $xt;)*
+                        implies probe.graded(0 $(+ W::defects($t))*) == 0;
+                        check probe.check(|| $f(m, $($t,)* $($x),*))
+                    },
+                    config,
+                )),
+                (Kind::TypeBased, true) => pbt_outcome(run_with(
+                    runner,
+                    &pbt::property! {
+                        $(forall $t: W::Tree;)*
+                        $(forall $x: $xt;)*
+                        implies probe.graded(0 $(+ W::defects($t))*) == 0;
                         check probe.check(|| $f(m, $($t,)* $($x),*))
                     },
                     config,

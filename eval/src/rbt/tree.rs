@@ -353,3 +353,35 @@ fn no_red_red(t: &Tree) -> bool {
         }
     }
 }
+
+/// The keys in order.
+fn keys(t: &Tree, out: &mut Vec<Key>) {
+    if let T(_, l, k, _, r) = t {
+        keys(l, out);
+        out.push(*k);
+        keys(r, out);
+    }
+}
+
+/// How far `t` is from a red-black tree: the adjacent in-order keys that
+/// are not increasing, the red nodes with a red child, and at every node
+/// the difference between its subtrees' (largest) black heights — 0
+/// exactly when [`is_rbt`] holds.
+pub fn defects(t: &Tree) -> u64 {
+    /// The largest black height below `t` and the defects of colour.
+    fn colour(t: &Tree) -> (u64, u64) {
+        match t {
+            E => (1, 0),
+            T(c, l, _, _, r) => {
+                let ((hl, dl), (hr, dr)) = (colour(l), colour(r));
+                let red_red = *c == R
+                    && (matches!(**l, T(R, ..)) as u64 + matches!(**r, T(R, ..)) as u64) > 0;
+                let d = dl + dr + hl.abs_diff(hr) + u64::from(red_red);
+                (hl.max(hr) + u64::from(*c == B), d)
+            }
+        }
+    }
+    let mut ks = Vec::new();
+    keys(t, &mut ks);
+    ks.windows(2).filter(|w| w[0] >= w[1]).count() as u64 + colour(t).1
+}

@@ -3,29 +3,27 @@
 //! well-typed closed terms (ETNA).
 //!
 //! Generators (the same recipe in every library):
-//! - **bespoke** (well-typed by construction, ETNA's `Correct` strategy): a
-//!   type `τ` (`TBool`/`TInt` at size 0, otherwise a base type or
-//!   `TFun(τ1, τ2)` at half the size, equal weights; size 4), a term size `n`
-//!   uniform in `0..=10`, then a term of type `τ` in the empty context: one
-//!   of a canonical value of `τ`, a `λ` (when `τ` is a function type and
-//!   `n > 0`, body at size `n - 1`), an application `e1 e2` (when `n > 0`:
-//!   argument type at size 2, both sides at size `n / 2`), or a variable of
-//!   type `τ` (when the context has one) — uniformly among those available.
+//! - **bespoke** (well-typed by construction): ETNA's `Correct` strategy,
+//!   sized at the QuickCheck size 0..=99 ([`gen`] has the recipe).
 //! - **type-based**: the structure of `Expr`: leaves `Var(0..=3)`,
 //!   `Bool`, `Int` at size 0; otherwise those or `Abs(τ, e)` or `App(e, e)`
 //!   with equal weights, every subterm (and type) at half the size; the size
 //!   is the library's, as for the tree workloads. Ill-typed terms are
 //!   discarded.
+//!
+//! The `STLC-bool` workload runs the same tasks without `TInt` and integer
+//! literals in any generator ([`gen::set_with_int`]), as ETNA's calculus.
 
+pub mod gen;
 pub mod term;
 
 use crate::common::{qc_below, KEY_MAX, KEY_MIN, TYPED_SIZE};
 use crate::drivers::{Check, TreeWorkload};
+use gen::with_int;
 use pbt::shrink::Candidates;
-use pbt::{Gen, Generated, Source};
+use pbt::{Gen, Source};
 use proptest::prelude::{any, Just, Strategy as _};
-use proptest::strategy::{BoxedStrategy, Union};
-use std::rc::Rc;
+use proptest::strategy::BoxedStrategy;
 use term::{abs, app, fun};
 pub use term::{Expr, Typ};
 
@@ -100,90 +98,8 @@ pub fn check(p: Property) -> Check<Stlc> {
     }
 }
 
-/// The size of the bespoke generator's top-level type.
-pub const TYP_SIZE: usize = 4;
-/// The size of the argument type of a generated application.
-pub const ARG_TYP_SIZE: usize = 2;
-/// The largest term size of the bespoke generator.
-pub const EXPR_SIZE: usize = 10;
 /// The largest variable index of the type-based generator.
 pub const VAR_MAX: i64 = 3;
-
-/// The de Bruijn indices of the variables of type `t` in `ctx` (innermost
-/// binder last).
-fn vars_of(ctx: &[Typ], t: &Typ) -> Vec<i64> {
-    ctx.iter()
-        .rev()
-        .enumerate()
-        .filter(|(_, t2)| *t2 == t)
-        .map(|(i, _)| i as i64)
-        .collect()
-}
-
-/// pbt's bespoke generator of types: staged from the DSL.
-pub fn pbt_typ() -> impl Gen<Value = Typ> + Send + Sync {
-    pbt::generator!(recursive::<Typ>(|rec| frequency[
-        1 => one_of[just(Typ::TBool), just(Typ::TInt)],
-        usize::from(size > 0) => map((rec, rec), |(a, b)| fun(a, b))
-    ]))
-}
-
-/// pbt's bespoke generator of well-typed closed terms: the type from
-/// [`pbt_typ`], the term by a hand-written recursion over the source (the
-/// DSL has no recursion with parameters such as the context and the type).
-#[derive(Clone, Copy, Debug)]
-pub struct WellTyped;
-
-impl Gen for WellTyped {
-    type Value = Expr;
-
-    fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<Expr> {
-        fn one<S: Source + ?Sized>(src: &mut S, ctx: &mut Vec<Typ>, t: &Typ) -> Expr {
-            match t {
-                Typ::TBool => Expr::Bool(src.draw(1) == 1),
-                Typ::TInt => {
-                    Expr::Int(KEY_MIN as i64 + src.draw((KEY_MAX - KEY_MIN) as u64) as i64)
-                }
-                Typ::TFun(t1, t2) => {
-                    ctx.push((**t1).clone());
-                    let body = one(src, ctx, t2);
-                    ctx.pop();
-                    abs((**t1).clone(), body)
-                }
-            }
-        }
-        fn expr<S: Source + ?Sized>(src: &mut S, ctx: &mut Vec<Typ>, t: &Typ, n: usize) -> Expr {
-            let vars = vars_of(ctx, t);
-            let lam = n > 0 && matches!(t, Typ::TFun(..));
-            let options = 1 + u64::from(lam) + u64::from(n > 0) + u64::from(!vars.is_empty());
-            let mut c = src.draw(options - 1);
-            if c == 0 {
-                return one(src, ctx, t);
-            }
-            c -= 1;
-            if lam {
-                if c == 0 {
-                    let Typ::TFun(t1, t2) = t else { unreachable!() };
-                    ctx.push((**t1).clone());
-                    let body = expr(src, ctx, t2, n - 1);
-                    ctx.pop();
-                    return abs((**t1).clone(), body);
-                }
-                c -= 1;
-            }
-            if n > 0 && c == 0 {
-                let t_arg = pbt_typ().generate(src, ARG_TYP_SIZE).unwrap_or(Typ::TBool);
-                let f = expr(src, ctx, &fun(t_arg.clone(), t.clone()), n / 2);
-                let a = expr(src, ctx, &t_arg, n / 2);
-                return app(f, a);
-            }
-            Expr::Var(vars[src.draw(vars.len() as u64 - 1) as usize])
-        }
-        let t = pbt_typ().generate(src, TYP_SIZE)?;
-        let n = src.draw(EXPR_SIZE as u64) as usize;
-        Ok(expr(src, &mut Vec::new(), &t, n))
-    }
-}
 
 /// The STLC workload, for the drivers (its "trees" are terms).
 pub struct Stlc;
@@ -196,170 +112,82 @@ impl TreeWorkload for Stlc {
         term::type_of(e).is_some()
     }
 
+    fn defects(e: &Expr) -> u64 {
+        term::defects(e)
+    }
+
     fn pbt_bespoke() -> impl Gen<Value = Expr> + Send + Sync {
-        WellTyped
+        gen::WellTyped
     }
 
     fn proptest_bespoke() -> BoxedStrategy<Expr> {
-        fn typ(size: usize) -> BoxedStrategy<Typ> {
-            let base = proptest::prop_oneof![Just(Typ::TBool), Just(Typ::TInt)];
-            if size == 0 {
-                return base.boxed();
-            }
-            proptest::prop_oneof![
-                base,
-                (typ(size / 2), typ(size / 2)).prop_map(|(a, b)| fun(a, b))
-            ]
-            .boxed()
-        }
-        fn one(ctx: Rc<Vec<Typ>>, t: Typ) -> BoxedStrategy<Expr> {
-            match t {
-                Typ::TBool => any::<bool>().prop_map(Expr::Bool).boxed(),
-                Typ::TInt => (KEY_MIN as i64..=KEY_MAX as i64)
-                    .prop_map(Expr::Int)
-                    .boxed(),
-                Typ::TFun(t1, t2) => one(push(&ctx, &t1), (*t2).clone())
-                    .prop_map(move |body| abs((*t1).clone(), body))
-                    .boxed(),
-            }
-        }
-        fn push(ctx: &Rc<Vec<Typ>>, t: &Typ) -> Rc<Vec<Typ>> {
-            let mut inner = (**ctx).clone();
-            inner.push(t.clone());
-            Rc::new(inner)
-        }
-        fn expr(ctx: Rc<Vec<Typ>>, t: Typ, n: usize) -> BoxedStrategy<Expr> {
-            let mut options = vec![one(ctx.clone(), t.clone())];
-            if n > 0 {
-                if let Typ::TFun(t1, t2) = &t {
-                    let t1 = (**t1).clone();
-                    options.push(
-                        expr(push(&ctx, &t1), (**t2).clone(), n - 1)
-                            .prop_map(move |body| abs(t1.clone(), body))
-                            .boxed(),
-                    );
-                }
-                let (ctx, t) = (ctx.clone(), t.clone());
-                options.push(
-                    typ(ARG_TYP_SIZE)
-                        .prop_flat_map(move |t_arg| {
-                            (
-                                expr(ctx.clone(), fun(t_arg.clone(), t.clone()), n / 2),
-                                expr(ctx.clone(), t_arg, n / 2),
-                            )
-                        })
-                        .prop_map(|(f, a)| app(f, a))
-                        .boxed(),
-                );
-            }
-            let vars = vars_of(&ctx, &t);
-            if !vars.is_empty() {
-                options.push(proptest::sample::select(vars).prop_map(Expr::Var).boxed());
-            }
-            Union::new(options).boxed()
-        }
-        (typ(TYP_SIZE), 0..=EXPR_SIZE)
-            .prop_flat_map(|(t, n)| expr(Rc::new(Vec::new()), t, n))
-            .boxed()
+        gen::WellTypedStrategy.boxed()
     }
 
     fn proptest_typed() -> BoxedStrategy<Expr> {
         fn typ(size: usize) -> BoxedStrategy<Typ> {
-            let base = proptest::prop_oneof![Just(Typ::TBool), Just(Typ::TInt)];
+            let base = if with_int() {
+                proptest::prop_oneof![Just(Typ::TBool), Just(Typ::TInt)].boxed()
+            } else {
+                Just(Typ::TBool).boxed()
+            };
             if size == 0 {
-                return base.boxed();
+                return base;
             }
             let sub = typ(size / 2);
-            proptest::prop_oneof![
-                Just(Typ::TBool),
-                Just(Typ::TInt),
-                (sub.clone(), sub).prop_map(|(a, b)| fun(a, b))
-            ]
-            .boxed()
+            let fun = (sub.clone(), sub).prop_map(|(a, b)| fun(a, b));
+            if with_int() {
+                proptest::prop_oneof![Just(Typ::TBool), Just(Typ::TInt), fun].boxed()
+            } else {
+                proptest::prop_oneof![Just(Typ::TBool), fun].boxed()
+            }
         }
         fn expr(size: usize) -> BoxedStrategy<Expr> {
             let var = (0..=VAR_MAX).prop_map(Expr::Var);
             let bool = any::<bool>().prop_map(Expr::Bool);
             let int = (KEY_MIN as i64..=KEY_MAX as i64).prop_map(Expr::Int);
+            let leaves = if with_int() {
+                proptest::prop_oneof![var, bool, int].boxed()
+            } else {
+                proptest::prop_oneof![var, bool].boxed()
+            };
             if size == 0 {
-                return proptest::prop_oneof![var, bool, int].boxed();
+                return leaves;
             }
             let sub = expr(size / 2);
-            proptest::prop_oneof![
-                var,
-                bool,
-                int,
-                (typ(size / 2), sub.clone()).prop_map(|(t, e)| abs(t, e)),
-                (sub.clone(), sub).prop_map(|(f, a)| app(f, a)),
-            ]
-            .boxed()
+            let lam = (typ(size / 2), sub.clone()).prop_map(|(t, e)| abs(t, e));
+            let ap = (sub.clone(), sub).prop_map(|(f, a)| app(f, a));
+            if with_int() {
+                proptest::prop_oneof![3 => leaves, 1 => lam, 1 => ap].boxed()
+            } else {
+                proptest::prop_oneof![2 => leaves, 1 => lam, 1 => ap].boxed()
+            }
         }
         expr(TYPED_SIZE)
     }
 
     fn quickcheck_bespoke(g: &mut quickcheck::Gen) -> Expr {
-        use quickcheck::Arbitrary;
-        fn typ(g: &mut quickcheck::Gen, size: usize) -> Typ {
-            if size == 0 || qc_below(g, 2) == 0 {
-                return if bool::arbitrary(g) {
-                    Typ::TInt
-                } else {
-                    Typ::TBool
-                };
-            }
-            fun(typ(g, size / 2), typ(g, size / 2))
-        }
-        fn one(g: &mut quickcheck::Gen, ctx: &mut Vec<Typ>, t: &Typ) -> Expr {
-            match t {
-                Typ::TBool => Expr::Bool(bool::arbitrary(g)),
-                Typ::TInt => {
-                    Expr::Int(KEY_MIN as i64 + qc_below(g, (KEY_MAX - KEY_MIN + 1) as usize) as i64)
-                }
-                Typ::TFun(t1, t2) => {
-                    ctx.push((**t1).clone());
-                    let body = one(g, ctx, t2);
-                    ctx.pop();
-                    abs((**t1).clone(), body)
-                }
-            }
-        }
-        fn expr(g: &mut quickcheck::Gen, ctx: &mut Vec<Typ>, t: &Typ, n: usize) -> Expr {
-            let vars = vars_of(ctx, t);
-            let lam = n > 0 && matches!(t, Typ::TFun(..));
-            let options = 1 + usize::from(lam) + usize::from(n > 0) + usize::from(!vars.is_empty());
-            let mut c = qc_below(g, options);
-            if c == 0 {
-                return one(g, ctx, t);
-            }
-            c -= 1;
-            if lam {
-                if c == 0 {
-                    let Typ::TFun(t1, t2) = t else { unreachable!() };
-                    ctx.push((**t1).clone());
-                    let body = expr(g, ctx, t2, n - 1);
-                    ctx.pop();
-                    return abs((**t1).clone(), body);
-                }
-                c -= 1;
-            }
-            if n > 0 && c == 0 {
-                let t_arg = typ(g, ARG_TYP_SIZE);
-                let f = expr(g, ctx, &fun(t_arg.clone(), t.clone()), n / 2);
-                let a = expr(g, ctx, &t_arg, n / 2);
-                return app(f, a);
-            }
-            Expr::Var(*g.choose(&vars).unwrap_or(&0))
-        }
-        let t = typ(g, TYP_SIZE);
-        let n = qc_below(g, EXPR_SIZE + 1);
-        expr(g, &mut Vec::new(), &t, n)
+        gen::quickcheck_well_typed(g)
+    }
+}
+
+/// The constructor number `drawn` stands for among all of a type's
+/// constructors when the one numbered `int` (`TInt` or `Int`) is left out
+/// (`with_int` false, the `STLC-bool` workload): the later ones move up.
+fn typed_choice(drawn: u64, int: u64, with_int: bool) -> u64 {
+    if !with_int && drawn >= int {
+        drawn + 1
+    } else {
+        drawn
     }
 }
 
 /// pbt's type-based generator for `Typ` (see the module docs).
 impl pbt::Arbitrary for Typ {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        match src.draw(if size == 0 { 1 } else { 2 }) {
+        let ints = with_int();
+        let n = 1 + u64::from(ints) + u64::from(size > 0);
+        match typed_choice(src.draw(n - 1), 1, ints) {
             0 => Typ::TBool,
             1 => Typ::TInt,
             _ => fun(Typ::arbitrary(src, size / 2), Typ::arbitrary(src, size / 2)),
@@ -371,7 +199,9 @@ impl pbt::Arbitrary for Typ {
 /// `#[derive(Arbitrary)]` gives (see the module docs for the recipe).
 impl pbt::Arbitrary for Expr {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        match src.draw(if size == 0 { 2 } else { 4 }) {
+        let ints = with_int();
+        let n = 2 + u64::from(ints) + if size > 0 { 2 } else { 0 };
+        match typed_choice(src.draw(n - 1), 2, ints) {
             0 => Expr::Var(src.draw(VAR_MAX as u64) as i64),
             1 => Expr::Bool(src.draw(1) == 1),
             2 => Expr::Int(KEY_MIN as i64 + src.draw((KEY_MAX - KEY_MIN) as u64) as i64),
@@ -383,6 +213,33 @@ impl pbt::Arbitrary for Expr {
                 Expr::arbitrary(src, size / 2),
                 Expr::arbitrary(src, size / 2),
             ),
+        }
+    }
+}
+
+/// The fuzzer's mutation by value: down a random path, replace a subterm
+/// with a fresh one (type-based, at half the size) or change a binder's
+/// type, a literal or a variable.
+impl pbt::Mutate for Expr {
+    fn mutate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Self {
+        use pbt::Arbitrary as _;
+        if src.draw(3) == 0 {
+            return Expr::arbitrary(src, size / 2);
+        }
+        match self {
+            Expr::Abs(t, body) if src.draw(1) == 0 => {
+                abs(t.clone(), (**body).mutate(src, size / 2))
+            }
+            Expr::Abs(_, body) => abs(Typ::arbitrary(src, size / 4), (**body).clone()),
+            Expr::App(f, a) if src.draw(1) == 0 => app((**f).mutate(src, size / 2), (**a).clone()),
+            Expr::App(f, a) => app((**f).clone(), (**a).mutate(src, size / 2)),
+            Expr::Var(n) => Expr::Var((n + 1) % (VAR_MAX + 1)),
+            Expr::Bool(b) => Expr::Bool(!b),
+            Expr::Int(i) => Expr::Int(if *i < i64::from(KEY_MAX) {
+                i + 1
+            } else {
+                i64::from(KEY_MIN)
+            }),
         }
     }
 }
@@ -399,14 +256,18 @@ impl pbt::Shrink for Expr {
 impl quickcheck::Arbitrary for Expr {
     fn arbitrary(g: &mut quickcheck::Gen) -> Self {
         fn typ(g: &mut quickcheck::Gen, size: usize) -> Typ {
-            match qc_below(g, if size == 0 { 2 } else { 3 }) {
+            let ints = with_int();
+            let n = 1 + usize::from(ints) + usize::from(size > 0);
+            match typed_choice(qc_below(g, n) as u64, 1, ints) {
                 0 => Typ::TBool,
                 1 => Typ::TInt,
                 _ => fun(typ(g, size / 2), typ(g, size / 2)),
             }
         }
         fn expr(g: &mut quickcheck::Gen, size: usize) -> Expr {
-            match qc_below(g, if size == 0 { 3 } else { 5 }) {
+            let ints = with_int();
+            let n = 2 + usize::from(ints) + if size > 0 { 2 } else { 0 };
+            match typed_choice(qc_below(g, n) as u64, 2, ints) {
                 0 => Expr::Var(qc_below(g, VAR_MAX as usize + 1) as i64),
                 1 => Expr::Bool(bool::arbitrary(g)),
                 2 => {

@@ -183,3 +183,36 @@ pub fn size(e: &Expr) -> usize {
         _ => 1,
     }
 }
+
+/// How far a closed term is from well-typed: the places where typing
+/// fails first (an unbound variable, an application whose function is not
+/// a function or whose argument has the wrong type), not counting the
+/// failures they cause above them — 0 exactly when [`type_of`] is `Some`.
+pub fn defects(e: &Expr) -> u64 {
+    fn go(ctx: &mut Vec<Typ>, e: &Expr) -> (Option<Typ>, u64) {
+        match e {
+            Var(_) => {
+                let t = get_typ(ctx, e);
+                let d = u64::from(t.is_none());
+                (t, d)
+            }
+            Bool(_) => (Some(Typ::TBool), 0),
+            Int(_) => (Some(Typ::TInt), 0),
+            Abs(t, body) => {
+                ctx.push(t.clone());
+                let (t2, d) = go(ctx, body);
+                ctx.pop();
+                (t2.map(|t2| fun(t.clone(), t2)), d)
+            }
+            App(e1, e2) => {
+                let ((t1, d1), (t2, d2)) = (go(ctx, e1), go(ctx, e2));
+                match (t1, t2) {
+                    (Some(Typ::TFun(a, r)), Some(t2)) if *a == t2 => (Some((*r).clone()), d1 + d2),
+                    (Some(_), Some(_)) => (None, d1 + d2 + 1),
+                    _ => (None, d1 + d2),
+                }
+            }
+        }
+    }
+    go(&mut Vec::new(), e).1
+}
