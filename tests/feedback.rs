@@ -393,3 +393,35 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
 fn mutation_is_an_option_of_property_test(ops: Vec<Op>) -> bool {
     ops.len() < 10_000
 }
+
+/// Once hill climbing on a precondition reaches a valid input, every valid
+/// input is as good as another: the climber walks among them instead of
+/// mutating its first valid input for ever. Here the valid inputs are the 64
+/// triples below 4; a climber that stays on its first valid triple (and
+/// changes one element at a time) tests at most the ten or so triples next
+/// to it, and never a triple of 3s.
+#[test]
+fn targeted_search_walks_among_valid_inputs_once_the_precondition_holds() {
+    use std::sync::Mutex;
+    static TESTED: Mutex<Option<HashSet<Vec<u8>>>> = Mutex::new(None);
+    let prop = property! {
+        forall xs: Vec<u8>, #[gen = vec(int(0..=255u8), 3..=3)];
+        implies xs.iter().all(|&x| x < 4);
+        check {
+            TESTED.lock().unwrap().get_or_insert_with(HashSet::new).insert(xs.clone());
+            *xs != [3, 3, 3]
+        }
+    };
+    let mut found = 0;
+    for s in 0..10u64 {
+        *TESTED.lock().unwrap() = None;
+        found +=
+            usize::from(!targeted(&prop, quiet().cases(20_000).seed(s).max_shrinks(10)).passed());
+        let tested = TESTED.lock().unwrap().take().map_or(0, |t| t.len());
+        assert!(
+            tested >= 30,
+            "seed {s}: {tested} of the 64 valid triples tested"
+        );
+    }
+    assert!(found >= 3, "[3, 3, 3] found on {found} of 10 seeds");
+}

@@ -116,6 +116,14 @@ pub trait SeedPool {
     fn sample(&mut self) -> Directive<'_>;
     /// The most interesting seed, if any.
     fn best(&self) -> Option<&Seed>;
+    /// Whether an input exactly as interesting as the best replaces it, so
+    /// that the search walks across a plateau (hill climbing with sideways
+    /// moves) instead of staying on its first input there. `false` unless a
+    /// pool says otherwise: a pool that keeps every useful input would grow
+    /// on a plateau.
+    fn walks(&self) -> bool {
+        false
+    }
 }
 
 /// The pools a [`crate::Config`] can name.
@@ -127,7 +135,8 @@ pub enum Pool {
     FiloQueue(Energy),
     /// A priority queue: the most interesting seed first.
     Heap(Energy),
-    /// One seed, replaced by better ones, never exhausted: hill climbing.
+    /// One seed, replaced by better ones (or equal ones: it walks plateaus),
+    /// never exhausted: hill climbing.
     StaticSingleton,
     /// One seed with energy; when spent, generate until a better one appears.
     DynamicMonotonicSingleton(Energy),
@@ -354,7 +363,9 @@ impl SeedPool for Singleton {
         let better = match &self.seed {
             None => true,
             Some(current) => {
-                seed.feedback > current.feedback || (self.resetting && current.energy == 0)
+                seed.feedback > current.feedback
+                    || (self.walks() && seed.feedback == current.feedback)
+                    || (self.resetting && current.energy == 0)
             }
         };
         if better {
@@ -388,6 +399,12 @@ impl SeedPool for Singleton {
 
     fn best(&self) -> Option<&Seed> {
         self.seed.as_ref()
+    }
+
+    /// The static singleton (hill climbing) walks plateaus; the dynamic ones
+    /// spend their seed's energy and generate afresh instead.
+    fn walks(&self) -> bool {
+        self.energy.is_none()
     }
 }
 

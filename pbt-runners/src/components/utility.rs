@@ -69,12 +69,31 @@ pub trait Utility {
 
 /// Targeted PBT: maximise the reported target, or else the preconditions'
 /// utility.
+///
+/// Useful: an input better than the pool's best, or as good as it when the
+/// pool walks plateaus ([`SeedPool::walks`], hill climbing). A precondition's
+/// utility counts only until the precondition holds: every input that
+/// satisfies it is worth 0. So once hill climbing reaches valid inputs it
+/// walks among them, testing new ones, instead of mutating its first valid
+/// input for ever; and a utility that keeps growing past 0 (`b - a` for
+/// `a <= b`) does not drive the inputs to extremes.
+///
+/// ```
+/// use pbt_runners::components::utility::{Maximize, Observation, Utility};
+/// let valid = |u: f64| Observation { precondition: Some(u), ..Observation::default() };
+/// assert_eq!(Maximize.utility(&valid(7.0)), 0.0, "satisfied is satisfied");
+/// assert_eq!(Maximize.utility(&valid(-3.0)), -3.0, "still climbing");
+/// let target = Observation { target: Some(7.0), ..Observation::default() };
+/// assert_eq!(Maximize.utility(&target), 7.0, "a target is maximised");
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Maximize;
 
 impl Maximize {
     fn value(feedback: &Observation) -> Option<f64> {
-        feedback.target.or(feedback.precondition)
+        feedback
+            .target
+            .or(feedback.precondition.map(|u| u.min(0.0)))
     }
 }
 
@@ -83,7 +102,7 @@ impl Utility for Maximize {
         match (Self::value(feedback), pool.best()) {
             (None, _) => false,
             (Some(_), None) => true,
-            (Some(v), Some(best)) => v > best.feedback,
+            (Some(v), Some(best)) => v > best.feedback || (v == best.feedback && pool.walks()),
         }
     }
 
