@@ -104,7 +104,7 @@ pub mod prelude {
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assume::{assumption_failed, check, Assumption};
+    pub use crate::assume::{assumption_failed, body, check, Assumption};
     pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
     // The DSL's names, glob-imported into every annotation; the staging

@@ -270,3 +270,44 @@ fn borrowed_parameters_take_owned_or_borrowed_examples(s: &str, xs: &[u8], n: &u
     // the runner.
     BORROWED_EXAMPLES.fetch_add(1, Ordering::Relaxed) < 3
 }
+
+/// `return` in a `property!` check returns the check's value (a `bool`
+/// here), as it does in a `#[property_test]` body: the check is a closure
+/// of its own, not the one that builds the `Outcome`.
+#[test]
+fn return_in_a_property_check_returns_its_value() {
+    let prop = pbt::property! {
+        forall x: u8;
+        forall xs: Vec<u8>;
+        check {
+            if x == 0 {
+                return true;
+            }
+            if xs.is_empty() {
+                return x > 0;
+            }
+            xs.len() + usize::from(x) > 0
+        }
+    };
+    let report = generational(&prop, quiet(Config::default()));
+    assert!(report.passed(), "{report}");
+    let fails = pbt::property! {
+        forall x: u8;
+        check {
+            if x >= 10 {
+                return false;
+            }
+            true
+        }
+    };
+    let report = generational(&fails, quiet(Config::default()));
+    assert_eq!(report.failure.expect("x >= 10 fails").counterexample[0].value, "10");
+}
+
+#[property_test(cases = 50)]
+fn return_in_a_property_test_body(x: u8) -> bool {
+    if x == 0 {
+        return true;
+    }
+    x > 0
+}

@@ -85,6 +85,24 @@ pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
     )
 }
 
+/// `E` of a type written `Vec<E>` (any path ending in `Vec`).
+fn element_type(ty: Option<&Type>) -> Option<Type> {
+    let Some(Type::Path(p)) = ty else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some() || last.ident != "Vec" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+            syn::GenericArgument::Type(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// One DSL expression, as an expression of the generated type.
 pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
     let (rt, src) = (&ctx.rt, &ctx.src);
@@ -115,7 +133,16 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Span::call_site(),
                 ctx,
             );
-            let elem = expr(g, &ctx.deeper())?;
+            // A variable declared `Vec<E>` gives its elements the type `E`:
+            // an element generator of another type is reported there, as
+            // "expected `E`, found …", not as a mismatch of whole vectors.
+            let mut inner = ctx.deeper();
+            inner.target = element_type(ctx.target.as_ref());
+            let elem = expr(g, &inner)?;
+            let elem = match &inner.target {
+                Some(ty) => quote! {{ let __pbt_e: #ty = #elem; __pbt_e }},
+                None => elem,
+            };
             // The tail carries the element generator's span (see `unwrap`).
             let v = Ident::new("__pbt_v", g.span());
             // Block marks as `VecOf` makes them (a rejection leaves them
