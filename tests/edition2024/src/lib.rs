@@ -13,6 +13,40 @@ use pbt::prelude::*;
 #[doc = include_str!("../../../README.md")]
 mod readme {}
 
+/// The guide's chapters and the other pages with Rust examples, doctested
+/// on edition 2024 (the facade doctests the guide on edition 2021; the
+/// derive, feedback and fuzzing pages are doctested only here). Their
+/// `#[property_test]` functions compile away in a doctest: `tests/guide.rs`
+/// runs them, and a new user's edition-2024 crate ran every one.
+macro_rules! pages {
+    ($($name:ident: $path:literal,)*) => {$(
+        #[doc = include_str!($path)]
+        mod $name {}
+    )*};
+}
+
+pages! {
+    guide_01: "../../../docs/guide/01-first-property.md",
+    guide_02: "../../../docs/guide/02-generators.md",
+    guide_03: "../../../docs/guide/03-deriving.md",
+    guide_04: "../../../docs/guide/04-preconditions.md",
+    guide_05: "../../../docs/guide/05-failures.md",
+    guide_06: "../../../docs/guide/06-runners.md",
+    guide_07: "../../../docs/guide/07-statistics.md",
+    guide_08: "../../../docs/guide/08-stateful.md",
+    guide_09: "../../../docs/guide/09-fuzzing.md",
+    guide_10: "../../../docs/guide/10-targeted.md",
+    guide_11: "../../../docs/guide/11-own-runner.md",
+    guide_12: "../../../docs/guide/12-async.md",
+    guide_13: "../../../docs/guide/13-configuration.md",
+    guide_14: "../../../docs/guide/14-from-proptest.md",
+    guide_15: "../../../docs/guide/15-from-quickcheck.md",
+    guide_16: "../../../docs/guide/16-from-hypothesis.md",
+    derive: "../../../docs/derive.md",
+    feedback: "../../../docs/feedback.md",
+    fuzzing: "../../../docs/fuzzing.md",
+}
+
 /// A tree whose leaves come from a field generator.
 #[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
 pub enum Tree {
