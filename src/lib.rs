@@ -74,6 +74,11 @@ pub mod runners {
 /// that also uses those crates. Import the traits by name where you call
 /// them: `use pbt::{Arbitrary, Shrink};`.
 ///
+/// With `use quickcheck::*` next to it, `Gen` names two items (pbt's
+/// generator trait, quickcheck's `Gen` struct), and rustc picks one with a
+/// warning; import the one you mean by name (`use quickcheck::Gen;`), which
+/// wins over both globs.
+///
 /// ```
 /// use pbt::prelude::*;
 /// use pbt::Shrink;
