@@ -33,7 +33,11 @@ pub use combinators::{
 };
 pub(crate) use float::skip_offset;
 pub use float::{float, Float, FloatType};
-pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
+pub use int::{bool, int, weighted_bool, Bool, Int, IntType, WeightedBool};
+/// Staging helpers (the unit draw of `weighted_bool` and `either`): the
+/// macros reach them through `pbt::__private`; not part of the DSL.
+#[doc(hidden)]
+pub use int::{threshold, UNIT};
 pub use option::{option, result, OptionOf, ResultOf};
 pub use regex::{regex, Regex, RegexError};
 pub use staged::Staged;
