@@ -311,3 +311,50 @@ fn return_in_a_property_test_body(x: u8) -> bool {
     }
     x > 0
 }
+
+/// Every sequential runner takes a property that is not `Sync`: a check that
+/// bumps a local `Cell` counter (only `parallel`, whose workers share the
+/// property, needs `Sync`; `tests/ui/runners/parallel_needs_sync.rs`).
+#[test]
+fn sequential_runners_take_a_property_that_is_not_sync() {
+    use pbt::runners::{combinatorial, fuzz, generalized, integrated, targeted};
+    use std::cell::Cell;
+    let runs = Cell::new(0u64);
+    let prop = pbt::property! {
+        forall x: u8;
+        check {
+            runs.set(runs.get() + 1);
+            x.checked_add(0) == Some(x)
+        }
+    };
+    let config = || quiet(Config::default()).cases(40);
+    let reports = [
+        ("generational", generational(&prop, config())),
+        ("integrated", integrated(&prop, config())),
+        ("combinatorial", combinatorial(&prop, config())),
+        ("fuzz", fuzz(&prop, config())),
+        ("targeted", targeted(&prop, config())),
+        (
+            "generalized",
+            generalized(&prop, config(), 0u64, |n: &mut u64, _: &u8| {
+                *n += 1;
+                true
+            }),
+        ),
+    ];
+    let mut tests = 0;
+    for (name, report) in reports {
+        assert!(report.passed(), "{name}: {report}");
+        assert!(report.tests > 0, "{name}: {report}");
+        tests += report.tests;
+    }
+    // Every counted test ran the check once, through the `Cell`.
+    assert!(runs.get() >= tests, "{} runs for {tests} tests", runs.get());
+}
+
+#[property_test(cases = 30)]
+fn a_property_test_body_may_use_a_cell(x: u8) -> bool {
+    let seen = std::cell::Cell::new(0u8);
+    seen.set(x);
+    seen.get() == x
+}
