@@ -154,3 +154,46 @@ fn vec_element(ty: &Type) -> Option<&Type> {
         _ => None,
     }
 }
+
+/// The error for a range where a generator goes (`#[with = 0..10]`, as
+/// proptest writes a strategy): the combinator that draws from it, chosen
+/// by the kind of the range's literals.
+pub(crate) fn range_as_generator(range: &syn::ExprRange) -> syn::Error {
+    // A literal, or a negated one, and how to write it back.
+    let literal = |e: &syn::Expr| match e {
+        syn::Expr::Lit(l) => Some((l.lit.clone(), String::new())),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => match &**expr {
+            syn::Expr::Lit(l) => Some((l.lit.clone(), "-".to_string())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let show = |e: &Option<Box<syn::Expr>>| match e.as_deref() {
+        None => String::new(),
+        Some(e) => match literal(e) {
+            Some((lit, sign)) => format!("{sign}{}", quote::ToTokens::to_token_stream(&lit)),
+            None => quote::ToTokens::to_token_stream(e).to_string(),
+        },
+    };
+    let first = [&range.start, &range.end]
+        .into_iter()
+        .find_map(|e| e.as_deref().and_then(literal));
+    let form = match first {
+        Some((syn::Lit::Float(_), _)) => "float",
+        Some((syn::Lit::Char(_), _)) => "char",
+        _ => "int",
+    };
+    let limits = match range.limits {
+        syn::RangeLimits::HalfOpen(_) => "..",
+        syn::RangeLimits::Closed(_) => "..=",
+    };
+    let text = format!("{}{limits}{}", show(&range.start), show(&range.end));
+    syn::Error::new_spanned(
+        range,
+        format!("a range is not a generator; write `{form}({text})` to draw from it"),
+    )
+}

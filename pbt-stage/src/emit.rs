@@ -78,8 +78,19 @@ fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
 /// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
 pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
     let (rt, src) = (&ctx.rt, &ctx.src);
+    // The call carries `at` too, so that a value that is no generator is
+    // reported at the generator ("`u8` is not a generator"), not at the
+    // whole macro.
+    let rt: TokenStream = rt
+        .clone()
+        .into_iter()
+        .map(|mut t| {
+            t.set_span(at);
+            t
+        })
+        .collect();
     unwrap(
-        quote! { #rt::Gen::generate(&#gen, &mut *#src, size) },
+        quote_spanned! {at=> #rt::Gen::generate(&#gen, &mut *#src, size) },
         at,
         ctx,
     )
@@ -283,7 +294,11 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 let at = p.path.segments[0].ident.span();
                 unwrap(quote! { #fun(&mut *#src, size / 2) }, at, ctx)
             }
-            _ => runtime(quote! { (#e) }, syn::spanned::Spanned::span(e), ctx),
+            (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
+            _ => {
+                let at = syn::spanned::Spanned::span(e);
+                runtime(quote_spanned! {at=> (#e) }, at, ctx)
+            }
         },
     })
 }
