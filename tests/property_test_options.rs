@@ -301,7 +301,10 @@ fn return_in_a_property_check_returns_its_value() {
         }
     };
     let report = generational(&fails, quiet(Config::default()));
-    assert_eq!(report.failure.expect("x >= 10 fails").counterexample[0].value, "10");
+    assert_eq!(
+        report.failure.expect("x >= 10 fails").counterexample[0].value,
+        "10"
+    );
 }
 
 #[property_test(cases = 50)]

@@ -84,7 +84,12 @@ fn check(dsl: &Dsl, ty: &Type, declared: &str, var: &str) -> syn::Result<()> {
     }
     // `vec(g, len)` for a `Vec<E>`: `g` against `E`.
     if let (Dsl::Vec(g, _), Some(elem)) = (dsl, vec_element(ty)) {
-        return check(g, elem, &format!("the elements of `{var}` are declared"), var);
+        return check(
+            g,
+            elem,
+            &format!("the elements of `{var}` are declared"),
+            var,
+        );
     }
     let (Some((what, fits)), Some(head)) = (produces(dsl), type_head(ty)) else {
         return Ok(());

@@ -169,7 +169,10 @@ mod tests {
         };
         let report = generational(&prop, config().check_coverage(true));
         assert!(report.passed(), "{report}");
-        assert!(report.discards > 0 && !report.statistics.labels.is_empty(), "{report}");
+        assert!(
+            report.discards > 0 && !report.statistics.labels.is_empty(),
+            "{report}"
+        );
     }
 
     #[test]

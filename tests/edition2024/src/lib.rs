@@ -23,6 +23,9 @@ mod readme {}
 macro_rules! pages {
     ($($name:ident: $path:literal,)*) => {$(
         #[doc = include_str!($path)]
+        // The pages show test files as users write them, `#[test]` included
+        // (docs/fuzzing.md's test that imports an engine's crash files).
+        #[allow(clippy::test_attr_in_doctest)]
         mod $name {}
     )*};
 }
@@ -211,7 +214,10 @@ mod tests {
         };
         let report = generational(&prop, config().check_coverage(true));
         assert!(report.passed(), "{report}");
-        assert!(report.discards > 0 && !report.statistics.labels.is_empty(), "{report}");
+        assert!(
+            report.discards > 0 && !report.statistics.labels.is_empty(),
+            "{report}"
+        );
     }
 
     #[test]
