@@ -118,7 +118,7 @@ pub mod __private {
     pub use pbt_core::gen::{threshold, Staged, FILTER_TRIES, UNIQUE_TRIES, UNIT};
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
-        PickView, ViewByType,
+        PickView, Produces, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::source::BlockKind;

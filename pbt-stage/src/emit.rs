@@ -65,34 +65,65 @@ pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
 /// variable carries it, so no lint about the emitted code lands on the
 /// user's tokens.)
 fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    unwrap_as(result, at, ctx, None)
+}
+
+/// [`unwrap`], the value passed through `Produces<ty>` when `ty` is given:
+/// a generator of another type than the variable's is reported at the
+/// generator, naming both types, with no conversion spliced into it.
+fn unwrap_as(result: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
     let label = &ctx.label;
     let v = Ident::new("v", at);
+    let value = match ty {
+        Some(ty) => {
+            let rt = respan(&ctx.rt, at);
+            quote_spanned! {at=> #rt::Produces::<#ty>::produced(#v) }
+        }
+        None => quote! { #v },
+    };
     quote! {
         match #result {
-            ::core::result::Result::Ok(#v) => #v,
+            ::core::result::Result::Ok(#v) => #value,
             ::core::result::Result::Err(e) => break #label <::core::result::Result<_, _>>::Err(e),
         }
     }
 }
 
-/// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
-pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
-    let (rt, src) = (&ctx.rt, &ctx.src);
-    // The call carries `at` too, so that a value that is no generator is
-    // reported at the generator ("`u8` is not a generator"), not at the
-    // whole macro.
-    let rt: TokenStream = rt
+/// `tokens` (a path such as `::pbt::__private`), every token at `at`.
+fn respan(tokens: &TokenStream, at: Span) -> TokenStream {
+    tokens
         .clone()
         .into_iter()
         .map(|mut t| {
             t.set_span(at);
             t
         })
-        .collect();
-    unwrap(
+        .collect()
+}
+
+/// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
+pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    runtime_as(gen, at, ctx, None)
+}
+
+/// A generator the user wrote (a primitive, a runtime value), as
+/// [`runtime`]; when it is the whole value of a variable declared `ty`
+/// (`ctx.target`), its value goes through `Produces<ty>` (see [`unwrap_as`]).
+fn leaf(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    runtime_as(gen, at, ctx, ctx.target.as_ref())
+}
+
+fn runtime_as(gen: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
+    let (rt, src) = (&ctx.rt, &ctx.src);
+    // The call carries `at` too, so that a value that is no generator is
+    // reported at the generator ("`u8` is not a generator"), not at the
+    // whole macro.
+    let rt = respan(rt, at);
+    unwrap_as(
         quote_spanned! {at=> #rt::Gen::generate(&#gen, &mut *#src, size) },
         at,
         ctx,
+        ty,
     )
 }
 
@@ -127,7 +158,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Some(ty) => quote_spanned! {name.span()=> #rt::dsl::#name::<#ty>(#(#args),*) },
                 None => quote_spanned! {name.span()=> #rt::dsl::#name(#(#args),*) },
             };
-            runtime(gen, name.span(), ctx)
+            leaf(gen, name.span(), ctx)
         }
         Dsl::Just(e) | Dsl::Value(e) => quote! { #e },
         Dsl::Size(ident) => quote! { #ident },
@@ -297,7 +328,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
             _ => {
                 let at = syn::spanned::Spanned::span(e);
-                runtime(quote_spanned! {at=> (#e) }, at, ctx)
+                leaf(quote_spanned! {at=> (#e) }, at, ctx)
             }
         },
     })
