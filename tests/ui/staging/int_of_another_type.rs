@@ -7,6 +7,8 @@ fn main() {
     let _prop = property! {
         forall n: u8, #[with = int(1..10u8)];
         forall x: u32, #[with = int(0..n)];
-        check x < 10
+        forall m: u16, #[with = int(1..10u16)];
+        forall xs: Vec<u8>, #[with = vec(int(0..m), 0..3)];
+        check x < 10 && xs.len() < 3
     };
 }
