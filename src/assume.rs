@@ -66,6 +66,15 @@ pub fn assumption_failed(cond: &'static str) -> ! {
     panic::resume_unwind(Box::new(Assumption(cond)))
 }
 
+/// The value of a `property!` check's expression, run as a closure of its
+/// own: a `return` in the check returns this value (a `bool`, say), not the
+/// `Outcome` that [`check`] builds from it.
+#[doc(hidden)]
+#[inline(always)]
+pub fn body<T>(f: impl FnOnce() -> T) -> T {
+    f()
+}
+
 /// The outcome of a check, or `Discard` when an `assume!` inside it did not
 /// hold. Other panics keep unwinding.
 #[doc(hidden)]

@@ -74,6 +74,11 @@ pub mod runners {
 /// that also uses those crates. Import the traits by name where you call
 /// them: `use pbt::{Arbitrary, Shrink};`.
 ///
+/// With `use quickcheck::*` next to it, `Gen` names two items (pbt's
+/// generator trait, quickcheck's `Gen` struct), and rustc picks one with a
+/// warning; import the one you mean by name (`use quickcheck::Gen;`), which
+/// wins over both globs.
+///
 /// ```
 /// use pbt::prelude::*;
 /// use pbt::Shrink;
@@ -104,7 +109,7 @@ pub mod prelude {
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assume::{assumption_failed, check, Assumption};
+    pub use crate::assume::{assumption_failed, body, check, Assumption};
     pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
     // The DSL's names, glob-imported into every annotation; the staging
@@ -113,7 +118,7 @@ pub mod __private {
     pub use pbt_core::gen::{threshold, Staged, FILTER_TRIES, UNIQUE_TRIES, UNIT};
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
-        PickView, ViewByType,
+        PickView, Produces, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::source::BlockKind;

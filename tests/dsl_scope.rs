@@ -29,6 +29,30 @@ struct Chars;
 struct Str;
 type Generated = u8;
 static FIELD_TRIES: u8 = 3;
+// More names the staged code reaches through `::pbt::__private` (the
+// unique collections' retry bound, the frequency weight, the block marks,
+// the source, replay and binding helpers).
+const UNIQUE_TRIES: usize = 2;
+fn weight(w: u8) -> u32 {
+    u32::from(w) * 3
+}
+#[derive(Clone, Copy)]
+enum BlockKind {
+    Element = 4,
+}
+trait Source {
+    fn draw(&self) -> u8;
+}
+impl Source for u8 {
+    fn draw(&self) -> u8 {
+        *self + 1
+    }
+}
+struct Replay(u8);
+struct Bind;
+struct Candidates;
+struct Differ;
+struct Visit;
 
 fn quiet() -> Config {
     Config::default().regressions(Regressions::Off).cases(100)
@@ -98,4 +122,27 @@ mod without_imports {
         let report = pbt::runners::generational(&prop, config);
         assert!(report.passed(), "{report}");
     }
+}
+
+/// The forms whose staged code uses those helpers (`hash_set` and
+/// `vec_unique` the retry bound, `frequency` the weights, `vec` the block
+/// marks and the source, `weighted_bool` the unit draw, `filter` its retry
+/// bound), with the user's items of the same names inside them.
+#[test]
+fn staged_forms_that_use_helpers_see_the_users_items() {
+    let prop = property! {
+        forall s: std::collections::HashSet<usize>, #[with = hash_set(int(0..=UNIQUE_TRIES * 50), UNIQUE_TRIES..=UNIQUE_TRIES)];
+        forall u: Vec<u8>, #[with = vec_unique(int(0..10u8), 0..=usize::from(UNIT))];
+        forall f: u32, #[with = frequency[weight(1) => just(weight(2)), 1 => just(6u32)]];
+        forall v: Vec<u8>, #[with = vec(just(BlockKind::Element as u8 + 3u8.draw()), 1..=2)];
+        forall w: bool, #[with = weighted_bool(f64::from(threshold(UNIT)) / 10.0)];
+        forall k: u8, #[with = filter(just(Replay(5).0), |x| *x < UNIT)];
+        check {
+            let _unit_types = (Bind, Candidates, Differ, Visit);
+            let _ = w;
+            s.len() == 2 && u.len() <= 7 && f == 6 && v.iter().all(|&x| x == 8) && k == 5
+        }
+    };
+    let report = generational(&prop, quiet());
+    assert!(report.passed(), "{report}");
 }

@@ -57,3 +57,50 @@ mod with_proptest {
         u16::from(p.0) < 256 && [true, false].contains(&p.1)
     }
 }
+
+/// Both globs, `pbt::prelude::*` and `quickcheck::*`: the one name they
+/// share is `Gen` (pbt's generator trait, quickcheck's generator struct), so
+/// it is imported by name, as the prelude's docs and the quickcheck chapter
+/// of the guide say. Everything else resolves.
+mod with_quickcheck_glob {
+    use pbt::prelude::*;
+    use quickcheck::Gen;
+    use quickcheck::*;
+
+    #[derive(Clone, Debug, pbt::Arbitrary)]
+    struct Pair(u8, bool);
+
+    #[test]
+    fn quickcheck_glob_resolves() {
+        let mut g = Gen::new(10);
+        let x = u32::arbitrary(&mut g);
+        let smaller: Vec<u32> = x.shrink().collect();
+        assert!(smaller.iter().all(|&s| s < x));
+        fn involutive(xs: Vec<u8>) -> TestResult {
+            let mut ys = xs.clone();
+            ys.reverse();
+            ys.reverse();
+            TestResult::from_bool(ys == xs)
+        }
+        QuickCheck::new()
+            .tests(30)
+            .quickcheck(involutive as fn(Vec<u8>) -> TestResult);
+    }
+
+    #[property_test(cases = 30)]
+    fn pbt_runs_here(p: Pair) -> bool {
+        u16::from(p.0) < 256 && [true, false].contains(&p.1)
+    }
+
+    #[test]
+    fn pbt_generators_work_here() {
+        let prop = property! {
+            forall xs: Vec<u8>, #[with = vec(int(0..10u8), 0..5)];
+            check xs.len() < 5
+        };
+        let config = pbt::runners::Config::default()
+            .regressions(pbt::runners::Regressions::Off)
+            .cases(30);
+        assert!(pbt::runners::generational(&prop, config).passed());
+    }
+}

@@ -270,3 +270,94 @@ fn borrowed_parameters_take_owned_or_borrowed_examples(s: &str, xs: &[u8], n: &u
     // the runner.
     BORROWED_EXAMPLES.fetch_add(1, Ordering::Relaxed) < 3
 }
+
+/// `return` in a `property!` check returns the check's value (a `bool`
+/// here), as it does in a `#[property_test]` body: the check is a closure
+/// of its own, not the one that builds the `Outcome`.
+#[test]
+fn return_in_a_property_check_returns_its_value() {
+    let prop = pbt::property! {
+        forall x: u8;
+        forall xs: Vec<u8>;
+        check {
+            if x == 0 {
+                return true;
+            }
+            if xs.is_empty() {
+                return x > 0;
+            }
+            xs.len() + usize::from(x) > 0
+        }
+    };
+    let report = generational(&prop, quiet(Config::default()));
+    assert!(report.passed(), "{report}");
+    let fails = pbt::property! {
+        forall x: u8;
+        check {
+            if x >= 10 {
+                return false;
+            }
+            true
+        }
+    };
+    let report = generational(&fails, quiet(Config::default()));
+    assert_eq!(
+        report.failure.expect("x >= 10 fails").counterexample[0].value,
+        "10"
+    );
+}
+
+#[property_test(cases = 50)]
+fn return_in_a_property_test_body(x: u8) -> bool {
+    if x == 0 {
+        return true;
+    }
+    x > 0
+}
+
+/// Every sequential runner takes a property that is not `Sync`: a check that
+/// bumps a local `Cell` counter (only `parallel`, whose workers share the
+/// property, needs `Sync`; `tests/ui/runners/parallel_needs_sync.rs`).
+#[test]
+fn sequential_runners_take_a_property_that_is_not_sync() {
+    use pbt::runners::{combinatorial, fuzz, generalized, integrated, targeted};
+    use std::cell::Cell;
+    let runs = Cell::new(0u64);
+    let prop = pbt::property! {
+        forall x: u8;
+        check {
+            runs.set(runs.get() + 1);
+            x.checked_add(0) == Some(x)
+        }
+    };
+    let config = || quiet(Config::default()).cases(40);
+    let reports = [
+        ("generational", generational(&prop, config())),
+        ("integrated", integrated(&prop, config())),
+        ("combinatorial", combinatorial(&prop, config())),
+        ("fuzz", fuzz(&prop, config())),
+        ("targeted", targeted(&prop, config())),
+        (
+            "generalized",
+            generalized(&prop, config(), 0u64, |n: &mut u64, _: &u8| {
+                *n += 1;
+                true
+            }),
+        ),
+    ];
+    let mut tests = 0;
+    for (name, report) in reports {
+        assert!(report.passed(), "{name}: {report}");
+        assert!(report.tests > 0, "{name}: {report}");
+        tests += report.tests;
+    }
+    // Every counted test ran the check once, through the `Cell`.
+    assert!(runs.get() >= tests, "{} runs for {tests} tests", runs.get());
+}
+
+#[property_test(cases = 30)]
+fn a_property_test_body_may_use_a_cell(x: u8) -> bool {
+    let seen = std::cell::Cell::new(0u8);
+    seen.set(x);
+    seen.get() == x
+}

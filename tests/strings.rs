@@ -12,7 +12,7 @@
 use pbt::choices::{Recorder, Replay};
 use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
-use pbt::runners::{generational, Regressions};
+use pbt::runners::{generational, Regressions, Shrinker};
 use pbt::Arbitrary as _;
 use pbt::Rng;
 use std::sync::Mutex;
@@ -318,4 +318,69 @@ fn derived_fields_take_patterns() {
             "{a:?}"
         );
     }
+}
+
+/// Patterns for the shrinking property: classes, ranges, negation, every
+/// quantifier, alternation, groups and escapes.
+const SHRINK_PATTERNS: [&str; 10] = [
+    "[a-z]{1,8}",
+    "[^a-c]{2,5}x?",
+    r"(foo|ba[rz])+\.\d*",
+    r"(?:ab|c(d|e)?)*f",
+    r"\w{3,6}@(x|yy)\.org",
+    r"[0-9a-fA-F]{4}-[A-Za-z]?z+",
+    r"\x41\u{e9}[\u{1F600}-\u{1F64F}]{1,3}\t",
+    r"(\d{1,3}\.){3}\d{1,3}",
+    r"[\s\S]{0,6}",
+    "a+b*c{2,}d??",
+];
+
+/// The library tested with itself: for any pattern, seed, shrinker and
+/// failing condition (a string longer than `k`, or holding a given
+/// character), every string the check sees while the runner shrinks
+/// matches the pattern, and so does the shrunk counterexample.
+#[test]
+fn shrinking_keeps_the_match_for_any_pattern() {
+    let outer = property! {
+        forall i: usize, #[gen = int(0..SHRINK_PATTERNS.len())];
+        forall seed: u64;
+        forall k: usize, #[gen = int(0..12usize)];
+        forall probe: char, #[gen = char('a'..='z')];
+        forall by_length: bool;
+        forall shrinker: u8, #[gen = int(0..3u8)];
+        check {
+            let pattern = SHRINK_PATTERNS[i];
+            let re = oracle(pattern);
+            let seen_bad: Mutex<Vec<String>> = Mutex::new(Vec::new());
+            let holds = |s: &str| if by_length { s.chars().count() <= k } else { !s.contains(probe) };
+            let g = gen::regex(pattern);
+            let inner = property! {
+                forall s: String, #[gen = g.clone()];
+                check {
+                    if !re.is_match(&s) {
+                        seen_bad.lock().unwrap().push(s.clone());
+                    }
+                    holds(&s)
+                }
+            };
+            let shrinker = [Shrinker::External, Shrinker::Integrated, Shrinker::Both][usize::from(shrinker)];
+            let report = generational(&inner, quiet().seed(seed).cases(300).shrinker(shrinker));
+            let bad = seen_bad.into_inner().unwrap();
+            note!("pattern {pattern:?}, shrinker {shrinker:?}: the check saw {bad:?}");
+            if report.failure.is_some() {
+                SHRUNK.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            bad.is_empty()
+                && report.failure.as_ref().is_none_or(|f| {
+                    let shown: String = serde_json::from_str(&f.counterexample[0].value).unwrap();
+                    re.is_match(&shown) && !holds(&shown)
+                })
+        }
+    };
+    static SHRUNK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let report = generational(&outer, quiet().cases(60));
+    assert!(report.passed(), "{report}");
+    // Not vacuous: most inner properties failed and were shrunk.
+    let shrunk = SHRUNK.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(shrunk >= 30, "only {shrunk} of 60 inner runs failed");
 }

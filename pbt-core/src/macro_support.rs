@@ -145,3 +145,24 @@ impl<T> NoView<T> for &PickView<T> {
         None
     }
 }
+
+/// The value of a variable's generator, as the variable's type `T`: the
+/// same value (the one impl is `T` for `T`). A generator of another type is
+/// an error that names both types at the generator (elements of a `Vec<E>`
+/// are checked against `E`), where rustc's own
+/// mismatch would splice a conversion (`int.into()(0..n)`) into it.
+#[diagnostic::on_unimplemented(
+    message = "this generator produces `{Self}`, where the declared type is `{T}`",
+    label = "produces `{Self}`, not `{T}`"
+)]
+pub trait Produces<T> {
+    /// `self`, as `T`.
+    fn produced(self) -> T;
+}
+
+impl<T> Produces<T> for T {
+    #[inline(always)]
+    fn produced(self) -> T {
+        self
+    }
+}

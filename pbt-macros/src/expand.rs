@@ -12,7 +12,7 @@
 //!             ::pbt::__private::Check::new(|__env: &(u32, ())| {
 //!                 let (__v0, ()) = __env;
 //!                 let n = (&::pbt::__private::Bind(__v0)).bind();
-//!                 ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(n > 0))
+//!                 ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(::pbt::__private::body(|| n > 0)))
 //!             }))
 //!         .gen(|__env: &()| {
 //!             use ::pbt::__private::dsl::*;
@@ -402,10 +402,11 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
 fn check(check: &Check, env: &Env) -> TokenStream {
     let closure = match check {
         // `check` turns the value into a verdict, and a failed `assume!`
-        // inside into a discard.
+        // inside into a discard. The expression is a closure of its own
+        // (`body`), so a `return` in it returns the check's value.
         Check::Expr(expr) => {
             let body = quote_spanned!(expr.span()=>
-                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(#expr))
+                ::pbt::__private::check(|| ::pbt::__private::IntoOutcome::into_outcome(::pbt::__private::body(|| #expr)))
             );
             env.closure(Binding::ByName, None, TokenStream::new(), body)
         }

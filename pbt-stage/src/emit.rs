@@ -65,24 +65,84 @@ pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
 /// variable carries it, so no lint about the emitted code lands on the
 /// user's tokens.)
 fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    unwrap_as(result, at, ctx, None)
+}
+
+/// [`unwrap`], the value passed through `Produces<ty>` when `ty` is given:
+/// a generator of another type than the variable's is reported at the
+/// generator, naming both types, with no conversion spliced into it.
+fn unwrap_as(result: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
     let label = &ctx.label;
     let v = Ident::new("v", at);
+    let value = match ty {
+        Some(ty) => {
+            let rt = respan(&ctx.rt, at);
+            quote_spanned! {at=> #rt::Produces::<#ty>::produced(#v) }
+        }
+        None => quote! { #v },
+    };
     quote! {
         match #result {
-            ::core::result::Result::Ok(#v) => #v,
+            ::core::result::Result::Ok(#v) => #value,
             ::core::result::Result::Err(e) => break #label <::core::result::Result<_, _>>::Err(e),
         }
     }
 }
 
+/// `tokens` (a path such as `::pbt::__private`), every token at `at`.
+fn respan(tokens: &TokenStream, at: Span) -> TokenStream {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|mut t| {
+            t.set_span(at);
+            t
+        })
+        .collect()
+}
+
 /// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
 pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    runtime_as(gen, at, ctx, None)
+}
+
+/// A generator the user wrote (a primitive, a runtime value), as
+/// [`runtime`]; when it is the whole value of a variable declared `ty`
+/// (`ctx.target`), its value goes through `Produces<ty>` (see [`unwrap_as`]).
+fn leaf(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    runtime_as(gen, at, ctx, ctx.target.as_ref())
+}
+
+fn runtime_as(gen: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
     let (rt, src) = (&ctx.rt, &ctx.src);
-    unwrap(
-        quote! { #rt::Gen::generate(&#gen, &mut *#src, size) },
+    // The call carries `at` too, so that a value that is no generator is
+    // reported at the generator ("`u8` is not a generator"), not at the
+    // whole macro.
+    let rt = respan(rt, at);
+    unwrap_as(
+        quote_spanned! {at=> #rt::Gen::generate(&#gen, &mut *#src, size) },
         at,
         ctx,
+        ty,
     )
+}
+
+/// `E` of a type written `Vec<E>` (any path ending in `Vec`).
+fn element_type(ty: Option<&Type>) -> Option<Type> {
+    let Some(Type::Path(p)) = ty else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some() || last.ident != "Vec" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) if a.args.len() == 1 => match &a.args[0] {
+            syn::GenericArgument::Type(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// One DSL expression, as an expression of the generated type.
@@ -98,7 +158,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Some(ty) => quote_spanned! {name.span()=> #rt::dsl::#name::<#ty>(#(#args),*) },
                 None => quote_spanned! {name.span()=> #rt::dsl::#name(#(#args),*) },
             };
-            runtime(gen, name.span(), ctx)
+            leaf(gen, name.span(), ctx)
         }
         Dsl::Just(e) | Dsl::Value(e) => quote! { #e },
         Dsl::Size(ident) => quote! { #ident },
@@ -115,7 +175,16 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Span::call_site(),
                 ctx,
             );
-            let elem = expr(g, &ctx.deeper())?;
+            // A variable declared `Vec<E>` gives its elements the type `E`:
+            // an element generator of another type is reported there, as
+            // "expected `E`, found …", not as a mismatch of whole vectors.
+            let mut inner = ctx.deeper();
+            inner.target = element_type(ctx.target.as_ref());
+            let elem = expr(g, &inner)?;
+            let elem = match &inner.target {
+                Some(ty) => quote! {{ let __pbt_e: #ty = #elem; __pbt_e }},
+                None => elem,
+            };
             // The tail carries the element generator's span (see `unwrap`).
             let v = Ident::new("__pbt_v", g.span());
             // Block marks as `VecOf` makes them (a rejection leaves them
@@ -256,7 +325,11 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 let at = p.path.segments[0].ident.span();
                 unwrap(quote! { #fun(&mut *#src, size / 2) }, at, ctx)
             }
-            _ => runtime(quote! { (#e) }, syn::spanned::Spanned::span(e), ctx),
+            (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
+            _ => {
+                let at = syn::spanned::Spanned::span(e);
+                leaf(quote_spanned! {at=> (#e) }, at, ctx)
+            }
         },
     })
 }

@@ -33,7 +33,11 @@ pub use combinators::{
 };
 pub(crate) use float::skip_offset;
 pub use float::{float, Float, FloatType};
-pub use int::{bool, int, threshold, weighted_bool, Bool, Int, IntType, WeightedBool, UNIT};
+pub use int::{bool, int, weighted_bool, Bool, Int, IntType, WeightedBool};
+/// Staging helpers (the unit draw of `weighted_bool` and `either`): the
+/// macros reach them through `pbt::__private`; not part of the DSL.
+#[doc(hidden)]
+pub use int::{threshold, UNIT};
 pub use option::{option, result, OptionOf, ResultOf};
 pub use regex::{regex, Regex, RegexError};
 pub use staged::Staged;
@@ -66,6 +70,11 @@ pub type Generated<T> = Result<T, Rejected>;
 /// Generators are generic over the source, so a generator driven by
 /// [`crate::Rng`] compiles to straight-line code. Use [`Gen::boxed`] when
 /// alternatives of different types must share one type.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a generator: it does not implement `Gen`",
+    label = "not a generator",
+    note = "a generator annotation takes a DSL form (`int(0..10)`, `vec(g, 0..5)`, `one_of[g, …]`, `any::<T>()`, `just(x)` for one value) or a value implementing `pbt::generators::Gen`"
+)]
 pub trait Gen {
     /// The type of the values generated.
     type Value;

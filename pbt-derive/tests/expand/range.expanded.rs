@@ -22,7 +22,9 @@ const _: () = {
                                     &mut *__pbt_src,
                                     size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Ok(v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }
@@ -58,7 +60,9 @@ const _: () = {
                                     &mut *__pbt_src,
                                     size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Ok(v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }

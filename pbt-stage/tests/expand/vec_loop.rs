@@ -26,8 +26,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     ::pbt::__private::BlockKind::Element,
                 );
                 __pbt_v
-                    .push(
-                        match ::pbt::__private::Source::draw(&mut *src, 1u64) {
+                    .push({
+                        let __pbt_e: i64 = match ::pbt::__private::Source::draw(
+                            &mut *src,
+                            1u64,
+                        ) {
                             0u64 => {
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..10i64),
@@ -41,8 +44,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                                 }
                             }
                             _ => -1,
-                        },
-                    );
+                        };
+                        __pbt_e
+                    });
                 ::pbt::__private::Source::end_block(&mut *src);
             }
             ::pbt::__private::Source::end_block(&mut *src);

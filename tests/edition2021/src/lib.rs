@@ -1,8 +1,10 @@
-//! Every form of pbt's generator DSL on edition 2024, where `gen` is a
-//! reserved word: parameter annotations (`#[gen = …]`), `property!`,
+//! Every form of pbt's generator DSL on edition 2021, where `gen` is an
+//! identifier (reserved in 2024): parameter annotations (`#[gen = …]`), `property!`,
 //! `pbt::generator!` and derive field generators, with `recursive`,
 //! `frequency`, `one_of`, `map`, `filter`, `either`, `bind`, `resize`,
-//! let-blocks with `ensure`, and the primitives; and the options of
+//! let-blocks with `ensure`, the primitives, `regex`, `chars`, the map,
+//! set, option and result forms; the statistics macros, `note!` and
+//! `assume!` in a check; and the options of
 //! `#[property_test]` (`examples`, `config`, `runner`), `assume!` and
 //! borrowed parameters. Built and run by `cargo test --workspace`.
 
@@ -133,6 +135,44 @@ mod tests {
         };
         let report = generational(&prop, config());
         assert!(report.passed(), "{report}");
+    }
+
+    /// The string and collection forms, with the statistics and notes a
+    /// check may record.
+    #[test]
+    fn strings_collections_and_statistics() {
+        let prop = property! {
+            forall id: String, #[gen = regex("[a-z]{2,4}-(x|yz)?[0-9]+")];
+            forall c: char, #[gen = chars(['a'..='c', 'X'..='Z'])];
+            forall m: std::collections::HashMap<u8, bool>, #[gen = hash_map(int(0..50u8), bool(), 0..=4)];
+            forall s: std::collections::BTreeSet<u16>, #[gen = btree_set(int(0..1000u16), 1..=3)];
+            forall o: Option<u8>, #[gen = option(int(1..=9u8))];
+            forall r: Result<u8, String>, #[gen = result(just(1u8), string("e", 1..=2))];
+            forall u: Vec<u8>, #[gen = vec_unique(int(0..20u8), 0..=5)];
+            check {
+                assume!(!u.contains(&19));
+                label!("{} entries", m.len());
+                classify!(o.is_none(), "none");
+                tabulate!("set size", s.len());
+                require_cover!(10.0, o.is_some(), "some");
+                note!("id = {id}");
+                let digits = id.trim_start_matches(|c: char| c.is_ascii_lowercase() || c == '-' || c == 'x' || c == 'y' || c == 'z');
+                !digits.is_empty()
+                    && digits.chars().all(|c| c.is_ascii_digit())
+                    && (('a'..='c').contains(&c) || ('X'..='Z').contains(&c))
+                    && m.len() <= 4
+                    && (1..=3).contains(&s.len())
+                    && o != Some(0)
+                    && r.as_ref().map_or_else(|e| !e.is_empty(), |&v| v == 1)
+                    && u.iter().collect::<std::collections::BTreeSet<_>>().len() == u.len()
+            }
+        };
+        let report = generational(&prop, config().check_coverage(true));
+        assert!(report.passed(), "{report}");
+        assert!(
+            report.discards > 0 && !report.statistics.labels.is_empty(),
+            "{report}"
+        );
     }
 
     #[test]

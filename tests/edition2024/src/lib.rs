@@ -2,7 +2,9 @@
 //! reserved word: parameter annotations (`#[with = …]`), `property!`,
 //! `pbt::generator!` and derive field generators, with `recursive`,
 //! `frequency`, `one_of`, `map`, `filter`, `either`, `bind`, `resize`,
-//! let-blocks with `ensure`, and the primitives; and the options of
+//! let-blocks with `ensure`, the primitives, `regex`, `chars`, the map,
+//! set, option and result forms; the statistics macros, `note!` and
+//! `assume!` in a check; and the options of
 //! `#[property_test]` (`examples`, `config`, `runner`), `assume!` and
 //! borrowed parameters. Built and run by `cargo test --workspace`.
 
@@ -12,6 +14,43 @@ use pbt::prelude::*;
 /// edition 2021, doctests them as its crate docs).
 #[doc = include_str!("../../../README.md")]
 mod readme {}
+
+/// The guide's chapters and the other pages with Rust examples, doctested
+/// on edition 2024 (the facade doctests the guide on edition 2021; the
+/// derive, feedback and fuzzing pages are doctested only here). Their
+/// `#[property_test]` functions compile away in a doctest: `tests/guide.rs`
+/// runs them, and a new user's edition-2024 crate ran every one.
+macro_rules! pages {
+    ($($name:ident: $path:literal,)*) => {$(
+        #[doc = include_str!($path)]
+        // The pages show test files as users write them, `#[test]` included
+        // (docs/fuzzing.md's test that imports an engine's crash files).
+        #[allow(clippy::test_attr_in_doctest)]
+        mod $name {}
+    )*};
+}
+
+pages! {
+    guide_01: "../../../docs/guide/01-first-property.md",
+    guide_02: "../../../docs/guide/02-generators.md",
+    guide_03: "../../../docs/guide/03-deriving.md",
+    guide_04: "../../../docs/guide/04-preconditions.md",
+    guide_05: "../../../docs/guide/05-failures.md",
+    guide_06: "../../../docs/guide/06-runners.md",
+    guide_07: "../../../docs/guide/07-statistics.md",
+    guide_08: "../../../docs/guide/08-stateful.md",
+    guide_09: "../../../docs/guide/09-fuzzing.md",
+    guide_10: "../../../docs/guide/10-targeted.md",
+    guide_11: "../../../docs/guide/11-own-runner.md",
+    guide_12: "../../../docs/guide/12-async.md",
+    guide_13: "../../../docs/guide/13-configuration.md",
+    guide_14: "../../../docs/guide/14-from-proptest.md",
+    guide_15: "../../../docs/guide/15-from-quickcheck.md",
+    guide_16: "../../../docs/guide/16-from-hypothesis.md",
+    derive: "../../../docs/derive.md",
+    feedback: "../../../docs/feedback.md",
+    fuzzing: "../../../docs/fuzzing.md",
+}
 
 /// A tree whose leaves come from a field generator.
 #[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
@@ -74,6 +113,8 @@ mod tests {
         #[with = frequency![1 => just(Tree::Leaf(0)), size => map((any::<Tree>(), any::<Tree>()), node)]]
         tree: Tree,
         #[with = filter(int(0..100i32), |x| x % 2 == 0)] even: i32,
+        // What rustc suggests for `#[gen = …]`, reserved on this edition.
+        #[r#gen = int(0..3u8)] raw: u8,
         #[with = { let a = int(0..10u8); let b = int(0..10u8); ensure!(a < b); (a, b) }] pair: (
             u8,
             u8,
@@ -84,6 +125,7 @@ mod tests {
             && total(&tree) <= 100 * leaves(&tree)
             && even % 2 == 0
             && pair.0 < pair.1
+            && raw < 3
     }
 
     #[property_test(
@@ -138,6 +180,44 @@ mod tests {
         };
         let report = generational(&prop, config());
         assert!(report.passed(), "{report}");
+    }
+
+    /// The string and collection forms, with the statistics and notes a
+    /// check may record.
+    #[test]
+    fn strings_collections_and_statistics() {
+        let prop = property! {
+            forall id: String, #[with = regex("[a-z]{2,4}-(x|yz)?[0-9]+")];
+            forall c: char, #[with = chars(['a'..='c', 'X'..='Z'])];
+            forall m: std::collections::HashMap<u8, bool>, #[with = hash_map(int(0..50u8), bool(), 0..=4)];
+            forall s: std::collections::BTreeSet<u16>, #[with = btree_set(int(0..1000u16), 1..=3)];
+            forall o: Option<u8>, #[with = option(int(1..=9u8))];
+            forall r: Result<u8, String>, #[with = result(just(1u8), string("e", 1..=2))];
+            forall u: Vec<u8>, #[with = vec_unique(int(0..20u8), 0..=5)];
+            check {
+                assume!(!u.contains(&19));
+                label!("{} entries", m.len());
+                classify!(o.is_none(), "none");
+                tabulate!("set size", s.len());
+                require_cover!(10.0, o.is_some(), "some");
+                note!("id = {id}");
+                let digits = id.trim_start_matches(|c: char| c.is_ascii_lowercase() || c == '-' || c == 'x' || c == 'y' || c == 'z');
+                !digits.is_empty()
+                    && digits.chars().all(|c| c.is_ascii_digit())
+                    && (('a'..='c').contains(&c) || ('X'..='Z').contains(&c))
+                    && m.len() <= 4
+                    && (1..=3).contains(&s.len())
+                    && o != Some(0)
+                    && r.as_ref().map_or_else(|e| !e.is_empty(), |&v| v == 1)
+                    && u.iter().collect::<std::collections::BTreeSet<_>>().len() == u.len()
+            }
+        };
+        let report = generational(&prop, config().check_coverage(true));
+        assert!(report.passed(), "{report}");
+        assert!(
+            report.discards > 0 && !report.statistics.labels.is_empty(),
+            "{report}"
+        );
     }
 
     #[test]
