@@ -397,9 +397,10 @@ fn mutation_is_an_option_of_property_test(ops: Vec<Op>) -> bool {
 /// Once hill climbing on a precondition reaches a valid input, every valid
 /// input is as good as another: the climber walks among them instead of
 /// mutating its first valid input for ever. Here the valid inputs are the 64
-/// triples below 4; a climber that stays on its first valid triple (and
-/// changes one element at a time) tests at most the ten or so triples next
-/// to it, and never a triple of 3s.
+/// triples below 4. A climber that stays on its first valid triple tests
+/// only those its mutations reach from there (18 to 34 of them on these
+/// seeds) and never reached a triple of 3s; walking, it tests 48 to 59 and
+/// finds `[3, 3, 3]` on about half the seeds.
 #[test]
 fn targeted_search_walks_among_valid_inputs_once_the_precondition_holds() {
     use std::sync::Mutex;
