@@ -780,3 +780,89 @@ fn the_shrunk_case_joins_the_found_one_when_choices_generate_it() {
         1
     );
 }
+
+/// Runs `prop` with only the last line of `file` kept and no shrinking:
+/// what that saved line alone replays to.
+fn replay_last_line<P: Property + Sync>(prop: &P, file: &Path) -> Report {
+    let last = saved_lines(file).pop().expect("a saved line");
+    std::fs::write(file, format!("{last}\n")).unwrap();
+    generational(prop, saving_to(file).cases(0).max_shrinks(0))
+}
+
+#[test]
+fn the_shrunk_case_joins_the_found_one_for_every_shrinker() {
+    // Halving, then counting down: the external shrinker takes hundreds of
+    // steps that no choice sequence records.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)], #[shrink = |x: &u32| vec![x / 2, x.saturating_sub(1)]];
+        forall ys: Vec<u8>;
+        check x < 1000 || ys.len() > 3
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        let file = temp_file(&format!("shrunk-joins-{shrinker:?}"));
+        let report = generational(&prop, saving_to(&file).shrinker(shrinker));
+        let failure = report.failure.clone().expect("fails");
+        assert_eq!(failure.counterexample[0].value, "1000", "{report}");
+        let lines = saved_lines(&file);
+        assert_eq!(lines.len(), 2, "{shrinker:?}: found, then shrunk: {lines:?}");
+        assert!(lines[0].starts_with("cc "), "{shrinker:?}: {lines:?}");
+        if shrinker == Shrinker::External {
+            assert!(lines[1].starts_with("cs "), "the shrink path: {lines:?}");
+        }
+        // The shrunk line alone replays the shrunk input, unshrunk.
+        let again = replay_last_line(&prop, &file);
+        let replayed = again.failure.expect("the shrunk case fails");
+        assert_eq!(replayed.counterexample, failure.counterexample, "{shrinker:?}");
+        assert!(replayed.replayed_from.is_some());
+    }
+}
+
+#[test]
+fn every_runner_saves_the_shrunk_case_and_it_replays() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        forall s: String;
+        check x < 1000 || s.len() > 1000
+    };
+    let base = temp_file("shrunk-every-runner");
+    let file_of = |runner: &str| base.with_file_name(format!("{runner}.pbt-regressions"));
+    each_runner(
+        &prop,
+        |runner| saving_to(&file_of(runner)).shrinker(Shrinker::External),
+        |runner, report| {
+            let failure = report.failure.clone().unwrap_or_else(|| panic!("{runner}: {report}"));
+            let lines = saved_lines(&file_of(runner));
+            assert_eq!(lines.len(), 2, "{runner}: found, then shrunk: {lines:?}");
+            let again = replay_last_line(&prop, &file_of(runner));
+            let replayed = again.failure.clone().unwrap_or_else(|| panic!("{runner}: {again}"));
+            assert_eq!(replayed.counterexample, failure.counterexample, "{runner}");
+        },
+    );
+}
+
+#[test]
+fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
+    // Generated values are even; only a value mutation makes an odd one,
+    // and the external shrinker takes it down two at a time: the saved
+    // line is a shrink path over the mutant.
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), |x| x * 2)], #[mutate = |x: &u32, _, _| x + 1],
+            #[shrink = |x: &u32| vec![x.saturating_sub(2)]];
+        check { cover(u64::from(x % 64)); x % 2 == 0 || x < 100 }
+    };
+    let file = temp_file("mutant-shrunk");
+    let config = saving_to(&file)
+        .mutation(Mutation::Values)
+        .cases(100_000);
+    let report = fuzz(&prop, config);
+    let failure = report.failure.clone().expect("fails");
+    assert_eq!(failure.counterexample[0].value, "101", "{report}");
+    assert!(!failure.mutations.is_empty(), "found by mutation: {report}");
+    let lines = saved_lines(&file);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("cm "), "{lines:?}");
+    assert!(lines[1].starts_with("cs ") && lines[1].contains(" cm "), "{lines:?}");
+    let again = replay_last_line(&prop, &file);
+    let replayed = again.failure.expect("the shrunk case fails");
+    assert_eq!(replayed.counterexample, failure.counterexample);
+}

@@ -401,6 +401,12 @@ mod imp {
                     self.put(b" ");
                     self.found(base);
                 }
+                Found::Shrunk { base, path } => {
+                    self.put(b"cs ");
+                    self.list(path);
+                    self.put(b" ");
+                    self.found(base);
+                }
             }
         }
 

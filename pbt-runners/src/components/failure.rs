@@ -9,7 +9,8 @@
 //!   → shrink it (a check failure only), each candidate's user code guarded
 //!   → print the result (a printer that panics prints a placeholder)
 //!   → run the result once more: passing now means the failure is flaky
-//!   → save the shrunk case too (when choices generate it)
+//!   → save the shrunk case too: its choices, or the external shrinker's
+//!     path to it (a `cs` line), when it replays to the same input
 //!   → the report
 //! ```
 //!
@@ -182,7 +183,12 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Some(Minimized { original, shrunk }) = minimize(prop, plan, watch, found, reason) else {
+    let Some(Minimized {
+        original,
+        shrunk,
+        replay,
+    }) = minimize(prop, plan, watch, found, reason)
+    else {
         report.notes.push(
             "the failing input no longer generates (a generator that depends on more than its \
              choices?); it is reported as found"
@@ -213,20 +219,25 @@ fn shrink_and_print(
     let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));
     failure.flaky = !matches!(rerun, Outcome::Fail(_));
     failure.notes = notes;
-    let shrunk_choices = shrunk.choices.filter(|_| shrunk.steps > 0);
-    if let (Some(file), Some(choices)) = (&plan.regressions, shrunk_choices) {
-        let smallest = Found::Choices {
-            choices,
-            size: found.size(),
+    if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
+        // Saved only when it replays to what is reported (a shrinker or
+        // generator that depends on more than its input may not).
+        let replays = prop
+            .generate_traced(&smallest, watch)
+            .ok()
+            .is_some_and(|traced| printed(prop, watch, &*traced.inputs) == failure.counterexample);
+        let saved = match replays {
+            true => file.save(&smallest, &plan.name, &render(&failure.counterexample)),
+            false => Err(std::io::Error::other(
+                "it does not replay to the same input (a shrinker or generator that depends on \
+                 more than its input?)",
+            )),
         };
-        if &smallest != found {
-            let note = render(&failure.counterexample);
-            if let Err(e) = file.save(&smallest, &plan.name, &note) {
-                report.notes.push(format!(
-                    "could not save the shrunk case to {}: {e}",
-                    file.path().display()
-                ));
-            }
+        if let Err(e) = saved {
+            report.notes.push(format!(
+                "could not save the shrunk case to {}: {e}",
+                file.path().display()
+            ));
         }
     }
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
@@ -307,22 +318,24 @@ fn case_of(found: &Found) -> String {
         Found::Mutated { base, steps } => {
             format!("{} value mutations of {}", steps.len(), case_of(base))
         }
+        Found::Shrunk { base, path } => {
+            format!("{} shrink steps from {}", path.len(), case_of(base))
+        }
     }
 }
 
 /// Fill in how `found` replays.
 fn describe(found: &Found, failure: &mut Failure) {
-    let base = match found {
-        Found::Mutated { base, steps } => {
-            failure.mutations = steps.clone();
-            &**base
-        }
-        other => other,
-    };
-    match base {
+    match found {
         Found::Case(case) => failure.case_seed = case.seed,
         Found::Choices { choices, .. } => failure.choices = Some(choices.clone()),
-        Found::Mutated { .. } => {}
+        Found::Mutated { base, steps } => {
+            failure.mutations = steps.clone();
+            describe(base, failure);
+        }
+        // A saved shrunk input (its report names the file): where the
+        // shrinking started from.
+        Found::Shrunk { base, .. } => describe(base, failure),
     }
 }
 

@@ -4,7 +4,10 @@
 //! One case per line, `cc <case seed> <size> # <test>: <counterexample>`;
 //! for an input found by mutating choices, `cx <size> <choice>,<choice>,… # …`;
 //! for one found by mutating another by value, `cm <step>,<step>,… ` before
-//! the `cc` or `cx` it started from (each step seeds one `Property::mutate`).
+//! the `cc` or `cx` it started from (each step seeds one `Property::mutate`);
+//! for the external shrinker's result, `cs <index>,<index>,… ` before the
+//! line of the input it shrank (each index picks one `Property::shrink`
+//! candidate).
 //! Like proptest's, the file belongs to a source file, and every property in
 //! that file replays all of its cases (a seed that fails one property is just
 //! another random case for the others). Commit it.
@@ -29,7 +32,8 @@ use std::sync::Mutex;
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
 # cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
-# or cm <mutation seeds> cc|cx … # … for an input mutated by value)\n";
+# cm <mutation seeds> cc|cx … # … for an input mutated by value,\n\
+# or cs <shrink steps> cc|cx|cm … # … for an input shrunk by value)\n";
 
 /// The largest size a saved case is replayed at: a larger one (a corrupt or
 /// hand-edited line, say `cc 0x1 1000000000000`) is clamped to it, with a
@@ -159,8 +163,8 @@ impl RegressionsFile {
                     loaded.cases.push(found);
                 }
                 None => loaded.warnings.push(format!(
-                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>` \
-                     or `cm <steps> …`): {:?}; the line is skipped",
+                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>`, \
+                     `cm <steps> …` or `cs <steps> …`): {:?}; the line is skipped",
                     shorten(trimmed)
                 )),
             }
@@ -229,7 +233,7 @@ fn clamp_size(found: &mut Found) -> bool {
     let size = match found {
         Found::Case(case) => &mut case.size,
         Found::Choices { size, .. } => size,
-        Found::Mutated { base, .. } => return clamp_size(base),
+        Found::Mutated { base, .. } | Found::Shrunk { base, .. } => return clamp_size(base),
     };
     let over = *size > MAX_SAVED_SIZE;
     *size = (*size).min(MAX_SAVED_SIZE);
@@ -281,6 +285,7 @@ pub fn encode(found: &Found) -> String {
         Found::Case(case) => format!("cc {:#x} {}", case.seed, case.size),
         Found::Choices { choices, size } => format!("cx {size} {}", hex_list(choices)),
         Found::Mutated { base, steps } => format!("cm {} {}", hex_list(steps), encode(base)),
+        Found::Shrunk { base, path } => format!("cs {} {}", hex_list(path), encode(base)),
     }
 }
 
@@ -288,6 +293,19 @@ pub fn encode(found: &Found) -> String {
 /// included). The size is read as written (see [`RegressionsFile::read`]
 /// for the clamp).
 pub fn parse_line(line: &str) -> Option<Found> {
+    if let Some(rest) = line.strip_prefix("cs ") {
+        let (path, base) = rest.split_once(' ')?;
+        let path = path
+            .split(',')
+            .filter(|c| !c.is_empty())
+            .map(|c| u64::from_str_radix(c, 16).ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let base = parse_line(base).filter(|b| !matches!(b, Found::Shrunk { .. }))?;
+        return Some(Found::Shrunk {
+            base: Box::new(base),
+            path,
+        });
+    }
     if let Some(rest) = line.strip_prefix("cm ") {
         let (steps, base) = rest.split_once(' ')?;
         let steps = steps
@@ -419,12 +437,18 @@ mod tests {
         file.save(&by_value, "t", "x = 4").unwrap();
         file.save(&choices_by_value, "t", "x = 5").unwrap();
         file.save(&by_value, "t", "x = 4").unwrap();
+        let shrunk = Found::Shrunk {
+            base: Box::new(by_value.clone()),
+            path: vec![0, 0x1f, 2],
+        };
+        file.save(&shrunk, "t", "x = 6").unwrap();
         assert_eq!(
             file.load(),
-            vec![case, mutated, empty, by_value, choices_by_value]
+            vec![case, mutated, empty, by_value, choices_by_value, shrunk]
         );
         let text = fs::read_to_string(file.path()).unwrap();
         assert!(text.contains("cm abc,7 cc 0xfeed 12 # t: x = 4"), "{text}");
+        assert!(text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 # t: x = 6"), "{text}");
         let _ = fs::remove_dir_all(&dir);
     }
 }

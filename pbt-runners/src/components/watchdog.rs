@@ -442,5 +442,8 @@ pub(crate) fn describe(found: &Found) -> String {
         Found::Mutated { steps, base } => {
             format!("{} mutated by value {} times", describe(base), steps.len())
         }
+        Found::Shrunk { path, base } => {
+            format!("{} shrunk by value {} times", describe(base), path.len())
+        }
     }
 }
