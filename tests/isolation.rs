@@ -815,3 +815,61 @@ fn an_abort_on_a_parallel_worker_leaves_its_case_behind() {
     // handler writes the case of the watch whose test is running.
     the_case_in_flight_is_saved("abort_parallel", "SIGABRT");
 }
+
+#[test]
+fn scenario_stack_overflow_parallel() {
+    let Some(file) = scenario("stack_overflow_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                recurse(0);
+            }
+            true
+        }
+    };
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+}
+
+#[test]
+fn a_stack_overflow_on_a_parallel_worker_leaves_its_case_behind() {
+    // The worker threads are rayon's: without an alternate signal stack
+    // large enough for the handler, the handler itself overflowed and the
+    // process died of SIGSEGV with nothing saved and no message.
+    the_case_in_flight_is_saved("stack_overflow_parallel", "SIGSEGV");
+}
+
+#[test]
+fn scenario_debug_never_returns_parallel() {
+    let Some(file) = scenario("debug_never_returns_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall e: Endless;
+        check e.0 < 5
+    };
+    let _ = pbt::runners::parallel(&prop, hang_config(&file).workers(2));
+}
+
+#[test]
+fn a_debug_impl_that_never_returns_under_parallel_is_reported_and_saved() {
+    // The failure path runs on the runner's thread while the workers are
+    // idle: the watchdog skipped idle watches, and the run hung silently.
+    let file = scratch("debug-loops-parallel");
+    let out = run(
+        "scenario_debug_never_returns_parallel",
+        "debug_never_returns_parallel",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(!RegressionsFile::at(&file).read().cases.is_empty(), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}

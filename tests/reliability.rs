@@ -804,7 +804,11 @@ fn the_shrunk_case_joins_the_found_one_for_every_shrinker() {
         let failure = report.failure.clone().expect("fails");
         assert_eq!(failure.counterexample[0].value, "1000", "{report}");
         let lines = saved_lines(&file);
-        assert_eq!(lines.len(), 2, "{shrinker:?}: found, then shrunk: {lines:?}");
+        assert_eq!(
+            lines.len(),
+            2,
+            "{shrinker:?}: found, then shrunk: {lines:?}"
+        );
         assert!(lines[0].starts_with("cc "), "{shrinker:?}: {lines:?}");
         if shrinker == Shrinker::External {
             assert!(lines[1].starts_with("cs "), "the shrink path: {lines:?}");
@@ -812,7 +816,10 @@ fn the_shrunk_case_joins_the_found_one_for_every_shrinker() {
         // The shrunk line alone replays the shrunk input, unshrunk.
         let again = replay_last_line(&prop, &file);
         let replayed = again.failure.expect("the shrunk case fails");
-        assert_eq!(replayed.counterexample, failure.counterexample, "{shrinker:?}");
+        assert_eq!(
+            replayed.counterexample, failure.counterexample,
+            "{shrinker:?}"
+        );
         assert!(replayed.replayed_from.is_some());
     }
 }
@@ -830,11 +837,17 @@ fn every_runner_saves_the_shrunk_case_and_it_replays() {
         &prop,
         |runner| saving_to(&file_of(runner)).shrinker(Shrinker::External),
         |runner, report| {
-            let failure = report.failure.clone().unwrap_or_else(|| panic!("{runner}: {report}"));
+            let failure = report
+                .failure
+                .clone()
+                .unwrap_or_else(|| panic!("{runner}: {report}"));
             let lines = saved_lines(&file_of(runner));
             assert_eq!(lines.len(), 2, "{runner}: found, then shrunk: {lines:?}");
             let again = replay_last_line(&prop, &file_of(runner));
-            let replayed = again.failure.clone().unwrap_or_else(|| panic!("{runner}: {again}"));
+            let replayed = again
+                .failure
+                .clone()
+                .unwrap_or_else(|| panic!("{runner}: {again}"));
             assert_eq!(replayed.counterexample, failure.counterexample, "{runner}");
         },
     );
@@ -851,9 +864,7 @@ fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
         check { cover(u64::from(x % 64)); x % 2 == 0 || x < 100 }
     };
     let file = temp_file("mutant-shrunk");
-    let config = saving_to(&file)
-        .mutation(Mutation::Values)
-        .cases(100_000);
+    let config = saving_to(&file).mutation(Mutation::Values).cases(100_000);
     let report = fuzz(&prop, config);
     let failure = report.failure.clone().expect("fails");
     assert_eq!(failure.counterexample[0].value, "101", "{report}");
@@ -861,7 +872,10 @@ fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
     let lines = saved_lines(&file);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(lines[0].starts_with("cm "), "{lines:?}");
-    assert!(lines[1].starts_with("cs ") && lines[1].contains(" cm "), "{lines:?}");
+    assert!(
+        lines[1].starts_with("cs ") && lines[1].contains(" cm "),
+        "{lines:?}"
+    );
     let again = replay_last_line(&prop, &file);
     let replayed = again.failure.expect("the shrunk case fails");
     assert_eq!(replayed.counterexample, failure.counterexample);

@@ -52,6 +52,27 @@ impl Drop for Armed {
     }
 }
 
+/// Ready the calling thread for the crash handler: give it an alternate
+/// signal stack large enough to handle a stack overflow on (the one Rust
+/// gives each thread is too small for the handler in a debug build, and a
+/// fault on it kills the process with nothing saved). [`super::supervise`]
+/// does this for the runner's thread; a runner that tests on threads of its
+/// own calls it at the start of each (the parallel runner's pool does).
+/// Once per thread; later calls cost a thread-local check.
+///
+/// ```
+/// std::thread::spawn(|| {
+///     pbt_runners::components::guard_thread();
+///     // … test cases of a supervised run here …
+/// })
+/// .join()
+/// .unwrap();
+/// ```
+pub fn guard_thread() {
+    #[cfg(unix)]
+    imp::ensure_alt_stack();
+}
+
 /// Mark the process's death as reported already (the watchdog, which saves
 /// a hanging case itself, calls this before it exits): the handler then
 /// records nothing more.
@@ -138,7 +159,7 @@ mod imp {
         static ALT_STACK: std::cell::RefCell<Option<AltStack>> = const { std::cell::RefCell::new(None) };
     }
 
-    fn ensure_alt_stack() {
+    pub(super) fn ensure_alt_stack() {
         let _ = ALT_STACK.try_with(|alt| {
             let mut alt = alt.borrow_mut();
             if alt.is_some() {

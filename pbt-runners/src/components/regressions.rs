@@ -448,7 +448,10 @@ mod tests {
         );
         let text = fs::read_to_string(file.path()).unwrap();
         assert!(text.contains("cm abc,7 cc 0xfeed 12 # t: x = 4"), "{text}");
-        assert!(text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 # t: x = 6"), "{text}");
+        assert!(
+            text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 # t: x = 6"),
+            "{text}"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -197,7 +197,9 @@ pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watc
 }
 
 /// [`supervise`] for `n` threads running tests, each with its own [`Watch`]
-/// and one watchdog over all of them.
+/// and one watchdog over all of them. The first watch is the runner's own
+/// thread's (the saved cases, the failure path): when no watch runs a test
+/// and none has moved for the hard limit, that thread is the one stuck.
 ///
 /// In a worker process of the isolated mode that serves this property
 /// ([`super::isolation`]), `body` does not run: the process serves the
@@ -275,19 +277,29 @@ impl Patrolled {
             .saturating_mul(2)
             .saturating_add(Duration::from_secs(1));
         let mut seen = lock(&self.seen);
+        // How long no watch at all has made progress, and whether any runs
+        // a test now.
+        let mut idle_all = Duration::MAX;
+        let mut any_running = false;
         for (i, (watch, (last, since))) in self.watches.iter().zip(seen.iter_mut()).enumerate() {
             let now = watch.progress();
             if now != *last {
                 (*last, *since) = (now, Instant::now());
+                idle_all = Duration::ZERO;
+                any_running |= now.1 != 0;
                 continue;
             }
             let stuck = since.elapsed();
+            idle_all = idle_all.min(stuck);
             let running = now.1;
+            any_running |= running != 0;
             if running != 0 && stuck >= self.limit {
                 watch.overran.store(running, Relaxed);
             }
             // With several watches (the parallel runner), an idle watch is
-            // just a worker that is done: only a running test can hang.
+            // a worker that is done, or the runner's thread waiting for the
+            // workers: only a running test hangs here (the runner's thread
+            // is judged below).
             let what = match running {
                 0 if self.watches.len() > 1 => continue,
                 0 => Stuck::Runner,
@@ -296,6 +308,12 @@ impl Patrolled {
             if stuck >= hard {
                 return Some((i, what, stuck));
             }
+        }
+        // Several watches, none running a test and none moving: the
+        // runner's thread (the first watch: saved cases, the failure path)
+        // is stuck in a generator, shrinker, printer or `Debug` impl.
+        if self.watches.len() > 1 && !any_running && idle_all >= hard {
+            return Some((0, Stuck::Runner, idle_all));
         }
         None
     }
