@@ -164,7 +164,12 @@ fn the_case_in_flight_is_saved(name: &str, dying: &str) {
         second_text.contains("faulting at test 1\n"),
         "the saved case is not replayed first:\n{second_text}"
     );
-    // A crash on the replayed case does not save it a second time.
+    // A crash on the replayed case does not save it a second time, and
+    // says where it came from.
+    assert!(
+        second_text.contains("(a saved case: it was replayed from"),
+        "{second_text}"
+    );
     let again = RegressionsFile::at(&file).read();
     assert_eq!(again.cases.len(), 1, "{again:?}\n{second_text}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());

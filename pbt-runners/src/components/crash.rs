@@ -100,6 +100,8 @@ mod imp {
         head: String,
         /// `"; saved to …; …\n"`
         tail: String,
+        /// The same, for an input replayed from the regressions file.
+        tail_saved: String,
     }
 
     impl Record {
@@ -115,14 +117,19 @@ mod imp {
                 ),
                 None => "not saved: the regressions file is off".to_string(),
             };
+            let isolate = "Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
+                           Config::isolated) to have such a fault reported as a failure and shrunk.";
+            let from = match &plan.regressions {
+                Some(f) => format!("it was replayed from {}, which keeps it", f.path().display()),
+                None => "it was replayed from the regressions file".to_string(),
+            };
             Record {
                 path,
+                tail_saved: format!(" (a saved case: {from}). {isolate}\n"),
                 note: format!(" # {}: the process died (", plan.name),
                 head: format!("\npbt: {}: the process is dying (", plan.name),
                 tail: format!(
-                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. Run the test \
-                     isolated (PBT_ISOLATE=1, #[property_test(isolated)] or Config::isolated) to have \
-                     such a fault reported as a failure and shrunk.\n",
+                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. {isolate}\n",
                     plan.seed, plan.seed
                 ),
             }
@@ -503,7 +510,8 @@ mod imp {
         line.put(b") while testing the input `");
         input(&mut line);
         line.put(b"` (as its regressions line)");
-        line.put(record.tail.as_bytes());
+        let tail = if saved { &record.tail_saved } else { &record.tail };
+        line.put(tail.as_bytes());
         line.flush();
     }
 }
