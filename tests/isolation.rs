@@ -524,6 +524,19 @@ fn a_generator_that_loops_forever_under_fuzz_is_reported_and_saved() {
     assert!(all.contains("while generating the input"), "{all}");
     assert!(all.contains("the fault is in a generator"), "{all}");
     assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    // The next run hangs on the saved case first, and says so rather than
+    // hint at a run seed that does not replay it.
+    let second = run(
+        "scenario_generator_loops_under_fuzz",
+        "generator_loops",
+        &file,
+        &[("PBT_SEED", "0x5eed")],
+    );
+    let again = text(&second);
+    assert_eq!(second.status.code(), Some(101), "{again}");
+    assert!(again.contains("a saved case, replayed from"), "{again}");
+    assert!(!again.contains("PBT_SEED=0x5eed"), "{again}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{again}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 

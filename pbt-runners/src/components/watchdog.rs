@@ -413,7 +413,14 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
         plan.name,
         watch.limit.unwrap_or_default(),
     );
+    // A case replayed from the file is in it already, and the run seed
+    // alone does not replay it.
+    let replayed = watch.is_saved();
     let saved = match &plan.regressions {
+        Some(file) if replayed => format!(
+            "a saved case, replayed from {}, which keeps it",
+            file.path().display()
+        ),
         Some(file) => match file.save(&found, &plan.name, "hangs (infinite loop?)") {
             Ok(()) => format!(
                 "saved to {}; the next run replays it first",
@@ -423,12 +430,10 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
         },
         None => "not saved: the regressions file is off".to_string(),
     };
-    let _ = writeln!(
-        err,
-        "pbt: the input in flight: {} ({saved}).\npbt: replay the run with PBT_SEED={:#x}.",
-        describe(&found),
-        plan.seed,
-    );
+    let _ = writeln!(err, "pbt: the input in flight: {} ({saved}).", describe(&found));
+    if !replayed {
+        let _ = writeln!(err, "pbt: replay the run with PBT_SEED={:#x}.", plan.seed);
+    }
     if let Some(best) = watch.shrinking.lock().ok().and_then(|s| s.clone()) {
         let _ = writeln!(
             err,
