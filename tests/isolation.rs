@@ -229,6 +229,41 @@ fn shrunk_to_ten(report: &Report, reason: &str) {
     assert_eq!(failure.counterexample[0].value, "10", "{report}");
     assert!(failure.reason.contains(reason), "{report}");
     assert_eq!(failure.shrinker, Some(pbt::runners::Shrinker::Integrated));
+    assert!(!failure.flaky, "it fails every time: {report}");
+}
+
+#[test]
+fn isolated_a_failure_that_passes_when_rerun_is_reported_as_flaky() {
+    // Fails once across all the processes of this run (a marker file named
+    // after the test process, which its children find through their
+    // parent's id), then passes.
+    let owner = match std::env::var_os("PBT_ISOLATE_CHILD") {
+        Some(_) => std::os::unix::process::parent_id(),
+        None => std::process::id(),
+    };
+    let marker = std::env::temp_dir().join(format!("pbt-iso-flaky-{owner}"));
+    let file = match std::env::var_os("PBT_ISOLATE_CHILD") {
+        Some(_) => std::env::temp_dir().join("unused.pbt-regressions"),
+        None => {
+            let _ = std::fs::remove_file(&marker);
+            scratch("iso-flaky")
+        }
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check x < 10 || marker.exists() || std::fs::write(&marker, b"failed once").is_err()
+    };
+    let report = generational(
+        &prop,
+        config(&file)
+            .isolated(true)
+            .timeout(Duration::from_millis(1000)),
+    );
+    let failure = report.failure.clone().expect("fails once");
+    assert!(failure.flaky, "{report}");
+    assert!(report.to_string().contains("flaky"), "{report}");
+    let _ = std::fs::remove_file(&marker);
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
 #[test]

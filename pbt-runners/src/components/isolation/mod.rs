@@ -278,10 +278,18 @@ impl RunStep for Isolated<'_> {
                         self.plan.config.max_shrinks, self.plan.config.max_shrink_time
                     ));
                 }
+                // Run once more, in a fresh worker: a counterexample that
+                // passes now is flaky.
+                let smallest = shrunk.smallest(found.size());
+                let flaky = match Worker::spawn(&self.spawn) {
+                    Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
+                    Err(_) => false,
+                };
                 Failed::Shrunk {
                     counterexample: bindings(&self.structure, &shrunk.shown.printed),
                     original: bindings(&self.structure, &shown.printed),
                     reason: shrunk.reason,
+                    flaky,
                 }
             }
         };
@@ -330,7 +338,21 @@ enum Failed {
         counterexample: Vec<Binding>,
         original: Vec<Binding>,
         reason: String,
+        /// It passed when run once more.
+        flaky: bool,
     },
+}
+
+/// Whether a worker's answer is a failure: the check failed, or the worker
+/// died (hung, aborted, exited) on the input.
+fn fails(tested: Tested) -> bool {
+    matches!(
+        tested,
+        Tested::Ran {
+            verdict: Outcome::Fail(_),
+            ..
+        } | Tested::Died { .. }
+    )
 }
 
 /// `report`, failed on `found` (first failing for `reason`).
@@ -340,11 +362,13 @@ fn failed(mut report: Report, found: &Found, reason: &str, outcome: Failed) -> R
         counterexample,
         original,
         reason,
+        flaky,
     } = outcome
     {
         failure.counterexample = counterexample;
         failure.original = original;
         failure.reason = reason;
+        failure.flaky = flaky;
         failure.shrinker = Some(Shrinker::Integrated);
     }
     report.verdict = Verdict::Failed;
