@@ -679,22 +679,50 @@ fn the_draw_limit_is_configurable() {
 fn the_targeted_runner_does_not_grow_values_without_bound() {
     // Maximising the length: value mutation duplicates blocks, so without a
     // bound the vector doubles until allocation fails.
+    static LONGEST: AtomicU64 = AtomicU64::new(0);
     let prop = property! {
         forall xs: Vec<u8>;
-        check { target(xs.len() as f64); true }
+        check { LONGEST.fetch_max(xs.len() as u64, SeqCst); target(xs.len() as f64); true }
     };
-    let report = targeted(
-        &prop,
-        Config::default()
+    let bound = Config::default().max_size.max(64) as u64;
+    for mutation in [Mutation::Values, Mutation::Both] {
+        let config = Config::default()
             .ignore_env()
             .regressions(Regressions::Off)
             .seed(1)
             .cases(3_000)
-            .mutation(Mutation::Values),
-    );
-    // Either it passes with bounded inputs or it reports the limit.
-    if let Some(failure) = &report.failure {
-        assert!(failure.reason.contains("too large"), "{report}");
+            .mutation(mutation);
+        let update = |best: &mut f64, x: &f64| {
+            let better = *x > *best;
+            *best = best.max(*x);
+            better
+        };
+        let prop_observing = property! {
+            forall xs: Vec<u8>;
+            check { LONGEST.fetch_max(xs.len() as u64, SeqCst); observe(xs.len() as f64); true }
+        };
+        let judge = |runner: &str, report: Report| {
+            // Either it passes with bounded inputs or it reports the limit;
+            // no input is ever longer than a value mutant may grow
+            // (`max(size, 64)`).
+            if let Some(failure) = &report.failure {
+                assert!(failure.reason.contains("too large"), "{report}");
+            }
+            let longest = LONGEST.swap(0, SeqCst);
+            assert!(
+                longest <= bound,
+                "{runner}, {mutation:?}: {longest} > {bound}"
+            );
+            assert!(
+                longest > 0,
+                "{runner}, {mutation:?}: the run grew the vector at all"
+            );
+        };
+        judge("targeted", targeted(&prop, config.clone()));
+        judge(
+            "generalized",
+            generalized(&prop_observing, config, 0.0, update),
+        );
     }
 }
 

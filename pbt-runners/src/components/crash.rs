@@ -120,7 +120,10 @@ mod imp {
             let isolate = "Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
                            Config::isolated) to have such a fault reported as a failure and shrunk.";
             let from = match &plan.regressions {
-                Some(f) => format!("it was replayed from {}, which keeps it", f.path().display()),
+                Some(f) => format!(
+                    "it was replayed from {}, which keeps it",
+                    f.path().display()
+                ),
                 None => "it was replayed from the regressions file".to_string(),
             };
             Record {
@@ -510,7 +513,11 @@ mod imp {
         line.put(b") while testing the input `");
         input(&mut line);
         line.put(b"` (as its regressions line)");
-        let tail = if saved { &record.tail_saved } else { &record.tail };
+        let tail = if saved {
+            &record.tail_saved
+        } else {
+            &record.tail
+        };
         line.put(tail.as_bytes());
         line.flush();
     }

@@ -430,7 +430,11 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
         },
         None => "not saved: the regressions file is off".to_string(),
     };
-    let _ = writeln!(err, "pbt: the input in flight: {} ({saved}).", describe(&found));
+    let _ = writeln!(
+        err,
+        "pbt: the input in flight: {} ({saved}).",
+        describe(&found)
+    );
     if !replayed {
         let _ = writeln!(err, "pbt: replay the run with PBT_SEED={:#x}.", plan.seed);
     }
