@@ -338,6 +338,45 @@ fn shrinking_stops_at_max_shrink_time_between_candidates() {
     assert!(report.to_string().contains("max_shrink_time"), "{report}");
 }
 
+#[test]
+fn every_shrinker_stops_at_max_shrink_time_counting_checks() {
+    // The checks run after the failure is found: each takes at least 40 ms,
+    // so within 200 ms of shrinking at most 200 / 40 + 1 fit, whichever
+    // shrinker (and both in turn share the one limit), plus the one re-run
+    // that tells a flaky failure. No clock is read by the test.
+    static FOUND: AtomicBool = AtomicBool::new(false);
+    static AFTER: AtomicU64 = AtomicU64::new(0);
+    let prop = property! {
+        forall x: u64, #[gen = int(0..1_000_000_000u64)];
+        check {
+            if FOUND.load(SeqCst) {
+                AFTER.fetch_add(1, SeqCst);
+                std::thread::sleep(Duration::from_millis(40));
+            }
+            let fails = x >= 10;
+            FOUND.fetch_or(fails, SeqCst);
+            !fails
+        }
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        FOUND.store(false, SeqCst);
+        AFTER.store(0, SeqCst);
+        let report = generational(
+            &prop,
+            Config::default()
+                .ignore_env()
+                .regressions(Regressions::Off)
+                .seed(1)
+                .shrinker(shrinker)
+                .max_shrink_time(Duration::from_millis(200)),
+        );
+        assert!(!report.passed());
+        let checks = AFTER.load(SeqCst);
+        assert!(checks <= 200 / 40 + 1 + 1, "{shrinker:?}: {checks} checks: {report}");
+        assert!(report.to_string().contains("max_shrink_time"), "{shrinker:?}: {report}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 4. Replayed choice sequences are bounded
 // ---------------------------------------------------------------------------
