@@ -85,14 +85,19 @@ fn overrun(limit: Duration, cost: Duration, shrinker: Shrinker) -> f64 {
 }
 
 fn shrink_time_limit(rounds: usize) {
-    println!("\nshrinking's time limit: a shrink that never ends, median overrun of {rounds} rounds");
+    println!(
+        "\nshrinking's time limit: a shrink that never ends, median overrun of {rounds} rounds"
+    );
     println!(
         "{:<14} {:>16} {:>14} {:>10}",
         "max_shrink_time", "candidate costs", "overrun", "of limit"
     );
     for limit_ms in [50u64, 200, 1000] {
         for cost_us in [0u64, 1_000, 10_000] {
-            let (limit, cost) = (Duration::from_millis(limit_ms), Duration::from_micros(cost_us));
+            let (limit, cost) = (
+                Duration::from_millis(limit_ms),
+                Duration::from_micros(cost_us),
+            );
             let over = median(
                 (0..rounds.min(5))
                     .map(|_| overrun(limit, cost, Shrinker::Both))

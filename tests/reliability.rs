@@ -372,8 +372,14 @@ fn every_shrinker_stops_at_max_shrink_time_counting_checks() {
         );
         assert!(!report.passed());
         let checks = AFTER.load(SeqCst);
-        assert!(checks <= 200 / 40 + 1 + 1, "{shrinker:?}: {checks} checks: {report}");
-        assert!(report.to_string().contains("max_shrink_time"), "{shrinker:?}: {report}");
+        assert!(
+            checks <= 200 / 40 + 1 + 1,
+            "{shrinker:?}: {checks} checks: {report}"
+        );
+        assert!(
+            report.to_string().contains("max_shrink_time"),
+            "{shrinker:?}: {report}"
+        );
     }
 }
 

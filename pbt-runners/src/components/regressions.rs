@@ -70,8 +70,10 @@ impl RegressionsFile {
 
     /// The file to use under `setting` for a property written at `origin`.
     /// [`Regressions::Beside`] looks for the source file `file!()` names
-    /// from the crate's manifest directory, the working directory, the test
-    /// executable's directory and their parents; when it is found nowhere, a
+    /// from the package directory the macros record at compile time
+    /// ([`Origin::manifest_dir`]), the manifest directory of the run, the
+    /// working directory, the test executable's directory and their
+    /// parents; when it is found nowhere, a
     /// warning (once per source file) says that failures of its properties
     /// are neither saved nor replayed.
     pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
@@ -79,8 +81,9 @@ impl RegressionsFile {
             Regressions::Off => None,
             Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
             Regressions::Beside => {
-                let file = origin?.file;
-                match find_source(Path::new(file)) {
+                let origin = origin?;
+                let file = origin.file;
+                match find_source(Path::new(file), origin.manifest_dir.map(Path::new)) {
                     Some(source) => Some(RegressionsFile {
                         path: source.with_extension("pbt-regressions"),
                     }),
@@ -260,7 +263,8 @@ fn warn_unlocated(file: &str) {
             .map(|d| d.display().to_string())
             .unwrap_or_else(|_| "?".into());
         eprintln!(
-            "pbt: warning: cannot find the source file {file} (from the working directory {cwd}, \
+            "pbt: warning: cannot find the source file {file} (from the package directory it was \
+             compiled in, the working directory {cwd}, \
              CARGO_MANIFEST_DIR or the test executable), so failures of its properties are neither \
              saved nor replayed; run from the package directory or set \
              Config::regressions(Regressions::File(..))"
@@ -339,20 +343,23 @@ pub fn parse_line(line: &str) -> Option<Found> {
 /// The source file `file!()` names. `file!()` is relative to the workspace
 /// root, while cargo runs a test in its package's directory (a workspace
 /// member's tests run one level down) and a test binary may be run from
-/// anywhere: so the path is joined to the manifest directory, the working
-/// directory and the executable's directory, and to each of their parents;
-/// failing that, leading components are dropped against the manifest and
-/// working directories (a path relative to a package inside a workspace).
-fn find_source(file: &Path) -> Option<PathBuf> {
+/// anywhere: so the path is joined to the package directory recorded at
+/// compile time (`compiled_in`), the manifest directory of the run, the
+/// working directory and the executable's directory, and to each of their
+/// parents; failing that, leading components are dropped against the
+/// package, manifest and working directories (a path relative to a package
+/// inside a workspace).
+fn find_source(file: &Path, compiled_in: Option<&Path>) -> Option<PathBuf> {
     if file.is_absolute() {
         return file.is_file().then(|| file.to_path_buf());
     }
+    let compiled_in = compiled_in.map(Path::to_path_buf);
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
     let cwd = std::env::current_dir().ok();
     let exe = std::env::current_exe()
         .ok()
         .and_then(|e| e.parent().map(Path::to_path_buf));
-    let roots = [manifest.clone(), cwd.clone(), exe];
+    let roots = [compiled_in.clone(), manifest.clone(), cwd.clone(), exe];
     for root in roots.iter().flatten() {
         for dir in root.ancestors() {
             let candidate = dir.join(file);
@@ -361,7 +368,7 @@ fn find_source(file: &Path) -> Option<PathBuf> {
             }
         }
     }
-    for root in [manifest, cwd].into_iter().flatten() {
+    for root in [compiled_in, manifest, cwd].into_iter().flatten() {
         let mut rest = file;
         loop {
             let mut parts = rest.components();
@@ -389,6 +396,7 @@ mod tests {
             line: 1,
             module: "m",
             name: None,
+            manifest_dir: None,
         }
     }
 
