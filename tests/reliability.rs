@@ -185,6 +185,93 @@ fn a_panicking_debug_impl_prints_a_placeholder() {
 }
 
 #[test]
+fn panics_in_shrink_print_and_debug_are_reports_in_every_runner() {
+    let shrink = property! {
+        forall x: u32, #[gen = int(0..1000)], #[shrink = |_: &u32| -> Vec<u32> { panic!("the shrinker broke") }];
+        check x < 10
+    };
+    let print = property! {
+        forall x: u32, #[gen = int(0..1000)], #[print = |_: &u32| -> String { panic!("the printer broke") }];
+        check x < 10
+    };
+    let debug = property! {
+        forall t: Touchy, #[gen = map(int(0..1000u32), Touchy)];
+        check t.0 < 10
+    };
+    let base = temp_file("annotation-panics");
+    let file_of =
+        |what: &str, runner: &str| base.with_file_name(format!("{what}-{runner}.pbt-regressions"));
+    let judge = |what: &str, shown: &str, runner: &str, report: &Report| {
+        let failure = report
+            .failure
+            .clone()
+            .unwrap_or_else(|| panic!("{what}, {runner}: {report}"));
+        assert_eq!(
+            failure.reason, "the check returned false",
+            "{what}, {runner}: {report}"
+        );
+        // The integrated runner shrinks choices only: no `#[shrink]` runs.
+        if (what, runner) != ("shrink", "integrated") {
+            assert!(
+                report.to_string().contains(shown),
+                "{what}, {runner}: {report}"
+            );
+        }
+        assert!(
+            report.to_string().contains("seed"),
+            "{what}, {runner}: {report}"
+        );
+        let file = file_of(what, runner);
+        assert!(
+            !saved_lines(&file).is_empty(),
+            "{what}, {runner}: nothing saved"
+        );
+    };
+    // The external shrinker is the one that calls `#[shrink]`.
+    let external = |what: &'static str| {
+        move |runner: &str| saving_to(&file_of(what, runner)).shrinker(Shrinker::External)
+    };
+    each_runner(&shrink, external("shrink"), |runner, report| {
+        judge("shrink", "the shrinker broke", runner, &report)
+    });
+    each_runner(&print, external("print"), |runner, report| {
+        judge(
+            "print",
+            "<#[print] panicked: the printer broke",
+            runner,
+            &report,
+        )
+    });
+    each_runner(&debug, external("debug"), |runner, report| {
+        judge(
+            "debug",
+            "<Debug panicked: Debug cannot print",
+            runner,
+            &report,
+        )
+    });
+    // The next run replays the saved case first, whatever its seed.
+    for (what, runner) in [
+        ("shrink", "fuzz"),
+        ("print", "parallel"),
+        ("debug", "targeted"),
+    ] {
+        let config = external(what)(runner).seed(4321).cases(0);
+        let again = match what {
+            "shrink" => fuzz(&shrink, config),
+            "print" => parallel(&print, config),
+            _ => targeted(&debug, config),
+        };
+        let failure = again.failure.expect("the saved case fails again");
+        assert_eq!(
+            failure.replayed_from.map(|at| at.entry),
+            Some(1),
+            "{what}, {runner}"
+        );
+    }
+}
+
+#[test]
 fn a_panicking_target_annotation_is_a_report() {
     let file = temp_file("target-panic");
     let prop = property! {

@@ -130,17 +130,21 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
+    // Only a check failure is shrunk (a generator or annotation fault is
+    // reported as found).
+    let shrinking = matches!(fault, Fault::Check(_));
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
         eprintln!(
-            "pbt: {}: saved case {} of {} still fails ({}). Shrinking it.",
+            "pbt: {}: saved case {} of {} still fails ({}).{}",
             plan.name,
             at.entry,
             at.file,
-            fault.reason().chars().take(200).collect::<String>()
+            fault.reason().chars().take(200).collect::<String>(),
+            next_step(shrinking)
         );
     } else {
-        save_on_discovery(plan, &found, fault.reason(), &mut report);
+        save_on_discovery(plan, &found, fault.reason(), shrinking, &mut report);
     }
     let mut failure = discovered(&found, fault.reason());
     failure.replayed_from = saved;
@@ -246,9 +250,15 @@ fn shrink_and_print(
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
 /// again; the report notes where it went.
-pub(crate) fn save_on_discovery(plan: &Plan, found: &Found, reason: &str, report: &mut Report) {
+pub(crate) fn save_on_discovery(
+    plan: &Plan,
+    found: &Found,
+    reason: &str,
+    shrinking: bool,
+    report: &mut Report,
+) {
     let saved_note = save_found(plan, found, reason);
-    announce(plan, found, reason, &saved_note);
+    announce(plan, found, reason, &saved_note, shrinking);
     if plan.config.regressions != Regressions::Off {
         report.notes.push(saved_note);
     }
@@ -298,14 +308,23 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 
 /// Tell stderr about the failure the moment it is found, with the seed:
 /// whatever happens next, the user can replay it.
-fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str) {
+fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bool) {
     let reason: String = reason.chars().take(200).collect();
     eprintln!(
-        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}. Shrinking it.",
+        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}.{}",
         plan.name,
         plan.seed,
         case_of(found),
+        next_step(shrinking)
     );
+}
+
+/// What the announcement says comes next.
+fn next_step(shrinking: bool) -> &'static str {
+    match shrinking {
+        true => " Shrinking it.",
+        false => "",
+    }
 }
 
 /// The case part of a replay hint.

@@ -256,7 +256,8 @@ impl RunStep for Isolated<'_> {
             return failed(report, &found, &reason, Failed::AsFound);
         }
         if saved.is_none() {
-            save_on_discovery(self.plan, &found, reason, &mut report);
+            let shrinking = self.failed.is_some();
+            save_on_discovery(self.plan, &found, reason, shrinking, &mut report);
         }
         self.worker = None;
         let outcome = match self.failed.take() {
