@@ -926,3 +926,81 @@ fn a_debug_impl_that_never_returns_under_parallel_is_reported_and_saved() {
     assert!(!RegressionsFile::at(&file).read().cases.is_empty(), "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+#[test]
+fn scenario_killed_while_shrinking() {
+    let Some(file) = scenario("killed_while_shrinking") else {
+        return;
+    };
+    // Every failing check takes a second: shrinking would take minutes.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("failing at test {n}");
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            x < 500
+        }
+    };
+    let _ = pbt::runners::fuzz(
+        &prop,
+        config(&file).max_shrink_time(Duration::from_secs(600)),
+    );
+}
+
+/// Run the scenario `name` in a child, read its stderr until it says it is
+/// shrinking, and kill it there: what it printed until then.
+fn kill_when_shrinking(name: &str, file: &Path, env: &[(&str, &str)]) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([
+            &format!("scenario_{name}"),
+            "--test-threads=1",
+            "--nocapture",
+        ])
+        .env("PBT_SCENARIO", name)
+        .env("PBT_SCENARIO_FILE", file)
+        .env_remove("PBT_SEED")
+        .env_remove("PBT_CASES")
+        .env_remove("PBT_ISOLATE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("Shrinking it.") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the child ended before shrinking:\n{seen}");
+        }
+        seen.push_str(&line);
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    seen
+}
+
+#[test]
+fn a_run_killed_while_shrinking_leaves_the_case_behind() {
+    // Ctrl-C, SIGTERM or SIGKILL during a long shrink: the case is in the
+    // file from the moment it was found, with its seed on stderr, and the
+    // next run, whatever its seed, fails on it first.
+    let file = scratch("killed-while-shrinking");
+    let first = kill_when_shrinking("killed_while_shrinking", &file, &[]);
+    assert!(first.contains("run seed 0x7"), "{first}");
+    let saved = RegressionsFile::at(&file).read();
+    assert_eq!(saved.cases.len(), 1, "{saved:?}\n{first}");
+    let second = kill_when_shrinking("killed_while_shrinking", &file, &[("PBT_SEED", "0x5eed")]);
+    assert!(
+        second.contains("failing at test 1\n") && second.contains("saved case 1 of"),
+        "the saved case is not replayed first:\n{second}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
