@@ -1004,3 +1004,36 @@ fn a_run_killed_while_shrinking_leaves_the_case_behind() {
     );
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+#[test]
+fn scenario_target_never_returns() {
+    let Some(file) = scenario("target_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100u32)], #[target = if x == 42 { hang_forever() } else { f64::from(x) }];
+        check true
+    };
+    let _ = pbt::runners::targeted(&prop, hang_config(&file).cases(100_000));
+}
+
+#[test]
+fn a_target_that_never_returns_is_reported_and_saved() {
+    let file = scratch("target-loops");
+    let out = run(
+        "scenario_target_never_returns",
+        "target_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    // The child that re-runs it only generates and checks: it says where
+    // the hang is rather than calling the input flaky.
+    assert!(all.contains("the input (42) does not hang"), "{all}");
+    assert!(all.contains("#[target]"), "{all}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}

@@ -446,7 +446,7 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
     }
     let _ = err.flush();
     drop(err);
-    super::isolation::shrink_hang(plan, test, &found);
+    super::isolation::shrink_hang(plan, test, &found, what == Stuck::Test);
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,

@@ -490,7 +490,9 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
 /// result (called on the watchdog's thread before it ends the process; it
 /// calls no user code). Does nothing outside libtest, where the test cannot
 /// be re-run alone.
-pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
+/// `in_test`: the hang was in a test (generating and checking an input),
+/// not in other user code the runner calls on it.
+pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_test: bool) {
     let Some(test) = test.filter(|t| *t != "main") else {
         return;
     };
@@ -531,6 +533,15 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
             shown,
             verdict: Outcome::Fail(reason),
         } => (shown, reason),
+        Tested::Ran { shown, .. } if !in_test => {
+            eprintln!(
+                "pbt: in a child process, which only generates, prints and checks it, the input \
+                 ({}) does not hang: the hang is in other user code the runner calls on it (a \
+                 #[target], a shrinker or a mutator); the saved case replays it",
+                shown.printed.join(", ")
+            );
+            return;
+        }
         Tested::Ran { shown, verdict } => {
             eprintln!(
                 "pbt: in a child process the input ({}) did not hang: {verdict:?} (flaky, or it hangs only after earlier tests)",
