@@ -1037,3 +1037,46 @@ fn a_target_that_never_returns_is_reported_and_saved() {
     assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+#[test]
+fn isolated_a_saved_shrunk_case_replays_and_is_not_flaky() {
+    // In process, the external shrinker's result is saved as a shrink path
+    // (`cs …`); isolated, a worker replays that line alone: the same input,
+    // failing, and not called flaky (it has no choices of its own to re-run).
+    let child = std::env::var_os("PBT_ISOLATE_CHILD").is_some();
+    let file = match child {
+        true => std::env::temp_dir().join("unused.pbt-regressions"),
+        false => scratch("iso-shrunk-line"),
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)], #[shrink = |x: &u32| vec![x / 2, x.saturating_sub(1)]];
+        check x < 10
+    };
+    if !child {
+        let found = generational(
+            &prop,
+            config(&file).shrinker(pbt::runners::Shrinker::External),
+        );
+        let shrunk = found.failure.expect("fails").counterexample;
+        let text = std::fs::read_to_string(&file).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("cs "))
+            .expect("a cs line");
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        let report = generational(
+            &prop,
+            config(&file)
+                .isolated(true)
+                .cases(0)
+                .timeout(Duration::from_millis(1000)),
+        );
+        let failure = report.failure.clone().expect("the saved line fails");
+        assert_eq!(failure.counterexample, shrunk, "{report}");
+        assert!(!failure.flaky, "{report}");
+        assert!(failure.replayed_from.is_some(), "{report}");
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    } else {
+        let _ = generational(&prop, config(&file).isolated(true));
+    }
+}

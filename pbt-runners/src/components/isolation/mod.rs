@@ -280,8 +280,12 @@ impl RunStep for Isolated<'_> {
                     ));
                 }
                 // Run once more, in a fresh worker: a counterexample that
-                // passes now is flaky.
-                let smallest = shrunk.smallest(found.size());
+                // passes now is flaky. (Unshrunk, the input as found: a
+                // mutant or a saved shrunk case has no choices of its own.)
+                let smallest = match shrunk.steps {
+                    0 => found.clone(),
+                    _ => shrunk.smallest(found.size()),
+                };
                 let flaky = match Worker::spawn(&self.spawn) {
                     Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
                     Err(_) => false,
