@@ -1080,3 +1080,43 @@ fn isolated_a_saved_shrunk_case_replays_and_is_not_flaky() {
         let _ = generational(&prop, config(&file).isolated(true));
     }
 }
+
+#[test]
+fn scenario_shrinker_never_returns() {
+    let Some(file) = scenario("shrinker_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)], #[shrink = |x: &u32| -> Vec<u32> { if *x < 300 { hang_forever() } vec![x / 2] }];
+        check x < 50
+    };
+    let config = hang_config(&file).shrinker(pbt::runners::Shrinker::External);
+    let _ = pbt::runners::fuzz(&prop, config);
+}
+
+#[test]
+fn a_shrinker_that_never_returns_is_reported_and_saved() {
+    // The `#[shrink]` hangs once shrinking has halved the input below 300:
+    // the case is saved on discovery, the watchdog reports the smallest
+    // failing input so far, and the child processes shrink on (they do
+    // not call the `#[shrink]`).
+    let file = scratch("shrinker-loops");
+    let out = run(
+        "scenario_shrinker_never_returns",
+        "shrinker_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(
+        all.contains("it hung while shrinking; the smallest failing input so far"),
+        "{all}"
+    );
+    assert!(all.contains("shrunk in"), "{all}");
+    let saved = RegressionsFile::at(&file).read().cases;
+    assert!(!saved.is_empty(), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
