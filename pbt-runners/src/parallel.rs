@@ -105,7 +105,10 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
             ControlFlow::Break(failed) => return failed,
         };
         let shared = Shared::after(&report);
-        for stats in pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)) {
+        // This thread only waits while the workers test.
+        let all =
+            first.waiting(|| pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)));
+        for stats in all {
             report.statistics.merge(stats);
         }
         report.tests = shared.passed.load(Relaxed);

@@ -48,6 +48,9 @@ pub struct Watch {
     max_draws: u64,
     /// Shrink steps taken (progress the watchdog sees).
     steps: AtomicU64,
+    /// Set while the thread of this watch waits for other threads
+    /// ([`Watch::waiting`]): idle, but not stuck.
+    waiting: AtomicBool,
 }
 
 impl Watch {
@@ -130,6 +133,28 @@ impl Watch {
     /// Whether the input in flight was replayed from the regressions file.
     pub fn is_saved(&self) -> bool {
         self.at_saved.load(Relaxed)
+    }
+
+    /// Run `f`, in which this watch's thread only waits for other threads
+    /// that test (a worker pool, each worker with a watch of its own): the
+    /// watchdog does not take the wait for a runner stuck in user code.
+    ///
+    /// ```
+    /// use pbt_runners::components::Watch;
+    /// let watch = Watch::new(None);
+    /// let done = watch.waiting(|| std::thread::spawn(|| 1 + 1).join().unwrap());
+    /// assert_eq!(done, 2);
+    /// ```
+    pub fn waiting<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Done<'a>(&'a AtomicBool);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(false, Relaxed);
+            }
+        }
+        self.waiting.store(true, Relaxed);
+        let _done = Done(&self.waiting);
+        f()
     }
 
     /// Shrinking has reached `best` (printed if a candidate hangs).
@@ -309,10 +334,12 @@ impl Patrolled {
                 return Some((i, what, stuck));
             }
         }
-        // Several watches, none running a test and none moving: the
+        // Several watches, none running a test and none moving, and the
         // runner's thread (the first watch: saved cases, the failure path)
-        // is stuck in a generator, shrinker, printer or `Debug` impl.
-        if self.watches.len() > 1 && !any_running && idle_all >= hard {
+        // not waiting for its workers: it is stuck in a generator,
+        // shrinker, printer or `Debug` impl.
+        let waiting = self.watches[0].waiting.load(Relaxed);
+        if self.watches.len() > 1 && !any_running && !waiting && idle_all >= hard {
             return Some((0, Stuck::Runner, idle_all));
         }
         None
