@@ -923,7 +923,17 @@ fn a_debug_impl_that_never_returns_under_parallel_is_reported_and_saved() {
     assert_eq!(out.status.code(), Some(101), "{all}");
     assert!(all.contains("made no progress"), "{all}");
     assert!(all.contains("PBT_SEED=0x7"), "{all}");
-    assert!(!RegressionsFile::at(&file).read().cases.is_empty(), "{all}");
+    // The input in flight is the failing one a worker found, not a case
+    // the runner's thread never ran (it was `cc 0x0 0`).
+    let saved = RegressionsFile::at(&file).read().cases;
+    let found = saved.first().expect("saved on discovery").clone();
+    assert!(
+        saved
+            .iter()
+            .all(|c| !matches!(c, Found::Case(c) if c.seed == 0)),
+        "{saved:?}\n{all}"
+    );
+    assert!(matches!(found, Found::Case(_)), "{saved:?}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 

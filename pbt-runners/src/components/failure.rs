@@ -130,6 +130,12 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
+    // The input in flight from here on, whichever thread found it (a
+    // parallel worker's): what a hang or crash in the failure path names.
+    match saved {
+        Some(_) => watch.at_saved(&found),
+        None => watch.at_found(&found),
+    }
     // Only a check failure is shrunk (a generator or annotation fault is
     // reported as found).
     let shrinking = matches!(fault, Fault::Check(_));
