@@ -1,5 +1,6 @@
 //! The cost of the process-isolated mode (`Config::isolated`): per property
-//! and per test, against the same property run in process.
+//! and per test, against the same property run in process; and how closely
+//! shrinking keeps to `max_shrink_time`.
 //!
 //! `cargo bench --bench isolation` (add `-- --rounds R`). The property is
 //! trivial (`forall xs: Vec<u8>; check xs.len() <= 100`), so the figures
@@ -8,12 +9,19 @@
 //! 1 001 and 1 tests, divided by 1 000 (one round trip to the worker each).
 //! The table shows medians over the rounds and the ratios to in process.
 //!
+//! The second table runs a property whose shrinking never ends (a
+//! `#[shrink]` that yields passing candidates forever, each costing the
+//! check's time) under several limits, and shows how long the run took past
+//! the limit: shrinking looks at the limit before every candidate, so it
+//! overruns by one candidate at most (the figure also counts the rest of the
+//! run: finding the input, and the one re-run after shrinking).
+//!
 //! This bench has no libtest harness, so a worker re-runs `main` from the
 //! start: `main` sends a process started as a worker straight to the
 //! isolated runner call, where it serves the parent.
 
-use pbt::runners::{generational, Config, Regressions};
-use std::time::Instant;
+use pbt::runners::{generational, Config, Regressions, Shrinker};
+use std::time::{Duration, Instant};
 
 /// One run of the trivial property: seconds taken.
 fn round(cases: u64, isolated: bool) -> f64 {
@@ -49,6 +57,64 @@ fn rounds() -> usize {
 
 fn measure(cases: u64, isolated: bool, rounds: usize) -> f64 {
     median((0..rounds).map(|_| round(cases, isolated)).collect())
+}
+
+/// One run whose shrinking never ends under `limit`, each candidate's check
+/// taking `cost`: seconds taken past the limit.
+fn overrun(limit: Duration, cost: Duration, shrinker: Shrinker) -> f64 {
+    let prop = pbt::property! {
+        forall x: u32, #[gen = int(10..1000u32)], #[shrink = |_: &u32| std::iter::repeat(0u32)];
+        check {
+            if x == 0 {
+                let start = Instant::now();
+                while start.elapsed() < cost {
+                    std::hint::spin_loop();
+                }
+            }
+            x < 10
+        }
+    };
+    let config = Config::default()
+        .seed(1)
+        .regressions(Regressions::Off)
+        .shrinker(shrinker)
+        .max_shrink_time(limit);
+    let start = Instant::now();
+    let report = generational(&prop, config);
+    assert!(!report.passed());
+    (start.elapsed().as_secs_f64() - limit.as_secs_f64()).max(0.0)
+}
+
+fn shrink_time_limit(rounds: usize) {
+    let rounds = rounds.min(5);
+    println!(
+        "\nshrinking's time limit: a shrink that never ends, median overrun of {rounds} rounds \
+         (the whole run past the limit: finding the input and the re-run after shrinking too)"
+    );
+    println!(
+        "{:<14} {:>16} {:>14} {:>10}",
+        "max_shrink_time", "candidate costs", "overrun", "of limit"
+    );
+    for limit_ms in [50u64, 200, 1000] {
+        for cost_us in [0u64, 1_000, 10_000] {
+            let (limit, cost) = (
+                Duration::from_millis(limit_ms),
+                Duration::from_micros(cost_us),
+            );
+            let over = median(
+                (0..rounds)
+                    .map(|_| overrun(limit, cost, Shrinker::Both))
+                    .collect(),
+            );
+            println!(
+                "{:>11} ms {:>13} µs {:>11.2} ms {:>9.1}%",
+                limit_ms,
+                cost_us,
+                over * 1e3,
+                100.0 * over / limit.as_secs_f64()
+            );
+        }
+    }
 }
 
 fn main() {
@@ -88,4 +154,5 @@ fn main() {
         per_test.1 * 1e6,
         per_test.1 / per_test.0
     );
+    shrink_time_limit(rounds);
 }

@@ -369,10 +369,13 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     );
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("\ncm "), "{saved}");
+    // The shrunk input joins it: the external shrinker's steps from the
+    // mutant.
+    assert!(saved.contains("\ncs ") && saved.contains(" cm "), "{saved}");
     // The next run, by any runner, replays the mutant first: same input,
     // same shrunk counterexample.
     let replayed = generational(&prop, config().cases(1).seed(99));
-    assert_eq!(replayed.replayed, 1, "{replayed}");
+    assert_eq!(replayed.replayed, 2, "{replayed}");
     let again = replayed.failure.expect("the saved mutant still fails");
     assert_eq!(again.original, failure.original);
     assert_eq!(again.counterexample, failure.counterexample);
@@ -380,11 +383,11 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     // seed: the saved mutant fails before any fresh test (saved cases do
     // not count as tests).
     let refuzzed = fuzz(&prop, config().cases(1_000_000).seed(7));
-    assert_eq!((refuzzed.replayed, refuzzed.tests), (1, 0), "{refuzzed}");
+    assert_eq!((refuzzed.replayed, refuzzed.tests), (2, 0), "{refuzzed}");
     let again = refuzzed.failure.expect("the fuzzer replays the mutant");
     assert_eq!(again.original, failure.original);
     let targeted = targeted(&prop, config().seed(7));
-    assert_eq!((targeted.replayed, targeted.tests), (1, 0), "{targeted}");
+    assert_eq!((targeted.replayed, targeted.tests), (2, 0), "{targeted}");
     assert!(!targeted.passed(), "{targeted}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -164,7 +164,12 @@ fn the_case_in_flight_is_saved(name: &str, dying: &str) {
         second_text.contains("faulting at test 1\n"),
         "the saved case is not replayed first:\n{second_text}"
     );
-    // A crash on the replayed case does not save it a second time.
+    // A crash on the replayed case does not save it a second time, and
+    // says where it came from.
+    assert!(
+        second_text.contains("(a saved case: it was replayed from"),
+        "{second_text}"
+    );
     let again = RegressionsFile::at(&file).read();
     assert_eq!(again.cases.len(), 1, "{again:?}\n{second_text}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
@@ -224,6 +229,41 @@ fn shrunk_to_ten(report: &Report, reason: &str) {
     assert_eq!(failure.counterexample[0].value, "10", "{report}");
     assert!(failure.reason.contains(reason), "{report}");
     assert_eq!(failure.shrinker, Some(pbt::runners::Shrinker::Integrated));
+    assert!(!failure.flaky, "it fails every time: {report}");
+}
+
+#[test]
+fn isolated_a_failure_that_passes_when_rerun_is_reported_as_flaky() {
+    // Fails once across all the processes of this run (a marker file named
+    // after the test process, which its children find through their
+    // parent's id), then passes.
+    let owner = match std::env::var_os("PBT_ISOLATE_CHILD") {
+        Some(_) => std::os::unix::process::parent_id(),
+        None => std::process::id(),
+    };
+    let marker = std::env::temp_dir().join(format!("pbt-iso-flaky-{owner}"));
+    let file = match std::env::var_os("PBT_ISOLATE_CHILD") {
+        Some(_) => std::env::temp_dir().join("unused.pbt-regressions"),
+        None => {
+            let _ = std::fs::remove_file(&marker);
+            scratch("iso-flaky")
+        }
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check x < 10 || marker.exists() || std::fs::write(&marker, b"failed once").is_err()
+    };
+    let report = generational(
+        &prop,
+        config(&file)
+            .isolated(true)
+            .timeout(Duration::from_millis(1000)),
+    );
+    let failure = report.failure.clone().expect("fails once");
+    assert!(failure.flaky, "{report}");
+    assert!(report.to_string().contains("flaky"), "{report}");
+    let _ = std::fs::remove_file(&marker);
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
 #[test]
@@ -519,6 +559,19 @@ fn a_generator_that_loops_forever_under_fuzz_is_reported_and_saved() {
     assert!(all.contains("while generating the input"), "{all}");
     assert!(all.contains("the fault is in a generator"), "{all}");
     assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    // The next run hangs on the saved case first, and says so rather than
+    // hint at a run seed that does not replay it.
+    let second = run(
+        "scenario_generator_loops_under_fuzz",
+        "generator_loops",
+        &file,
+        &[("PBT_SEED", "0x5eed")],
+    );
+    let again = text(&second);
+    assert_eq!(second.status.code(), Some(101), "{again}");
+    assert!(again.contains("a saved case, replayed from"), "{again}");
+    assert!(!again.contains("PBT_SEED=0x5eed"), "{again}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{again}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
@@ -814,4 +867,266 @@ fn an_abort_on_a_parallel_worker_leaves_its_case_behind() {
     // The fault is on a worker thread, not the one that armed the run: the
     // handler writes the case of the watch whose test is running.
     the_case_in_flight_is_saved("abort_parallel", "SIGABRT");
+}
+
+#[test]
+fn scenario_stack_overflow_parallel() {
+    let Some(file) = scenario("stack_overflow_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("faulting at test {n}");
+                recurse(0);
+            }
+            true
+        }
+    };
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+}
+
+#[test]
+fn a_stack_overflow_on_a_parallel_worker_leaves_its_case_behind() {
+    // The worker threads are rayon's: without an alternate signal stack
+    // large enough for the handler, the handler itself overflowed and the
+    // process died of SIGSEGV with nothing saved and no message.
+    the_case_in_flight_is_saved("stack_overflow_parallel", "SIGSEGV");
+}
+
+#[test]
+fn scenario_debug_never_returns_parallel() {
+    let Some(file) = scenario("debug_never_returns_parallel") else {
+        return;
+    };
+    let prop = property! {
+        forall e: Endless;
+        check e.0 < 5
+    };
+    let _ = pbt::runners::parallel(&prop, hang_config(&file).workers(2));
+}
+
+#[test]
+fn a_debug_impl_that_never_returns_under_parallel_is_reported_and_saved() {
+    // The failure path runs on the runner's thread while the workers are
+    // idle: the watchdog skipped idle watches, and the run hung silently.
+    let file = scratch("debug-loops-parallel");
+    let out = run(
+        "scenario_debug_never_returns_parallel",
+        "debug_never_returns_parallel",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    // The input in flight is the failing one a worker found, not a case
+    // the runner's thread never ran (it was `cc 0x0 0`).
+    let saved = RegressionsFile::at(&file).read().cases;
+    let found = saved.first().expect("saved on discovery").clone();
+    assert!(
+        saved
+            .iter()
+            .all(|c| !matches!(c, Found::Case(c) if c.seed == 0)),
+        "{saved:?}\n{all}"
+    );
+    assert!(matches!(found, Found::Case(_)), "{saved:?}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_killed_while_shrinking() {
+    let Some(file) = scenario("killed_while_shrinking") else {
+        return;
+    };
+    // Every failing check takes a second: shrinking would take minutes.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let n = count();
+            if x >= 500 {
+                eprintln!("failing at test {n}");
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            x < 500
+        }
+    };
+    let _ = pbt::runners::fuzz(
+        &prop,
+        config(&file).max_shrink_time(Duration::from_secs(600)),
+    );
+}
+
+/// Run the scenario `name` in a child, read its stderr until it says it is
+/// shrinking, and kill it there: what it printed until then.
+fn kill_when_shrinking(name: &str, file: &Path, env: &[(&str, &str)]) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args([
+            &format!("scenario_{name}"),
+            "--test-threads=1",
+            "--nocapture",
+        ])
+        .env("PBT_SCENARIO", name)
+        .env("PBT_SCENARIO_FILE", file)
+        .env_remove("PBT_SEED")
+        .env_remove("PBT_CASES")
+        .env_remove("PBT_ISOLATE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("Shrinking it.") {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the child ended before shrinking:\n{seen}");
+        }
+        seen.push_str(&line);
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    seen
+}
+
+#[test]
+fn a_run_killed_while_shrinking_leaves_the_case_behind() {
+    // Ctrl-C, SIGTERM or SIGKILL during a long shrink: the case is in the
+    // file from the moment it was found, with its seed on stderr, and the
+    // next run, whatever its seed, fails on it first.
+    let file = scratch("killed-while-shrinking");
+    let first = kill_when_shrinking("killed_while_shrinking", &file, &[]);
+    assert!(first.contains("run seed 0x7"), "{first}");
+    let saved = RegressionsFile::at(&file).read();
+    assert_eq!(saved.cases.len(), 1, "{saved:?}\n{first}");
+    let second = kill_when_shrinking("killed_while_shrinking", &file, &[("PBT_SEED", "0x5eed")]);
+    assert!(
+        second.contains("failing at test 1\n") && second.contains("saved case 1 of"),
+        "the saved case is not replayed first:\n{second}"
+    );
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn scenario_target_never_returns() {
+    let Some(file) = scenario("target_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100u32)], #[target = if x == 42 { hang_forever() } else { f64::from(x) }];
+        check true
+    };
+    let _ = pbt::runners::targeted(&prop, hang_config(&file).cases(100_000));
+}
+
+#[test]
+fn a_target_that_never_returns_is_reported_and_saved() {
+    let file = scratch("target-loops");
+    let out = run(
+        "scenario_target_never_returns",
+        "target_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    // The child that re-runs it only generates and checks: it says where
+    // the hang is rather than calling the input flaky.
+    assert!(all.contains("the input (42) does not hang"), "{all}");
+    assert!(all.contains("#[target]"), "{all}");
+    assert_eq!(RegressionsFile::at(&file).read().cases.len(), 1, "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
+#[test]
+fn isolated_a_saved_shrunk_case_replays_and_is_not_flaky() {
+    // In process, the external shrinker's result is saved as a shrink path
+    // (`cs …`); isolated, a worker replays that line alone: the same input,
+    // failing, and not called flaky (it has no choices of its own to re-run).
+    let child = std::env::var_os("PBT_ISOLATE_CHILD").is_some();
+    let file = match child {
+        true => std::env::temp_dir().join("unused.pbt-regressions"),
+        false => scratch("iso-shrunk-line"),
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)], #[shrink = |x: &u32| vec![x / 2, x.saturating_sub(1)]];
+        check x < 10
+    };
+    if !child {
+        let found = generational(
+            &prop,
+            config(&file).shrinker(pbt::runners::Shrinker::External),
+        );
+        let shrunk = found.failure.expect("fails").counterexample;
+        let text = std::fs::read_to_string(&file).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("cs "))
+            .expect("a cs line");
+        std::fs::write(&file, format!("{line}\n")).unwrap();
+        let report = generational(
+            &prop,
+            config(&file)
+                .isolated(true)
+                .cases(0)
+                .timeout(Duration::from_millis(1000)),
+        );
+        let failure = report.failure.clone().expect("the saved line fails");
+        assert_eq!(failure.counterexample, shrunk, "{report}");
+        assert!(!failure.flaky, "{report}");
+        assert!(failure.replayed_from.is_some(), "{report}");
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    } else {
+        let _ = generational(&prop, config(&file).isolated(true));
+    }
+}
+
+#[test]
+fn scenario_shrinker_never_returns() {
+    let Some(file) = scenario("shrinker_never_returns") else {
+        return;
+    };
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)], #[shrink = |x: &u32| -> Vec<u32> { if *x < 300 { hang_forever() } vec![x / 2] }];
+        check x < 50
+    };
+    let config = hang_config(&file).shrinker(pbt::runners::Shrinker::External);
+    let _ = pbt::runners::fuzz(&prop, config);
+}
+
+#[test]
+fn a_shrinker_that_never_returns_is_reported_and_saved() {
+    // The `#[shrink]` hangs once shrinking has halved the input below 300:
+    // the case is saved on discovery, the watchdog reports the smallest
+    // failing input so far, and the child processes shrink on (they do
+    // not call the `#[shrink]`).
+    let file = scratch("shrinker-loops");
+    let out = run(
+        "scenario_shrinker_never_returns",
+        "shrinker_never_returns",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    assert!(all.contains("made no progress"), "{all}");
+    assert!(all.contains("PBT_SEED=0x7"), "{all}");
+    assert!(
+        all.contains("it hung while shrinking; the smallest failing input so far"),
+        "{all}"
+    );
+    assert!(all.contains("shrunk in"), "{all}");
+    let saved = RegressionsFile::at(&file).read().cases;
+    assert!(!saved.is_empty(), "{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }

@@ -237,6 +237,7 @@ fn child_prints_where_the_file_is() {
         line: line!(),
         module: module_path!(),
         name: None,
+        manifest_dir: option_env!("CARGO_MANIFEST_DIR"),
     };
     match RegressionsFile::locate(&Regressions::Beside, Some(&origin)) {
         Some(file) => println!("located: {}", file.path().display()),
@@ -269,14 +270,58 @@ fn the_file_is_found_from_another_working_directory() {
         stdout.contains(&format!("located: {}", expected.display())),
         "{stdout}"
     );
-    // From an unrelated directory: found through the executable when the
-    // target directory is inside the workspace, else a warning naming the
-    // source file.
+    // From an unrelated directory, the binary run directly (no
+    // CARGO_MANIFEST_DIR in its environment, and the target directory may
+    // be anywhere): through the package directory recorded when the
+    // property was compiled.
     let (stdout, stderr) = run(&std::env::temp_dir());
-    let found = stdout.contains(&format!("located: {}", expected.display()));
-    let warned = stdout.contains("not located")
-        && stderr.contains("cannot find the source file tests/regressions_file.rs");
-    assert!(found || warned, "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!("located: {}", expected.display())),
+        "{stdout}\n{stderr}"
+    );
+}
+
+/// The child side of [`an_unlocatable_source_file_gets_a_warning`].
+#[test]
+fn child_runs_a_property_whose_source_is_nowhere() {
+    if std::env::var("PBT_REGRESSIONS_CHILD").as_deref() != Ok("nowhere") {
+        return;
+    }
+    let origin = pbt::__private::Origin {
+        file: "no/such/dir/gone.rs",
+        line: 1,
+        module: module_path!(),
+        name: None,
+        manifest_dir: None,
+    };
+    match RegressionsFile::locate(&Regressions::Beside, Some(&origin)) {
+        Some(file) => println!("located: {}", file.path().display()),
+        None => println!("not located"),
+    }
+}
+
+#[test]
+fn an_unlocatable_source_file_gets_a_warning() {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child_runs_a_property_whose_source_is_nowhere",
+            "--exact",
+            "--nocapture",
+        ])
+        .env("PBT_REGRESSIONS_CHILD", "nowhere")
+        .env_remove("CARGO_MANIFEST_DIR")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(stdout.contains("not located"), "{stdout}");
+    assert!(
+        stderr.contains("cannot find the source file no/such/dir/gone.rs"),
+        "{stderr}"
+    );
 }
 
 /// The child side of [`a_bad_line_is_warned_about_once_per_run`].

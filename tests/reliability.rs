@@ -185,6 +185,93 @@ fn a_panicking_debug_impl_prints_a_placeholder() {
 }
 
 #[test]
+fn panics_in_shrink_print_and_debug_are_reports_in_every_runner() {
+    let shrink = property! {
+        forall x: u32, #[gen = int(0..1000)], #[shrink = |_: &u32| -> Vec<u32> { panic!("the shrinker broke") }];
+        check x < 10
+    };
+    let print = property! {
+        forall x: u32, #[gen = int(0..1000)], #[print = |_: &u32| -> String { panic!("the printer broke") }];
+        check x < 10
+    };
+    let debug = property! {
+        forall t: Touchy, #[gen = map(int(0..1000u32), Touchy)];
+        check t.0 < 10
+    };
+    let base = temp_file("annotation-panics");
+    let file_of =
+        |what: &str, runner: &str| base.with_file_name(format!("{what}-{runner}.pbt-regressions"));
+    let judge = |what: &str, shown: &str, runner: &str, report: &Report| {
+        let failure = report
+            .failure
+            .clone()
+            .unwrap_or_else(|| panic!("{what}, {runner}: {report}"));
+        assert_eq!(
+            failure.reason, "the check returned false",
+            "{what}, {runner}: {report}"
+        );
+        // The integrated runner shrinks choices only: no `#[shrink]` runs.
+        if (what, runner) != ("shrink", "integrated") {
+            assert!(
+                report.to_string().contains(shown),
+                "{what}, {runner}: {report}"
+            );
+        }
+        assert!(
+            report.to_string().contains("seed"),
+            "{what}, {runner}: {report}"
+        );
+        let file = file_of(what, runner);
+        assert!(
+            !saved_lines(&file).is_empty(),
+            "{what}, {runner}: nothing saved"
+        );
+    };
+    // The external shrinker is the one that calls `#[shrink]`.
+    let external = |what: &'static str| {
+        move |runner: &str| saving_to(&file_of(what, runner)).shrinker(Shrinker::External)
+    };
+    each_runner(&shrink, external("shrink"), |runner, report| {
+        judge("shrink", "the shrinker broke", runner, &report)
+    });
+    each_runner(&print, external("print"), |runner, report| {
+        judge(
+            "print",
+            "<#[print] panicked: the printer broke",
+            runner,
+            &report,
+        )
+    });
+    each_runner(&debug, external("debug"), |runner, report| {
+        judge(
+            "debug",
+            "<Debug panicked: Debug cannot print",
+            runner,
+            &report,
+        )
+    });
+    // The next run replays the saved case first, whatever its seed.
+    for (what, runner) in [
+        ("shrink", "fuzz"),
+        ("print", "parallel"),
+        ("debug", "targeted"),
+    ] {
+        let config = external(what)(runner).seed(4321).cases(0);
+        let again = match what {
+            "shrink" => fuzz(&shrink, config),
+            "print" => parallel(&print, config),
+            _ => targeted(&debug, config),
+        };
+        let failure = again.failure.expect("the saved case fails again");
+        assert_eq!(
+            failure.replayed_from.map(|at| at.entry),
+            Some(1),
+            "{what}, {runner}"
+        );
+    }
+}
+
+#[test]
 fn a_panicking_target_annotation_is_a_report() {
     let file = temp_file("target-panic");
     let prop = property! {
@@ -336,6 +423,51 @@ fn shrinking_stops_at_max_shrink_time_between_candidates() {
         report.shrink_attempts
     );
     assert!(report.to_string().contains("max_shrink_time"), "{report}");
+}
+
+#[test]
+fn every_shrinker_stops_at_max_shrink_time_counting_checks() {
+    // The checks run after the failure is found: each takes at least 40 ms,
+    // so within 200 ms of shrinking at most 200 / 40 + 1 fit, whichever
+    // shrinker (and both in turn share the one limit), plus the one re-run
+    // that tells a flaky failure. No clock is read by the test.
+    static FOUND: AtomicBool = AtomicBool::new(false);
+    static AFTER: AtomicU64 = AtomicU64::new(0);
+    let prop = property! {
+        forall x: u64, #[gen = int(0..1_000_000_000u64)];
+        check {
+            if FOUND.load(SeqCst) {
+                AFTER.fetch_add(1, SeqCst);
+                std::thread::sleep(Duration::from_millis(40));
+            }
+            let fails = x >= 10;
+            FOUND.fetch_or(fails, SeqCst);
+            !fails
+        }
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        FOUND.store(false, SeqCst);
+        AFTER.store(0, SeqCst);
+        let report = generational(
+            &prop,
+            Config::default()
+                .ignore_env()
+                .regressions(Regressions::Off)
+                .seed(1)
+                .shrinker(shrinker)
+                .max_shrink_time(Duration::from_millis(200)),
+        );
+        assert!(!report.passed());
+        let checks = AFTER.load(SeqCst);
+        assert!(
+            checks <= 200 / 40 + 1 + 1,
+            "{shrinker:?}: {checks} checks: {report}"
+        );
+        assert!(
+            report.to_string().contains("max_shrink_time"),
+            "{shrinker:?}: {report}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -679,22 +811,50 @@ fn the_draw_limit_is_configurable() {
 fn the_targeted_runner_does_not_grow_values_without_bound() {
     // Maximising the length: value mutation duplicates blocks, so without a
     // bound the vector doubles until allocation fails.
+    static LONGEST: AtomicU64 = AtomicU64::new(0);
     let prop = property! {
         forall xs: Vec<u8>;
-        check { target(xs.len() as f64); true }
+        check { LONGEST.fetch_max(xs.len() as u64, SeqCst); target(xs.len() as f64); true }
     };
-    let report = targeted(
-        &prop,
-        Config::default()
+    let bound = Config::default().max_size.max(64) as u64;
+    for mutation in [Mutation::Values, Mutation::Both] {
+        let config = Config::default()
             .ignore_env()
             .regressions(Regressions::Off)
             .seed(1)
             .cases(3_000)
-            .mutation(Mutation::Values),
-    );
-    // Either it passes with bounded inputs or it reports the limit.
-    if let Some(failure) = &report.failure {
-        assert!(failure.reason.contains("too large"), "{report}");
+            .mutation(mutation);
+        let update = |best: &mut f64, x: &f64| {
+            let better = *x > *best;
+            *best = best.max(*x);
+            better
+        };
+        let prop_observing = property! {
+            forall xs: Vec<u8>;
+            check { LONGEST.fetch_max(xs.len() as u64, SeqCst); observe(xs.len() as f64); true }
+        };
+        let judge = |runner: &str, report: Report| {
+            // Either it passes with bounded inputs or it reports the limit;
+            // no input is ever longer than a value mutant may grow
+            // (`max(size, 64)`).
+            if let Some(failure) = &report.failure {
+                assert!(failure.reason.contains("too large"), "{report}");
+            }
+            let longest = LONGEST.swap(0, SeqCst);
+            assert!(
+                longest <= bound,
+                "{runner}, {mutation:?}: {longest} > {bound}"
+            );
+            assert!(
+                longest > 0,
+                "{runner}, {mutation:?}: the run grew the vector at all"
+            );
+        };
+        judge("targeted", targeted(&prop, config.clone()));
+        judge(
+            "generalized",
+            generalized(&prop_observing, config, 0.0, update),
+        );
     }
 }
 
@@ -779,4 +939,104 @@ fn the_shrunk_case_joins_the_found_one_when_choices_generate_it() {
             .entry,
         1
     );
+}
+
+/// Runs `prop` with only the last line of `file` kept and no shrinking:
+/// what that saved line alone replays to.
+fn replay_last_line<P: Property + Sync>(prop: &P, file: &Path) -> Report {
+    let last = saved_lines(file).pop().expect("a saved line");
+    std::fs::write(file, format!("{last}\n")).unwrap();
+    generational(prop, saving_to(file).cases(0).max_shrinks(0))
+}
+
+#[test]
+fn the_shrunk_case_joins_the_found_one_for_every_shrinker() {
+    // Halving, then counting down: the external shrinker takes hundreds of
+    // steps that no choice sequence records.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)], #[shrink = |x: &u32| vec![x / 2, x.saturating_sub(1)]];
+        forall ys: Vec<u8>;
+        check x < 1000 || ys.len() > 3
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        let file = temp_file(&format!("shrunk-joins-{shrinker:?}"));
+        let report = generational(&prop, saving_to(&file).shrinker(shrinker));
+        let failure = report.failure.clone().expect("fails");
+        assert_eq!(failure.counterexample[0].value, "1000", "{report}");
+        let lines = saved_lines(&file);
+        assert_eq!(
+            lines.len(),
+            2,
+            "{shrinker:?}: found, then shrunk: {lines:?}"
+        );
+        assert!(lines[0].starts_with("cc "), "{shrinker:?}: {lines:?}");
+        if shrinker == Shrinker::External {
+            assert!(lines[1].starts_with("cs "), "the shrink path: {lines:?}");
+        }
+        // The shrunk line alone replays the shrunk input, unshrunk.
+        let again = replay_last_line(&prop, &file);
+        let replayed = again.failure.expect("the shrunk case fails");
+        assert_eq!(
+            replayed.counterexample, failure.counterexample,
+            "{shrinker:?}"
+        );
+        assert!(replayed.replayed_from.is_some());
+    }
+}
+
+#[test]
+fn every_runner_saves_the_shrunk_case_and_it_replays() {
+    let prop = property! {
+        forall x: u32, #[gen = int(0..100_000u32)];
+        forall s: String;
+        check x < 1000 || s.len() > 1000
+    };
+    let base = temp_file("shrunk-every-runner");
+    let file_of = |runner: &str| base.with_file_name(format!("{runner}.pbt-regressions"));
+    each_runner(
+        &prop,
+        |runner| saving_to(&file_of(runner)).shrinker(Shrinker::External),
+        |runner, report| {
+            let failure = report
+                .failure
+                .clone()
+                .unwrap_or_else(|| panic!("{runner}: {report}"));
+            let lines = saved_lines(&file_of(runner));
+            assert_eq!(lines.len(), 2, "{runner}: found, then shrunk: {lines:?}");
+            let again = replay_last_line(&prop, &file_of(runner));
+            let replayed = again
+                .failure
+                .clone()
+                .unwrap_or_else(|| panic!("{runner}: {again}"));
+            assert_eq!(replayed.counterexample, failure.counterexample, "{runner}");
+        },
+    );
+}
+
+#[test]
+fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
+    // Generated values are even; only a value mutation makes an odd one,
+    // and the external shrinker takes it down two at a time: the saved
+    // line is a shrink path over the mutant.
+    let prop = property! {
+        forall x: u32, #[gen = map(int(0..1000u32), |x| x * 2)], #[mutate = |x: &u32, _, _| x + 1],
+            #[shrink = |x: &u32| vec![x.saturating_sub(2)]];
+        check { cover(u64::from(x % 64)); x % 2 == 0 || x < 100 }
+    };
+    let file = temp_file("mutant-shrunk");
+    let config = saving_to(&file).mutation(Mutation::Values).cases(100_000);
+    let report = fuzz(&prop, config);
+    let failure = report.failure.clone().expect("fails");
+    assert_eq!(failure.counterexample[0].value, "101", "{report}");
+    assert!(!failure.mutations.is_empty(), "found by mutation: {report}");
+    let lines = saved_lines(&file);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].starts_with("cm "), "{lines:?}");
+    assert!(
+        lines[1].starts_with("cs ") && lines[1].contains(" cm "),
+        "{lines:?}"
+    );
+    let again = replay_last_line(&prop, &file);
+    let replayed = again.failure.expect("the shrunk case fails");
+    assert_eq!(replayed.counterexample, failure.counterexample);
 }

@@ -235,6 +235,7 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
             line: #line,
             module: ::core::module_path!(),
             name: #name,
+            manifest_dir: ::core::option_env!("CARGO_MANIFEST_DIR"),
         });
         __pbt_prop
     }}

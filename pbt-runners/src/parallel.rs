@@ -83,7 +83,12 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
         return in_process(prop, &plan, "parallel").finish(started);
     }
     let workers = plan.config.workers.max(1);
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(workers).build() {
+    // Each worker can handle a stack overflow in a test (the crash handler
+    // saves its case) on an alternate signal stack large enough for it.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .start_handler(|_| crate::components::guard_thread());
+    let pool = match pool.build() {
         Ok(pool) => pool,
         Err(e) => {
             let mut report = in_process(prop, &plan, "parallel");
@@ -100,7 +105,10 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
             ControlFlow::Break(failed) => return failed,
         };
         let shared = Shared::after(&report);
-        for stats in pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)) {
+        // This thread only waits while the workers test.
+        let all =
+            first.waiting(|| pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)));
+        for stats in all {
             report.statistics.merge(stats);
         }
         report.tests = shared.passed.load(Relaxed);

@@ -254,6 +254,11 @@ pub struct Origin {
     pub module: &'static str,
     /// The test name, for `#[property]` functions.
     pub name: Option<&'static str>,
+    /// `option_env!("CARGO_MANIFEST_DIR")` where the property was compiled:
+    /// the directory of its package, so that its source file (and the
+    /// regressions file beside it) is found whatever the working directory
+    /// of the test binary.
+    pub manifest_dir: Option<&'static str>,
 }
 
 /// A test case of a DBAS chain: the environment, plus per-variable choices

@@ -36,7 +36,8 @@ impl CaseSeed {
 
 /// Where a test input comes from: a case (seed and size), a choice
 /// sequence (an input found by mutating choices, which no seed generates),
-/// or another input mutated by value. Each is replayed exactly.
+/// another input mutated by value, or another input shrunk by the
+/// external shrinker. Each is replayed exactly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
     /// Generated from a case's seed.
@@ -56,6 +57,17 @@ pub enum Found {
         /// The seed of each mutation, in order.
         steps: Vec<u64>,
     },
+    /// `base`'s input shrunk by [`pbt_core::Property::shrink`] along
+    /// `path`: each step takes the candidate at that index (counting from
+    /// 0) among the shrink candidates of the input so far. What the
+    /// external shrinker's result is saved as (no choice sequence
+    /// generates it).
+    Shrunk {
+        /// The input shrunk: a case, a choice sequence or a mutant.
+        base: Box<Found>,
+        /// The index of the candidate taken at each step, in order.
+        path: Vec<u64>,
+    },
 }
 
 impl Found {
@@ -64,8 +76,21 @@ impl Found {
         match self {
             Found::Case(c) => c.size,
             Found::Choices { size, .. } => *size,
-            Found::Mutated { base, .. } => base.size(),
+            Found::Mutated { base, .. } | Found::Shrunk { base, .. } => base.size(),
         }
+    }
+
+    /// Whether a choice sequence generates this input (a case or choices),
+    /// rather than value mutation or the external shrinker.
+    ///
+    /// ```
+    /// use pbt_runners::components::{CaseSeed, Found};
+    /// let case = Found::Case(CaseSeed { seed: 7, size: 3 });
+    /// assert!(case.has_choices());
+    /// assert!(!case.mutated(1).has_choices());
+    /// ```
+    pub fn has_choices(&self) -> bool {
+        matches!(self, Found::Case(_) | Found::Choices { .. })
     }
 
     /// This input mutated by value once more, with the mutation seeded by
@@ -116,6 +141,10 @@ impl Found {
                 base: Box::new(base.clamped(ceiling)),
                 steps,
             },
+            Found::Shrunk { base, path } => Found::Shrunk {
+                base: Box::new(base.clamped(ceiling)),
+                path,
+            },
         }
     }
 
@@ -123,6 +152,7 @@ impl Found {
     pub fn mutations(&self) -> usize {
         match self {
             Found::Mutated { steps, .. } => steps.len(),
+            Found::Shrunk { base, .. } => base.mutations(),
             _ => 0,
         }
     }

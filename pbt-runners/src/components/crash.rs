@@ -52,6 +52,27 @@ impl Drop for Armed {
     }
 }
 
+/// Ready the calling thread for the crash handler: give it an alternate
+/// signal stack large enough to handle a stack overflow on (the one Rust
+/// gives each thread is too small for the handler in a debug build, and a
+/// fault on it kills the process with nothing saved). [`super::supervise`]
+/// does this for the runner's thread; a runner that tests on threads of its
+/// own calls it at the start of each (the parallel runner's pool does).
+/// Once per thread; later calls cost a thread-local check.
+///
+/// ```
+/// std::thread::spawn(|| {
+///     pbt_runners::components::guard_thread();
+///     // … test cases of a supervised run here …
+/// })
+/// .join()
+/// .unwrap();
+/// ```
+pub fn guard_thread() {
+    #[cfg(unix)]
+    imp::ensure_alt_stack();
+}
+
 /// Mark the process's death as reported already (the watchdog, which saves
 /// a hanging case itself, calls this before it exits): the handler then
 /// records nothing more.
@@ -79,6 +100,8 @@ mod imp {
         head: String,
         /// `"; saved to …; …\n"`
         tail: String,
+        /// The same, for an input replayed from the regressions file.
+        tail_saved: String,
     }
 
     impl Record {
@@ -94,14 +117,22 @@ mod imp {
                 ),
                 None => "not saved: the regressions file is off".to_string(),
             };
+            let isolate = "Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
+                           Config::isolated) to have such a fault reported as a failure and shrunk.";
+            let from = match &plan.regressions {
+                Some(f) => format!(
+                    "it was replayed from {}, which keeps it",
+                    f.path().display()
+                ),
+                None => "it was replayed from the regressions file".to_string(),
+            };
             Record {
                 path,
+                tail_saved: format!(" (a saved case: {from}). {isolate}\n"),
                 note: format!(" # {}: the process died (", plan.name),
                 head: format!("\npbt: {}: the process is dying (", plan.name),
                 tail: format!(
-                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. Run the test \
-                     isolated (PBT_ISOLATE=1, #[property_test(isolated)] or Config::isolated) to have \
-                     such a fault reported as a failure and shrunk.\n",
+                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. {isolate}\n",
                     plan.seed, plan.seed
                 ),
             }
@@ -138,7 +169,7 @@ mod imp {
         static ALT_STACK: std::cell::RefCell<Option<AltStack>> = const { std::cell::RefCell::new(None) };
     }
 
-    fn ensure_alt_stack() {
+    pub(super) fn ensure_alt_stack() {
         let _ = ALT_STACK.try_with(|alt| {
             let mut alt = alt.borrow_mut();
             if alt.is_some() {
@@ -401,6 +432,12 @@ mod imp {
                     self.put(b" ");
                     self.found(base);
                 }
+                Found::Shrunk { base, path } => {
+                    self.put(b"cs ");
+                    self.list(path);
+                    self.put(b" ");
+                    self.found(base);
+                }
             }
         }
 
@@ -476,7 +513,12 @@ mod imp {
         line.put(b") while testing the input `");
         input(&mut line);
         line.put(b"` (as its regressions line)");
-        line.put(record.tail.as_bytes());
+        let tail = if saved {
+            &record.tail_saved
+        } else {
+            &record.tail
+        };
+        line.put(tail.as_bytes());
         line.flush();
     }
 }

@@ -108,7 +108,8 @@ pub trait DynProperty {
     /// Generate a found input with every draw and its bound traced: the
     /// inputs, the choices and their bounds (for mutation and shrinking).
     /// An input mutated by value is its base, traced, then mutated step by
-    /// step; it has no choices of its own (they come back empty).
+    /// step; a shrunk one is its base shrunk step by step; neither has
+    /// choices of its own (they come back empty).
     /// Generation is watched: it fails past the watch's time limit, and a
     /// fresh case draws from a source bounded by [`Watch::max_draws`].
     fn generate_traced(&self, found: &Found, watch: &Watch) -> Generation<Traced> {
@@ -148,6 +149,19 @@ pub trait DynProperty {
                 }
                 return Generation::Generated(traced);
             }
+            Found::Shrunk { base, path } => {
+                let mut traced = match self.trace_unwatched(base, max_draws) {
+                    Generation::Generated(traced) => traced,
+                    other => return other,
+                };
+                for &index in path {
+                    match self.shrink_step(&*traced.inputs, index) {
+                        Generation::Generated(smaller) => traced = smaller,
+                        other => return other,
+                    }
+                }
+                return Generation::Generated(traced);
+            }
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
         let result = self.generate_from(&mut tracer, found.size());
@@ -177,6 +191,27 @@ pub trait DynProperty {
                 choices: Vec::new(),
                 bounds: Vec::new(),
             })
+    }
+    /// The shrink candidate at `index` among those of `inputs` (so
+    /// [`Found::Shrunk`] replays the external shrinker's result), with no
+    /// choices of its own: `Discarded` when the shrinker no longer makes
+    /// that many candidates, `Failed` when it panicked.
+    fn shrink_step(&self, inputs: &dyn Any, index: u64) -> Generation<Traced> {
+        let nth = quietly(|| {
+            let index = usize::try_from(index).ok()?;
+            self.shrink_any(inputs).nth(index)
+        });
+        match nth {
+            Ok(Some(inputs)) => Generation::Generated(Traced {
+                inputs,
+                choices: Vec::new(),
+                bounds: Vec::new(),
+            }),
+            Ok(None) => Generation::Discarded(Discarded::Rejected),
+            Err(panic) => Generation::Failed(format!(
+                "a shrinker panicked while replaying a saved shrunk input: {panic}"
+            )),
+        }
     }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;

@@ -9,7 +9,8 @@
 //!   → shrink it (a check failure only), each candidate's user code guarded
 //!   → print the result (a printer that panics prints a placeholder)
 //!   → run the result once more: passing now means the failure is flaky
-//!   → save the shrunk case too (when choices generate it)
+//!   → save the shrunk case too: its choices, or the external shrinker's
+//!     path to it (a `cs` line), when it replays to the same input
 //!   → the report
 //! ```
 //!
@@ -129,17 +130,27 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
+    // The input in flight from here on, whichever thread found it (a
+    // parallel worker's): what a hang or crash in the failure path names.
+    match saved {
+        Some(_) => watch.at_saved(&found),
+        None => watch.at_found(&found),
+    }
+    // Only a check failure is shrunk (a generator or annotation fault is
+    // reported as found).
+    let shrinking = matches!(fault, Fault::Check(_));
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
         eprintln!(
-            "pbt: {}: saved case {} of {} still fails ({}). Shrinking it.",
+            "pbt: {}: saved case {} of {} still fails ({}).{}",
             plan.name,
             at.entry,
             at.file,
-            fault.reason().chars().take(200).collect::<String>()
+            fault.reason().chars().take(200).collect::<String>(),
+            next_step(shrinking)
         );
     } else {
-        save_on_discovery(plan, &found, fault.reason(), &mut report);
+        save_on_discovery(plan, &found, fault.reason(), shrinking, &mut report);
     }
     let mut failure = discovered(&found, fault.reason());
     failure.replayed_from = saved;
@@ -182,7 +193,12 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Some(Minimized { original, shrunk }) = minimize(prop, plan, watch, found, reason) else {
+    let Some(Minimized {
+        original,
+        shrunk,
+        replay,
+    }) = minimize(prop, plan, watch, found, reason)
+    else {
         report.notes.push(
             "the failing input no longer generates (a generator that depends on more than its \
              choices?); it is reported as found"
@@ -213,20 +229,25 @@ fn shrink_and_print(
     let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));
     failure.flaky = !matches!(rerun, Outcome::Fail(_));
     failure.notes = notes;
-    let shrunk_choices = shrunk.choices.filter(|_| shrunk.steps > 0);
-    if let (Some(file), Some(choices)) = (&plan.regressions, shrunk_choices) {
-        let smallest = Found::Choices {
-            choices,
-            size: found.size(),
+    if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
+        // Saved only when it replays to what is reported (a shrinker or
+        // generator that depends on more than its input may not).
+        let replays = prop
+            .generate_traced(&smallest, watch)
+            .ok()
+            .is_some_and(|traced| printed(prop, watch, &*traced.inputs) == failure.counterexample);
+        let saved = match replays {
+            true => file.save(&smallest, &plan.name, &render(&failure.counterexample)),
+            false => Err(std::io::Error::other(
+                "it does not replay to the same input (a shrinker or generator that depends on \
+                 more than its input?)",
+            )),
         };
-        if &smallest != found {
-            let note = render(&failure.counterexample);
-            if let Err(e) = file.save(&smallest, &plan.name, &note) {
-                report.notes.push(format!(
-                    "could not save the shrunk case to {}: {e}",
-                    file.path().display()
-                ));
-            }
+        if let Err(e) = saved {
+            report.notes.push(format!(
+                "could not save the shrunk case to {}: {e}",
+                file.path().display()
+            ));
         }
     }
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
@@ -235,9 +256,15 @@ fn shrink_and_print(
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
 /// again; the report notes where it went.
-pub(crate) fn save_on_discovery(plan: &Plan, found: &Found, reason: &str, report: &mut Report) {
+pub(crate) fn save_on_discovery(
+    plan: &Plan,
+    found: &Found,
+    reason: &str,
+    shrinking: bool,
+    report: &mut Report,
+) {
     let saved_note = save_found(plan, found, reason);
-    announce(plan, found, reason, &saved_note);
+    announce(plan, found, reason, &saved_note, shrinking);
     if plan.config.regressions != Regressions::Off {
         report.notes.push(saved_note);
     }
@@ -287,14 +314,23 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 
 /// Tell stderr about the failure the moment it is found, with the seed:
 /// whatever happens next, the user can replay it.
-fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str) {
+fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bool) {
     let reason: String = reason.chars().take(200).collect();
     eprintln!(
-        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}. Shrinking it.",
+        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}.{}",
         plan.name,
         plan.seed,
         case_of(found),
+        next_step(shrinking)
     );
+}
+
+/// What the announcement says comes next.
+fn next_step(shrinking: bool) -> &'static str {
+    match shrinking {
+        true => " Shrinking it.",
+        false => "",
+    }
 }
 
 /// The case part of a replay hint.
@@ -307,22 +343,24 @@ fn case_of(found: &Found) -> String {
         Found::Mutated { base, steps } => {
             format!("{} value mutations of {}", steps.len(), case_of(base))
         }
+        Found::Shrunk { base, path } => {
+            format!("{} shrink steps from {}", path.len(), case_of(base))
+        }
     }
 }
 
 /// Fill in how `found` replays.
 fn describe(found: &Found, failure: &mut Failure) {
-    let base = match found {
-        Found::Mutated { base, steps } => {
-            failure.mutations = steps.clone();
-            &**base
-        }
-        other => other,
-    };
-    match base {
+    match found {
         Found::Case(case) => failure.case_seed = case.seed,
         Found::Choices { choices, .. } => failure.choices = Some(choices.clone()),
-        Found::Mutated { .. } => {}
+        Found::Mutated { base, steps } => {
+            failure.mutations = steps.clone();
+            describe(base, failure);
+        }
+        // A saved shrunk input (its report names the file): where the
+        // shrinking started from.
+        Found::Shrunk { base, .. } => describe(base, failure),
     }
 }
 

@@ -319,7 +319,7 @@ enum How {
 /// How to mutate `seed` under `setting` (`by_value`: some variable mutates
 /// by value); `None` when it cannot be mutated further.
 fn mutation(setting: Mutation, by_value: bool, seed: &Seed, rng: &mut Rng) -> Option<How> {
-    let has_choices = !matches!(seed.found, Found::Mutated { .. });
+    let has_choices = seed.found.has_choices();
     let values_left = seed.found.mutations() < MAX_VALUE_MUTATIONS;
     let values = match setting {
         _ if !has_choices => true,

@@ -134,6 +134,7 @@ pub fn shrink_choices(
         // At the size shrinking started from: the original choices when
         // shrinking moved to another size and they do not replay there.
         choices: Some(choices),
+        path: Vec::new(),
         reason: best.reason,
         steps,
         attempts,

@@ -4,7 +4,10 @@
 //! One case per line, `cc <case seed> <size> # <test>: <counterexample>`;
 //! for an input found by mutating choices, `cx <size> <choice>,<choice>,… # …`;
 //! for one found by mutating another by value, `cm <step>,<step>,… ` before
-//! the `cc` or `cx` it started from (each step seeds one `Property::mutate`).
+//! the `cc` or `cx` it started from (each step seeds one `Property::mutate`);
+//! for the external shrinker's result, `cs <index>,<index>,… ` before the
+//! line of the input it shrank (each index picks one `Property::shrink`
+//! candidate).
 //! Like proptest's, the file belongs to a source file, and every property in
 //! that file replays all of its cases (a seed that fails one property is just
 //! another random case for the others). Commit it.
@@ -29,7 +32,8 @@ use std::sync::Mutex;
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
 # cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
-# or cm <mutation seeds> cc|cx … # … for an input mutated by value)\n";
+# cm <mutation seeds> cc|cx … # … for an input mutated by value,\n\
+# or cs <shrink steps> cc|cx|cm … # … for an input shrunk by value)\n";
 
 /// The largest size a saved case is replayed at: a larger one (a corrupt or
 /// hand-edited line, say `cc 0x1 1000000000000`) is clamped to it, with a
@@ -66,8 +70,10 @@ impl RegressionsFile {
 
     /// The file to use under `setting` for a property written at `origin`.
     /// [`Regressions::Beside`] looks for the source file `file!()` names
-    /// from the crate's manifest directory, the working directory, the test
-    /// executable's directory and their parents; when it is found nowhere, a
+    /// from the package directory the macros record at compile time
+    /// ([`Origin::manifest_dir`]), the manifest directory of the run, the
+    /// working directory, the test executable's directory and their
+    /// parents; when it is found nowhere, a
     /// warning (once per source file) says that failures of its properties
     /// are neither saved nor replayed.
     pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
@@ -75,8 +81,9 @@ impl RegressionsFile {
             Regressions::Off => None,
             Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
             Regressions::Beside => {
-                let file = origin?.file;
-                match find_source(Path::new(file)) {
+                let origin = origin?;
+                let file = origin.file;
+                match find_source(Path::new(file), origin.manifest_dir.map(Path::new)) {
                     Some(source) => Some(RegressionsFile {
                         path: source.with_extension("pbt-regressions"),
                     }),
@@ -159,8 +166,8 @@ impl RegressionsFile {
                     loaded.cases.push(found);
                 }
                 None => loaded.warnings.push(format!(
-                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>` \
-                     or `cm <steps> …`): {:?}; the line is skipped",
+                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>`, \
+                     `cm <steps> …` or `cs <steps> …`): {:?}; the line is skipped",
                     shorten(trimmed)
                 )),
             }
@@ -229,7 +236,7 @@ fn clamp_size(found: &mut Found) -> bool {
     let size = match found {
         Found::Case(case) => &mut case.size,
         Found::Choices { size, .. } => size,
-        Found::Mutated { base, .. } => return clamp_size(base),
+        Found::Mutated { base, .. } | Found::Shrunk { base, .. } => return clamp_size(base),
     };
     let over = *size > MAX_SAVED_SIZE;
     *size = (*size).min(MAX_SAVED_SIZE);
@@ -256,7 +263,8 @@ fn warn_unlocated(file: &str) {
             .map(|d| d.display().to_string())
             .unwrap_or_else(|_| "?".into());
         eprintln!(
-            "pbt: warning: cannot find the source file {file} (from the working directory {cwd}, \
+            "pbt: warning: cannot find the source file {file} (from the package directory it was \
+             compiled in, the working directory {cwd}, \
              CARGO_MANIFEST_DIR or the test executable), so failures of its properties are neither \
              saved nor replayed; run from the package directory or set \
              Config::regressions(Regressions::File(..))"
@@ -281,6 +289,7 @@ pub fn encode(found: &Found) -> String {
         Found::Case(case) => format!("cc {:#x} {}", case.seed, case.size),
         Found::Choices { choices, size } => format!("cx {size} {}", hex_list(choices)),
         Found::Mutated { base, steps } => format!("cm {} {}", hex_list(steps), encode(base)),
+        Found::Shrunk { base, path } => format!("cs {} {}", hex_list(path), encode(base)),
     }
 }
 
@@ -288,6 +297,19 @@ pub fn encode(found: &Found) -> String {
 /// included). The size is read as written (see [`RegressionsFile::read`]
 /// for the clamp).
 pub fn parse_line(line: &str) -> Option<Found> {
+    if let Some(rest) = line.strip_prefix("cs ") {
+        let (path, base) = rest.split_once(' ')?;
+        let path = path
+            .split(',')
+            .filter(|c| !c.is_empty())
+            .map(|c| u64::from_str_radix(c, 16).ok())
+            .collect::<Option<Vec<u64>>>()?;
+        let base = parse_line(base).filter(|b| !matches!(b, Found::Shrunk { .. }))?;
+        return Some(Found::Shrunk {
+            base: Box::new(base),
+            path,
+        });
+    }
     if let Some(rest) = line.strip_prefix("cm ") {
         let (steps, base) = rest.split_once(' ')?;
         let steps = steps
@@ -321,20 +343,23 @@ pub fn parse_line(line: &str) -> Option<Found> {
 /// The source file `file!()` names. `file!()` is relative to the workspace
 /// root, while cargo runs a test in its package's directory (a workspace
 /// member's tests run one level down) and a test binary may be run from
-/// anywhere: so the path is joined to the manifest directory, the working
-/// directory and the executable's directory, and to each of their parents;
-/// failing that, leading components are dropped against the manifest and
-/// working directories (a path relative to a package inside a workspace).
-fn find_source(file: &Path) -> Option<PathBuf> {
+/// anywhere: so the path is joined to the package directory recorded at
+/// compile time (`compiled_in`), the manifest directory of the run, the
+/// working directory and the executable's directory, and to each of their
+/// parents; failing that, leading components are dropped against the
+/// package, manifest and working directories (a path relative to a package
+/// inside a workspace).
+fn find_source(file: &Path, compiled_in: Option<&Path>) -> Option<PathBuf> {
     if file.is_absolute() {
         return file.is_file().then(|| file.to_path_buf());
     }
+    let compiled_in = compiled_in.map(Path::to_path_buf);
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
     let cwd = std::env::current_dir().ok();
     let exe = std::env::current_exe()
         .ok()
         .and_then(|e| e.parent().map(Path::to_path_buf));
-    let roots = [manifest.clone(), cwd.clone(), exe];
+    let roots = [compiled_in.clone(), manifest.clone(), cwd.clone(), exe];
     for root in roots.iter().flatten() {
         for dir in root.ancestors() {
             let candidate = dir.join(file);
@@ -343,7 +368,7 @@ fn find_source(file: &Path) -> Option<PathBuf> {
             }
         }
     }
-    for root in [manifest, cwd].into_iter().flatten() {
+    for root in [compiled_in, manifest, cwd].into_iter().flatten() {
         let mut rest = file;
         loop {
             let mut parts = rest.components();
@@ -371,6 +396,7 @@ mod tests {
             line: 1,
             module: "m",
             name: None,
+            manifest_dir: None,
         }
     }
 
@@ -419,12 +445,21 @@ mod tests {
         file.save(&by_value, "t", "x = 4").unwrap();
         file.save(&choices_by_value, "t", "x = 5").unwrap();
         file.save(&by_value, "t", "x = 4").unwrap();
+        let shrunk = Found::Shrunk {
+            base: Box::new(by_value.clone()),
+            path: vec![0, 0x1f, 2],
+        };
+        file.save(&shrunk, "t", "x = 6").unwrap();
         assert_eq!(
             file.load(),
-            vec![case, mutated, empty, by_value, choices_by_value]
+            vec![case, mutated, empty, by_value, choices_by_value, shrunk]
         );
         let text = fs::read_to_string(file.path()).unwrap();
         assert!(text.contains("cm abc,7 cc 0xfeed 12 # t: x = 4"), "{text}");
+        assert!(
+            text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 # t: x = 6"),
+            "{text}"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

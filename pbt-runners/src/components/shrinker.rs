@@ -30,6 +30,11 @@ pub struct Shrunk {
     /// integrated shrinker's result, unless the external one moved on from
     /// it): saved with the regressions.
     pub choices: Option<Choices>,
+    /// The index of each candidate the external shrinker took, among the
+    /// candidates of the input before it (empty when it took none): from
+    /// the input it started from, what replays the result
+    /// ([`super::Found::Shrunk`]), saved with the regressions.
+    pub path: Vec<u64>,
     /// Why it fails.
     pub reason: String,
     /// Accepted steps (over all shrinkers that ran).
@@ -154,6 +159,10 @@ pub fn shrink(
     mut on_step: impl FnMut(&AnyInputs),
 ) -> Shrunk {
     let mut interrupted = None;
+    // The index of the candidate `next` returned last, and the path of
+    // those taken (pushed when the descent takes one).
+    let taken = std::cell::Cell::new(0u64);
+    let mut path = Vec::new();
     let Descent {
         point: (inputs, reason),
         steps,
@@ -173,18 +182,23 @@ pub fn shrink(
                     return None;
                 }
             };
+            let mut index = 0u64;
             while budget.tick() {
                 // Making a candidate runs user code (a shrinker, a generator
                 // replaying choices): watched like a test, and a candidate
-                // slower than the time limit is skipped.
+                // slower than the time limit is skipped (its index counts:
+                // a replay of the path makes it too).
                 let ticket = watch.start();
                 let next = quietly(|| candidates.next());
+                let at = index;
+                index += 1;
                 if watch.finish(ticket) {
                     continue;
                 }
                 match next {
                     Ok(Some(candidate)) => {
                         if let Some(why) = fails(&candidate) {
+                            taken.set(at);
                             return Some((candidate, why));
                         }
                     }
@@ -197,11 +211,15 @@ pub fn shrink(
             }
             None
         },
-        |(inputs, _)| on_step(inputs),
+        |(inputs, _)| {
+            path.push(taken.get());
+            on_step(inputs)
+        },
     );
     Shrunk {
         inputs,
         choices: None,
+        path,
         reason,
         steps,
         attempts,
@@ -219,6 +237,11 @@ pub struct Minimized {
     pub original: AnyInputs,
     /// The shrunk input, with what it took.
     pub shrunk: Shrunk,
+    /// How the shrunk input replays, when shrinking moved it: the
+    /// integrated shrinker's choices, and the external shrinker's path from
+    /// them (or from the input as found). What the failure path saves next
+    /// to the input as found.
+    pub replay: Option<super::Found>,
 }
 
 /// The shrink-and-check stage shared by the runners: regenerate the failing
@@ -253,12 +276,10 @@ pub fn minimize(
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
     let failing = prop.generate_traced(found, watch).ok()?;
-    // Mutated by value: no choice sequence generates it, so only the
-    // external shrinker applies.
-    let choices = match found {
-        super::Found::Mutated { .. } => None,
-        _ => Some(failing.choices),
-    };
+    // Mutated or shrunk by value: no choice sequence generates it, so only
+    // the external shrinker applies.
+    let choices = found.has_choices().then_some(failing.choices);
+    let found_choices = choices.clone();
     let shrinker = match choices {
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
@@ -267,6 +288,7 @@ pub fn minimize(
         Shrunk {
             inputs: failing.inputs,
             choices: None,
+            path: Vec::new(),
             reason,
             steps: 0,
             attempts: 0,
@@ -287,10 +309,20 @@ pub fn minimize(
             on_step,
         )
     };
+    // The integrated shrinker's result, when it moved: choices at `size`.
+    let moved = first
+        .choices
+        .as_ref()
+        .filter(|c| Some(*c) != found_choices.as_ref())
+        .map(|choices| super::Found::Choices {
+            choices: choices.clone(),
+            size,
+        });
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
             original: original.inputs,
             shrunk: first,
+            replay: moved,
         });
     }
     // The external shrinker gets what is left of the time (and, as each
@@ -313,12 +345,21 @@ pub fn minimize(
         Shrinker::Both if first.steps > 0 => Shrinker::Integrated,
         _ => Shrinker::External,
     };
+    let replay = match second.path.is_empty() {
+        true => moved,
+        false => Some(super::Found::Shrunk {
+            base: Box::new(moved.unwrap_or_else(|| found.clone())),
+            path: second.path.clone(),
+        }),
+    };
     Some(Minimized {
         original: original.inputs,
+        replay,
         shrunk: Shrunk {
             inputs: second.inputs,
             // The external shrinker's steps leave the choices behind.
             choices: first.choices.filter(|_| second.steps == 0),
+            path: second.path,
             reason: second.reason,
             steps: first.steps + second.steps,
             attempts: first.attempts + second.attempts,

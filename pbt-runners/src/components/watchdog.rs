@@ -48,6 +48,9 @@ pub struct Watch {
     max_draws: u64,
     /// Shrink steps taken (progress the watchdog sees).
     steps: AtomicU64,
+    /// Set while the thread of this watch waits for other threads
+    /// ([`Watch::waiting`]): idle, but not stuck.
+    waiting: AtomicBool,
 }
 
 impl Watch {
@@ -158,6 +161,28 @@ impl Watch {
         self.at_saved.load(Relaxed)
     }
 
+    /// Run `f`, in which this watch's thread only waits for other threads
+    /// that test (a worker pool, each worker with a watch of its own): the
+    /// watchdog does not take the wait for a runner stuck in user code.
+    ///
+    /// ```
+    /// use pbt_runners::components::Watch;
+    /// let watch = Watch::new(None);
+    /// let done = watch.waiting(|| std::thread::spawn(|| 1 + 1).join().unwrap());
+    /// assert_eq!(done, 2);
+    /// ```
+    pub fn waiting<R>(&self, f: impl FnOnce() -> R) -> R {
+        struct Done<'a>(&'a AtomicBool);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                self.0.store(false, Relaxed);
+            }
+        }
+        self.waiting.store(true, Relaxed);
+        let _done = Done(&self.waiting);
+        f()
+    }
+
     /// Shrinking has reached `best` (printed if a candidate hangs).
     pub fn shrinking(&self, best: String) {
         if let Ok(mut s) = self.shrinking.lock() {
@@ -223,7 +248,9 @@ pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watc
 }
 
 /// [`supervise`] for `n` threads running tests, each with its own [`Watch`]
-/// and one watchdog over all of them.
+/// and one watchdog over all of them. The first watch is the runner's own
+/// thread's (the saved cases, the failure path): when no watch runs a test
+/// and none has moved for the hard limit, that thread is the one stuck.
 ///
 /// In a worker process of the isolated mode that serves this property
 /// ([`super::isolation`]), `body` does not run: the process serves the
@@ -301,19 +328,29 @@ impl Patrolled {
             .saturating_mul(2)
             .saturating_add(Duration::from_secs(1));
         let mut seen = lock(&self.seen);
+        // How long no watch at all has made progress, and whether any runs
+        // a test now.
+        let mut idle_all = Duration::MAX;
+        let mut any_running = false;
         for (i, (watch, (last, since))) in self.watches.iter().zip(seen.iter_mut()).enumerate() {
             let now = watch.progress();
             if now != *last {
                 (*last, *since) = (now, Instant::now());
+                idle_all = Duration::ZERO;
+                any_running |= now.1 != 0;
                 continue;
             }
             let stuck = since.elapsed();
+            idle_all = idle_all.min(stuck);
             let running = now.1;
+            any_running |= running != 0;
             if running != 0 && stuck >= self.limit {
                 watch.overran.store(running, Relaxed);
             }
             // With several watches (the parallel runner), an idle watch is
-            // just a worker that is done: only a running test can hang.
+            // a worker that is done, or the runner's thread waiting for the
+            // workers: only a running test hangs here (the runner's thread
+            // is judged below).
             let what = match running {
                 0 if self.watches.len() > 1 => continue,
                 0 => Stuck::Runner,
@@ -322,6 +359,14 @@ impl Patrolled {
             if stuck >= hard {
                 return Some((i, what, stuck));
             }
+        }
+        // Several watches, none running a test and none moving, and the
+        // runner's thread (the first watch: saved cases, the failure path)
+        // not waiting for its workers: it is stuck in a generator,
+        // shrinker, printer or `Debug` impl.
+        let waiting = self.watches[0].waiting.load(Relaxed);
+        if self.watches.len() > 1 && !any_running && !waiting && idle_all >= hard {
+            return Some((0, Stuck::Runner, idle_all));
         }
         None
     }
@@ -421,7 +466,14 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
         plan.name,
         watch.limit.unwrap_or_default(),
     );
+    // A case replayed from the file is in it already, and the run seed
+    // alone does not replay it.
+    let replayed = watch.is_saved();
     let saved = match &plan.regressions {
+        Some(file) if replayed => format!(
+            "a saved case, replayed from {}, which keeps it",
+            file.path().display()
+        ),
         Some(file) => match file.save(&found, &plan.name, "hangs (infinite loop?)") {
             Ok(()) => format!(
                 "saved to {}; the next run replays it first",
@@ -433,10 +485,12 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
     };
     let _ = writeln!(
         err,
-        "pbt: the input in flight: {} ({saved}).\npbt: replay the run with PBT_SEED={:#x}.",
-        describe(&found),
-        plan.seed,
+        "pbt: the input in flight: {} ({saved}).",
+        describe(&found)
     );
+    if !replayed {
+        let _ = writeln!(err, "pbt: replay the run with PBT_SEED={:#x}.", plan.seed);
+    }
     if let Some(best) = watch.shrinking.lock().ok().and_then(|s| s.clone()) {
         let _ = writeln!(
             err,
@@ -445,7 +499,7 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
     }
     let _ = err.flush();
     drop(err);
-    super::isolation::shrink_hang(plan, test, &found);
+    super::isolation::shrink_hang(plan, test, &found, what == Stuck::Test);
     let mut err = std::io::stderr().lock();
     let _ = writeln!(
         err,
@@ -467,6 +521,9 @@ pub(crate) fn describe(found: &Found) -> String {
         }
         Found::Mutated { steps, base } => {
             format!("{} mutated by value {} times", describe(base), steps.len())
+        }
+        Found::Shrunk { path, base } => {
+            format!("{} shrunk by value {} times", describe(base), path.len())
         }
     }
 }

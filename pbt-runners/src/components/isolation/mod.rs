@@ -266,7 +266,8 @@ impl RunStep for Isolated<'_> {
             return failed(report, &found, &reason, Failed::AsFound);
         }
         if saved.is_none() {
-            save_on_discovery(self.plan, &found, reason, &mut report);
+            let shrinking = self.failed.is_some();
+            save_on_discovery(self.plan, &found, reason, shrinking, &mut report);
         }
         self.worker = None;
         let outcome = match self.failed.take() {
@@ -288,10 +289,22 @@ impl RunStep for Isolated<'_> {
                         self.plan.config.max_shrinks, self.plan.config.max_shrink_time
                     ));
                 }
+                // Run once more, in a fresh worker: a counterexample that
+                // passes now is flaky. (Unshrunk, the input as found: a
+                // mutant or a saved shrunk case has no choices of its own.)
+                let smallest = match shrunk.steps {
+                    0 => found.clone(),
+                    _ => shrunk.smallest(found.size()),
+                };
+                let flaky = match Worker::spawn(&self.spawn) {
+                    Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
+                    Err(_) => false,
+                };
                 Failed::Shrunk {
                     counterexample: bindings(&self.structure, &shrunk.shown.printed),
                     original: bindings(&self.structure, &shown.printed),
                     reason: shrunk.reason,
+                    flaky,
                 }
             }
         };
@@ -340,7 +353,21 @@ enum Failed {
         counterexample: Vec<Binding>,
         original: Vec<Binding>,
         reason: String,
+        /// It passed when run once more.
+        flaky: bool,
     },
+}
+
+/// Whether a worker's answer is a failure: the check failed, or the worker
+/// died (hung, aborted, exited) on the input.
+fn fails(tested: Tested) -> bool {
+    matches!(
+        tested,
+        Tested::Ran {
+            verdict: Outcome::Fail(_),
+            ..
+        } | Tested::Died { .. }
+    )
 }
 
 /// `report`, failed on `found` (first failing for `reason`).
@@ -350,11 +377,13 @@ fn failed(mut report: Report, found: &Found, reason: &str, outcome: Failed) -> R
         counterexample,
         original,
         reason,
+        flaky,
     } = outcome
     {
         failure.counterexample = counterexample;
         failure.original = original;
         failure.reason = reason;
+        failure.flaky = flaky;
         failure.shrinker = Some(Shrinker::Integrated);
     }
     report.verdict = Verdict::Failed;
@@ -475,7 +504,9 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
 /// result (called on the watchdog's thread before it ends the process; it
 /// calls no user code). Does nothing outside libtest, where the test cannot
 /// be re-run alone.
-pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
+/// `in_test`: the hang was in a test (generating and checking an input),
+/// not in other user code the runner calls on it.
+pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_test: bool) {
     let Some(test) = test.filter(|t| *t != "main") else {
         return;
     };
@@ -516,6 +547,15 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found) {
             shown,
             verdict: Outcome::Fail(reason),
         } => (shown, reason),
+        Tested::Ran { shown, .. } if !in_test => {
+            eprintln!(
+                "pbt: in a child process, which only generates, prints and checks it, the input \
+                 ({}) does not hang: the hang is in other user code the runner calls on it (a \
+                 #[target], a shrinker or a mutator); the saved case replays it",
+                shown.printed.join(", ")
+            );
+            return;
+        }
         Tested::Ran { shown, verdict } => {
             eprintln!(
                 "pbt: in a child process the input ({}) did not hang: {verdict:?} (flaky, or it hangs only after earlier tests)",
