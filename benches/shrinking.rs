@@ -19,7 +19,8 @@
 //! per run.
 //!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
-//! default 3; pbt announces each failure on stderr).
+//! default 3; `-- --only TEXT`, the rows whose name contains TEXT; pbt
+//! announces each failure on stderr).
 
 use pbt::generators as gen;
 use pbt::prelude::*;
@@ -207,8 +208,21 @@ const COLUMNS: [&str; 5] = [
 ];
 const SHRINKERS: [Shrinker; 3] = [Shrinker::External, Shrinker::Integrated, Shrinker::Both];
 
+/// Whether the row `name` is measured: `--only TEXT` keeps the rows whose
+/// name contains TEXT.
+fn selected(name: &str) -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == "--only") {
+        Some(i) => args
+            .get(i + 1)
+            .is_some_and(|only| name.contains(only.as_str())),
+        None => true,
+    }
+}
+
 fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row {
     let mut runs: [Vec<Timed>; 5] = Default::default();
+    let rounds = if selected(name) { rounds } else { 0 };
     for seed in 0..rounds {
         for (column, timings) in runs.iter_mut().enumerate() {
             timings.push(timed(|| one(column, seed)));
@@ -232,7 +246,7 @@ fn print(rows: &[Row]) {
         "pbt ext/int/both ÷ qc",
         "pbt ext/int/both ÷ pt"
     );
-    for r in rows {
+    for r in rows.iter().filter(|r| !r.runs[0].is_empty()) {
         let ms: Vec<f64> = r
             .runs
             .iter()

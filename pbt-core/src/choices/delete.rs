@@ -1,5 +1,10 @@
 //! Deletion passes: shorter sequences first.
 //!
+//! - [`delete_halves`]: delete the first or second half (else a quarter) of
+//!   a long collection's elements, again and again (QuickCheck's list
+//!   shrinker): a list that fails because of a few of its elements drops
+//!   to a few in `O(log n)` runs, each on a sequence half as long as the
+//!   one before, so its whole cost is about two replays of the original.
 //! - [`delete_blocks`]: delete runs of a collection's elements together
 //!   with the same amount off its length, adaptively (a run that can go
 //!   grows by doubling, so deleting most of a long list takes `O(log n)`
@@ -19,6 +24,47 @@ use crate::source::BlockKind;
 
 /// How far before a deleted run [`delete_with_length`] looks for its length.
 const REACH: usize = 8;
+
+/// The fewest elements a collection needs for [`delete_halves`] to try it.
+const HALVES_FROM: usize = 8;
+
+/// Delete halves, else quarters, of each collection of at least
+/// [`HALVES_FROM`] elements (with its length lowered as [`delete_blocks`]
+/// does), starting again from the halves after every step. When none of
+/// them can go, that costs six runs per long collection; the elements that
+/// are left go one by one in [`delete_blocks`].
+pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut c = s.blocks().len();
+    while c > 0 && !s.halted() {
+        c -= 1;
+        if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
+            continue;
+        }
+        'again: loop {
+            let Snapshot {
+                choices,
+                blocks,
+                elems,
+                ..
+            } = Snapshot::of(s, c);
+            let m = elems.len();
+            if m < HALVES_FROM {
+                break;
+            }
+            for k in [m / 2, m / 4] {
+                let mut first = 0;
+                while first + k <= m && !s.halted() {
+                    let cand = without_elements(&choices, &blocks, &elems, c, first, k);
+                    if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
+                        continue 'again;
+                    }
+                    first += k;
+                }
+            }
+            break;
+        }
+    }
+}
 
 /// Delete runs of sibling elements, lowering their collection's length
 /// choice (its first choice) by the number deleted; when that choice is

@@ -160,7 +160,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     /// progress, then the expensive ones, and again from the cheap ones
     /// whenever an expensive one made progress.
     pub fn run(&mut self) {
-        let cheap: [(&str, Pass<T>); 8] = [
+        let cheap: [(&str, Pass<T>); 9] = [
+            ("delete_halves", super::delete::delete_halves),
             ("widen_size", super::restructure::widen_size),
             ("pass_to_descendant", super::restructure::pass_to_descendant),
             ("join_collections", super::restructure::join_collections),

@@ -30,10 +30,14 @@ struct Best {
     shown: Vec<Binding>,
 }
 
-/// Shrink `choices` (which generate `failing` at `size`) with the passes
-/// of [`ChoiceShrinker`], within `limits`. Each regeneration runs under
-/// `watch` (a candidate slower than the time limit is skipped); `on_step`
-/// sees each accepted input.
+/// Shrink `choices` (which generate a failing input at `size`) with the
+/// passes of [`ChoiceShrinker`], within `limits`. The failing input is
+/// regenerated from the choices (the one replay that also marks their
+/// blocks); when that replay does not give the same choices (a generator
+/// that depends on more than its choices), `regenerate` makes it instead
+/// and the passes see no blocks. `None` when neither generates it. Each
+/// regeneration runs under `watch` (a candidate slower than the time limit
+/// is skipped); `on_step` sees each accepted input, printed.
 ///
 /// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
 /// `Resize` and `Widen`); the choices returned replay at `size`, so when it
@@ -42,29 +46,32 @@ struct Best {
 pub fn shrink_choices(
     prop: &dyn DynProperty,
     watch: &Watch,
-    failing: AnyInputs,
     choices: Choices,
     size: usize,
     reason: String,
     limits: ShrinkLimits,
+    regenerate: impl FnOnce() -> Option<AnyInputs>,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
-    mut on_step: impl FnMut(&AnyInputs),
-) -> Shrunk {
+    mut on_step: impl FnMut(&[Binding]),
+) -> Option<Shrunk> {
     let began = Instant::now();
+    // The failing input and the blocks of its choices: one replay (counted).
+    let (failing, start) = match replay(prop, watch, &choices, size, Step::Simplify) {
+        Some((inputs, replayed)) if replayed.choices == choices => (inputs, replayed),
+        _ => (
+            regenerate()?,
+            Replayed {
+                choices,
+                ..Replayed::default()
+            },
+        ),
+    };
     let shown = prop.print_any(&*failing);
     let mut best = Best {
         inputs: failing,
         reason,
         shown,
     };
-    // The blocks of the failing sequence: one replay (counted).
-    let start = replay(prop, watch, &choices, size, Step::Simplify)
-        .map(|(_, replayed)| replayed)
-        .filter(|r| r.choices == choices)
-        .unwrap_or(Replayed {
-            choices,
-            ..Replayed::default()
-        });
     let (mut steps, mut out_of_limits) = (0u64, false);
     let test = |attempt: Attempt<'_>| {
         if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
@@ -99,7 +106,7 @@ pub fn shrink_choices(
             return Trial::Rejected;
         }
         if !same {
-            on_step(&inputs);
+            on_step(&printed);
             steps += 1;
         }
         best = Best {
@@ -129,7 +136,7 @@ pub fn shrink_choices(
     } else {
         original
     };
-    Shrunk {
+    Some(Shrunk {
         inputs: best.inputs,
         // At the size shrinking started from: the original choices when
         // shrinking moved to another size and they do not replay there.
@@ -140,7 +147,7 @@ pub fn shrink_choices(
         stopped_early: out_of_limits,
         interrupted: None,
         shrinker: Shrinker::Integrated,
-    }
+    })
 }
 
 /// Regenerate the inputs from `candidate` at `size` under `watch`: the

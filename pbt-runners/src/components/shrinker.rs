@@ -242,30 +242,26 @@ pub fn minimize(
         Verdict::Fail(why) => Some(why),
         _ => None,
     };
-    let on_step = |best: &AnyInputs| {
-        let printed: Vec<String> = prop
-            .print_any(&**best)
-            .iter()
-            .map(|b| b.to_string())
-            .collect();
+    let show = |printed: &[pbt_core::Binding]| {
+        let printed: Vec<String> = printed.iter().map(|b| b.to_string()).collect();
         watch.shrinking(printed.join(", "));
     };
+    let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
-    let failing = prop.generate_traced(found, watch).ok()?;
     // Mutated by value: no choice sequence generates it, so only the
     // external shrinker applies.
-    let choices = match found {
-        super::Found::Mutated { .. } => None,
-        _ => Some(failing.choices),
+    let (shrinker, choices) = match found {
+        super::Found::Mutated { .. } => (Shrinker::External, None),
+        _ => (plan.config.shrinker, Some(original.choices)),
     };
-    let shrinker = match choices {
-        Some(_) => plan.config.shrinker,
-        None => Shrinker::External,
-    };
-    let first = if shrinker == Shrinker::External {
-        Shrunk {
-            inputs: failing.inputs,
+    let regenerate = || prop.generate_traced(found, watch).ok().map(|t| t.inputs);
+    let first = match choices {
+        Some(choices) if shrinker != Shrinker::External => super::integrated::shrink_choices(
+            prop, watch, choices, size, reason, limits, regenerate, fails, show,
+        )?,
+        _ => Shrunk {
+            inputs: regenerate()?,
             choices: None,
             reason,
             steps: 0,
@@ -273,19 +269,7 @@ pub fn minimize(
             stopped_early: false,
             interrupted: None,
             shrinker: Shrinker::External,
-        }
-    } else {
-        super::integrated::shrink_choices(
-            prop,
-            watch,
-            failing.inputs,
-            choices.unwrap_or_default(),
-            size,
-            reason,
-            limits,
-            fails,
-            on_step,
-        )
+        },
     };
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
