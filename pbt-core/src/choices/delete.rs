@@ -41,12 +41,7 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             continue;
         }
         'again: loop {
-            let Snapshot {
-                choices,
-                blocks,
-                elems,
-                ..
-            } = Snapshot::of(s, c);
+            let elems = children(s.blocks(), c, BlockKind::Element);
             let m = elems.len();
             if m < HALVES_FROM {
                 break;
@@ -54,7 +49,7 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             for k in [m / 2, m / 4] {
                 let mut first = 0;
                 while first + k <= m && !s.halted() {
-                    let cand = without_elements(&choices, &blocks, &elems, c, first, k);
+                    let cand = without_elements(s.choices(), s.blocks(), &elems, c, first, k);
                     if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
                         continue 'again;
                     }

@@ -182,7 +182,12 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Some(Minimized { original, shrunk }) = minimize(prop, plan, watch, found, reason) else {
+    let Some(Minimized {
+        original,
+        original_shown,
+        shrunk,
+    }) = minimize(prop, plan, watch, found, reason)
+    else {
         report.notes.push(
             "the failing input no longer generates (a generator that depends on more than its \
              choices?); it is reported as found"
@@ -205,7 +210,7 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = printed(prop, watch, &*original);
+    failure.original = original_shown;
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     // Run once more: a counterexample that passes now is flaky, and this

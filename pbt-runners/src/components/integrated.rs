@@ -30,8 +30,9 @@ struct Best {
     shown: Vec<Binding>,
 }
 
-/// Shrink `choices` (which generate a failing input at `size`) with the
-/// passes of [`ChoiceShrinker`], within `limits`. The failing input is
+/// Shrink `choices` (which generate a failing input at `size`, failing
+/// for `reason` and printed as `shown`) with the passes of
+/// [`ChoiceShrinker`], within `limits`. The failing input is
 /// regenerated from the choices (the one replay that also marks their
 /// blocks); when that replay does not give the same choices (a generator
 /// that depends on more than its choices), `regenerate` makes it instead
@@ -48,7 +49,7 @@ pub fn shrink_choices(
     watch: &Watch,
     choices: Choices,
     size: usize,
-    reason: String,
+    (reason, shown): (String, Vec<Binding>),
     limits: ShrinkLimits,
     regenerate: impl FnOnce() -> Option<AnyInputs>,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
@@ -56,7 +57,7 @@ pub fn shrink_choices(
 ) -> Option<Shrunk> {
     let began = Instant::now();
     // The failing input and the blocks of its choices: one replay (counted).
-    let (failing, start) = match replay(prop, watch, &choices, size, Step::Simplify) {
+    let (failing, start) = match replay(prop, watch, &choices, size, Step::Simplify, None) {
         Some((inputs, replayed)) if replayed.choices == choices => (inputs, replayed),
         _ => (
             regenerate()?,
@@ -66,27 +67,35 @@ pub fn shrink_choices(
             },
         ),
     };
-    let shown = prop.print_any(&*failing);
     let mut best = Best {
         inputs: failing,
         reason,
         shown,
     };
     let (mut steps, mut out_of_limits) = (0u64, false);
+    // The buffers of the last rejected replay, for the next one.
+    let mut spare = None;
     let test = |attempt: Attempt<'_>| {
         if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
             out_of_limits = true;
             return Trial::Stop;
         }
-        let Some((inputs, replayed)) =
-            replay(prop, watch, attempt.candidate, attempt.size, attempt.step)
-        else {
+        let Some((inputs, replayed)) = replay(
+            prop,
+            watch,
+            attempt.candidate,
+            attempt.size,
+            attempt.step,
+            spare.take(),
+        ) else {
             return Trial::Rejected;
         };
         if !attempt.progress(&replayed.choices) {
+            spare = Some(replayed);
             return Trial::Rejected;
         }
         let Some(why) = fails(&inputs) else {
+            spare = Some(replayed);
             return Trial::Rejected;
         };
         // Only progress that shows counts as a step. Smaller choices that
@@ -103,6 +112,7 @@ pub fn shrink_choices(
             Step::Reencode | Step::Widen => !same,
         };
         if wrong {
+            spare = Some(replayed);
             return Trial::Rejected;
         }
         if !same {
@@ -128,7 +138,7 @@ pub fn shrink_choices(
     // ones do.
     let mut same_at_size = || {
         attempts += 1;
-        replay(prop, watch, &shrunk, size, Step::Simplify)
+        replay(prop, watch, &shrunk, size, Step::Simplify, None)
             .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
     };
     let choices = if !resized || same_at_size() {
@@ -150,19 +160,24 @@ pub fn shrink_choices(
     })
 }
 
-/// Regenerate the inputs from `candidate` at `size` under `watch`: the
-/// inputs and the choices and blocks the replay used, or `None` when they do
-/// not generate (or took too long).
+/// Regenerate the inputs from `candidate` at `size` under `watch` (into
+/// the buffers of `spare`, if given): the inputs and the choices and blocks
+/// the replay used, or `None` when they do not generate (or took too long).
 fn replay(
     prop: &dyn DynProperty,
     watch: &Watch,
     candidate: &[u64],
     size: usize,
     step: Step,
+    spare: Option<Replayed>,
 ) -> Option<(AnyInputs, Replayed)> {
+    let replay = match spare {
+        Some(spare) => Replay::reusing(candidate, spare),
+        None => Replay::new(candidate),
+    };
     let mut replay = match step {
-        Step::Reencode => Replay::saturating(candidate),
-        Step::Simplify | Step::Resize | Step::Widen => Replay::new(candidate),
+        Step::Reencode => replay.saturate(),
+        Step::Simplify | Step::Resize | Step::Widen => replay,
     };
     // Regenerating a candidate is watched like a test: one that never
     // returns is a hang the watchdog reports.

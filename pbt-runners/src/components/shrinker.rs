@@ -217,6 +217,9 @@ pub fn shrink(
 pub struct Minimized {
     /// The input as first found.
     pub original: AnyInputs,
+    /// It, printed (under the watch, before shrinking: the integrated
+    /// shrinker compares each step with it).
+    pub original_shown: Vec<pbt_core::Binding>,
     /// The shrunk input, with what it took.
     pub shrunk: Shrunk,
 }
@@ -249,6 +252,9 @@ pub fn minimize(
     let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
+    let ticket = watch.start();
+    let original_shown = prop.print_any(&*original.inputs);
+    watch.finish(ticket);
     // Mutated by value: no choice sequence generates it, so only the
     // external shrinker applies.
     let (shrinker, choices) = match found {
@@ -258,7 +264,15 @@ pub fn minimize(
     let regenerate = || prop.generate_traced(found, watch).ok().map(|t| t.inputs);
     let first = match choices {
         Some(choices) if shrinker != Shrinker::External => super::integrated::shrink_choices(
-            prop, watch, choices, size, reason, limits, regenerate, fails, show,
+            prop,
+            watch,
+            choices,
+            size,
+            (reason, original_shown.clone()),
+            limits,
+            regenerate,
+            fails,
+            show,
         )?,
         _ => Shrunk {
             inputs: regenerate()?,
@@ -274,6 +288,7 @@ pub fn minimize(
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
             original: original.inputs,
+            original_shown,
             shrunk: first,
         });
     }
@@ -299,6 +314,7 @@ pub fn minimize(
     };
     Some(Minimized {
         original: original.inputs,
+        original_shown,
         shrunk: Shrunk {
             inputs: second.inputs,
             // The external shrinker's steps leave the choices behind.
