@@ -19,7 +19,7 @@
 //! per run.
 //!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
-//! default 3; `-- --only NAME,NAME`, only the rows named; pbt
+//! default 3; `-- --only 'NAME;NAME'`, only the rows named; pbt
 //! announces each failure on stderr).
 
 use pbt::generators as gen;
@@ -209,13 +209,13 @@ const COLUMNS: [&str; 5] = [
 const SHRINKERS: [Shrinker; 3] = [Shrinker::External, Shrinker::Integrated, Shrinker::Both];
 
 /// Whether the row `name` is measured: `--only NAMES` keeps the rows named
-/// in the comma-separated list NAMES.
+/// in the `;`-separated list NAMES.
 fn selected(name: &str) -> bool {
     let args: Vec<String> = std::env::args().collect();
     match args.iter().position(|a| a == "--only") {
         Some(i) => args
             .get(i + 1)
-            .is_some_and(|only| only.split(',').any(|n| n == name)),
+            .is_some_and(|only| only.split(';').any(|n| n == name)),
         None => true,
     }
 }

@@ -244,6 +244,8 @@ fn widen_size_widens_while_the_value_stays() {
         vec![0, 0, 0]
     );
     assert_eq!(s.size(), MAX_WIDENED_SIZE);
+    // In one replay, not one for each doubling.
+    assert_eq!(s.attempts(), 1);
 }
 
 #[test]
