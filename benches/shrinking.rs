@@ -18,6 +18,23 @@
 //! minimum of the list rows). Every library gets at most 5 s of shrinking
 //! per run.
 //!
+//! What is timed is the same for the three: one call that runs the
+//! property until it fails, shrinks, and returns the result, plus reading
+//! the shrunk size from it. For quickcheck that is `quicktest` (its
+//! generation, its run loop, its shrinker, and the `Debug` printing of each
+//! accepted step that its `TestResult` keeps); for proptest `TestRunner::run`;
+//! for pbt `generational` with the regressions file off (no file IO), which
+//! also does what pbt's failure path always does: the seed line on stderr,
+//! the original and the shrunk input printed in the report, the one re-run
+//! that detects a flaky failure, the typed counterexample: work a pbt user
+//! always pays, so it stays in; nothing is subtracted from any library's
+//! time. quickcheck seeds itself
+//! (its `Gen` has no seed), so its starting inputs differ from run to run;
+//! the three draw list lengths alike (uniform up to n) but not the elements
+//! (an element fails the list rows about one time in four for quickcheck
+//! and proptest, one in ten for pbt's `Arbitrary` `i32`, which draws small
+//! values half of the time): every list fails almost surely either way.
+//!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named; pbt
 //! announces each failure on stderr).
