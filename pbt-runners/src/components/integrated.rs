@@ -4,10 +4,11 @@
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero,
-//! join and reorder blocks, replace a recursive layer by a nested one,
-//! minimise choices by binary search, shrink duplicates, lower pairs,
-//! redistribute, widen and shrink the size, re-encode). This module runs
+//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
+//! collections; delete, zero, join and reorder blocks; replace a recursive
+//! layer by a nested one; minimise choices by binary search, shrink
+//! duplicates, lower pairs, redistribute; widen and shrink the size;
+//! re-encode), which never run a rejected candidate twice. This module runs
 //! their candidates: each is replayed under the watchdog and taken only if
 //! the choices its replay used are smaller in shortlex order (which
 //! guarantees termination) and it still fails. It is a step (counted, and
