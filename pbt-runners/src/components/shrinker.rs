@@ -217,8 +217,8 @@ pub fn shrink(
 pub struct Minimized {
     /// The input as first found.
     pub original: AnyInputs,
-    /// It, printed (under the watch, before shrinking: the integrated
-    /// shrinker compares each step with it).
+    /// It, printed (before shrinking: the integrated shrinker compares each
+    /// step with it).
     pub original_shown: Vec<pbt_core::Binding>,
     /// The shrunk input, with what it took.
     pub shrunk: Shrunk,
@@ -252,9 +252,9 @@ pub fn minimize(
     let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
-    let ticket = watch.start();
+    // Printed as shrinking prints each step: a `Debug` that never returns
+    // is a shrink that makes no progress, which the watchdog reports.
     let original_shown = prop.print_any(&*original.inputs);
-    watch.finish(ticket);
     // Mutated by value: no choice sequence generates it, so only the
     // external shrinker applies.
     let (shrinker, choices) = match found {
