@@ -11,7 +11,8 @@
 //! - [`Recorder`], [`Tracer`]: keep the choices (and bounds) of a generation.
 //! - [`Replay`]: feed a sequence back, keeping the [`Block`]s generators mark.
 //! - [`ChoiceShrinker`]: the integrated shrinker's passes, run to a fixed
-//!   point, cheap ones first (Hypothesis style): widen the size,
+//!   point, cheap ones first (Hypothesis style): delete halves of long
+//!   collections, widen the size,
 //!   pass-to-descendant, join collections, zero blocks, delete blocks,
 //!   delete choices, minimise choices (binary search), shrink duplicates;
 //!   then reorder blocks, delete with length, lower pairs, redistribute,

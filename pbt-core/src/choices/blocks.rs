@@ -65,10 +65,18 @@ impl Block {
 #[derive(Clone, Debug, Default)]
 pub struct BlockMarks {
     blocks: Vec<Block>,
-    open: Vec<usize>,
+    /// The innermost open block (blocks nest, so the one open around it is
+    /// its parent).
+    open: Option<usize>,
 }
 
 impl BlockMarks {
+    /// No blocks yet, in the buffer `blocks` (cleared first).
+    pub(crate) fn reusing(mut blocks: Vec<Block>) -> Self {
+        blocks.clear();
+        BlockMarks { blocks, open: None }
+    }
+
     /// A block of `kind` starts at choice `at`.
     #[inline]
     pub fn start(&mut self, kind: BlockKind, at: usize) {
@@ -76,22 +84,23 @@ impl BlockMarks {
             kind,
             start: at,
             end: usize::MAX,
-            parent: self.open.last().copied(),
+            parent: self.open,
         });
-        self.open.push(self.blocks.len() - 1);
+        self.open = Some(self.blocks.len() - 1);
     }
 
     /// The innermost open block ends before choice `at`.
     #[inline]
     pub fn end(&mut self, at: usize) {
-        if let Some(i) = self.open.pop() {
+        if let Some(i) = self.open {
             self.blocks[i].end = at;
+            self.open = self.blocks[i].parent;
         }
     }
 
     /// The blocks, in the order they started, closing any still open at `len`.
     pub fn finish(mut self, len: usize) -> Vec<Block> {
-        while !self.open.is_empty() {
+        while self.open.is_some() {
             self.end(len);
         }
         self.blocks

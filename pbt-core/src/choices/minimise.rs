@@ -3,8 +3,8 @@
 //! - [`zero_blocks`]: set whole blocks to zeros (a collection's elements in
 //!   runs that grow by doubling).
 //! - [`minimise_choices`]: lower each choice to the least that still fails,
-//!   by binary search (first over values of the same parity, which keeps
-//!   the sign of an interleaved signed value).
+//!   by binary search over values of the same parity (which keeps the sign
+//!   of an interleaved signed value), then one below.
 //! - [`shrink_duplicates`]: lower every copy of a repeated choice together.
 //! - [`lower_pairs`]: lower two nearby choices by the same amount.
 //! - [`redistribute`]: move value from a choice to a later one nearby.
@@ -83,8 +83,9 @@ fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: u
 }
 
 /// Lower each choice to the least value that still fails: `0`, else (when
-/// one or two below still fails) a binary search between a value that does
-/// not fail and one that does.
+/// one or two below still fails) a binary search over the values of its
+/// parity between one that does not fail and one that does, then the value
+/// one below that.
 pub(crate) fn minimise_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut i = 0;
     while i < s.choices().len() && !s.halted() {
@@ -124,15 +125,13 @@ fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usi
             }
         }
     }
-    // Then any value below.
-    let Some(&c) = s.choices().get(i) else { return };
-    let (mut lo, mut hi) = (0u64, c);
-    while lo + 1 < hi && !s.halted() {
-        let mid = lo + (hi - lo) / 2;
-        if set(s, mid) {
-            hi = mid;
-        } else {
-            lo = mid;
+    // Then the one value below, of the other parity (on an unsigned range
+    // the next smaller value; on an interleaved signed one, the value of
+    // the other sign next to it in magnitude). A second binary search over
+    // every value below cost as many replays again and found no more.
+    if let Some(&c) = s.choices().get(i) {
+        if c > 0 {
+            set(s, c - 1);
         }
     }
 }

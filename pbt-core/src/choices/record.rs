@@ -24,8 +24,9 @@ impl<S: Source> Recorder<S> {
     pub fn new(inner: S) -> Self {
         Recorder {
             inner,
-            // Room for a typical test case, so recording rarely reallocates.
-            choices: Vec::with_capacity(256),
+            // Empty: a shrinker records every replay of a variable that
+            // draws a handful of choices; a long one grows it by doubling.
+            choices: Vec::new(),
         }
     }
 

@@ -58,8 +58,48 @@ impl<'a> Replay<'a> {
             used: Vec::with_capacity(recorded.len()),
             saturate: false,
             blocks: BlockMarks::default(),
-            bounds: Vec::new(),
+            bounds: Vec::with_capacity(recorded.len()),
         }
+    }
+
+    /// Replay `recorded` into the buffers of `spare` (an earlier replay's
+    /// result, cleared first): a shrinker that replays thousands of
+    /// candidates allocates for none of them once its buffers are large
+    /// enough.
+    ///
+    /// ```
+    /// use pbt_core::{choices::{Replay, Replayed}, gen::{int, vec, Gen}};
+    /// let g = vec(int(0..10u8), 0..=3);
+    /// let mut first = Replay::new(&[2, 5, 7]);
+    /// g.generate(&mut first, 10).unwrap();
+    /// let mut again = Replay::reusing(&[1, 4], first.into_replayed());
+    /// assert_eq!(g.generate(&mut again, 10), Ok(vec![4]));
+    /// assert_eq!(again.into_replayed().choices, vec![1, 4]);
+    /// ```
+    pub fn reusing(recorded: &'a [u64], spare: Replayed) -> Self {
+        let Replayed {
+            choices: mut used,
+            mut bounds,
+            blocks,
+        } = spare;
+        used.clear();
+        bounds.clear();
+        Replay {
+            recorded,
+            pos: 0,
+            limit: crate::overrun::replay_limit(recorded.len()),
+            used,
+            saturate: false,
+            blocks: BlockMarks::reusing(blocks),
+            bounds,
+        }
+    }
+
+    /// This replay, reading a recorded choice above a draw's bound as
+    /// counting down from it (see [`Replay::saturating`]).
+    pub fn saturate(mut self) -> Self {
+        self.saturate = true;
+        self
     }
 
     /// Replay `recorded`, reading a recorded choice above a draw's bound as

@@ -190,15 +190,21 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
     }
 }
 
-/// Replay the same choices at twice the size (at least 16), when that
-/// keeps the value: room for the passes that grow a length bounded by the
-/// size.
+/// Replay the same choices at the largest size the shrinker widens to
+/// ([`MAX_WIDENED_SIZE`](super::shrinker::MAX_WIDENED_SIZE)), else at twice
+/// the size (at least 16), when that keeps the value: room for the passes
+/// that grow a length bounded by the size. The largest size first: one
+/// replay instead of a doubling in every round to the fixed point, each
+/// round running the cheap passes again at the new size.
 pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let cur = s.choices().to_vec();
+    if s.consider_at(&cur, super::shrinker::MAX_WIDENED_SIZE, Step::Widen) {
+        return;
+    }
     let wider = s
         .size()
         .saturating_mul(2)
         .clamp(16, super::shrinker::MAX_WIDENED_SIZE);
-    let cur = s.choices().to_vec();
     s.consider_at(&cur, wider, Step::Widen);
 }
 

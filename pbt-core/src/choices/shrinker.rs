@@ -12,6 +12,8 @@
 
 use super::blocks::Block;
 use super::{shortlex_lt, Replayed};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// What a candidate asks of its replay and of the value it generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +127,41 @@ pub struct ChoiceShrinker<T> {
     steps: u64,
     stopped: bool,
     resizing: bool,
+    /// The fingerprints of the [`Step::Simplify`] candidates the test
+    /// rejected. A rejection is for good: the value passes (the test is
+    /// deterministic), or the replay is no smaller than the current
+    /// sequence, which only gets smaller. Passes propose the same candidate
+    /// more than once (zeroing a block and minimising its one choice;
+    /// every pass again in each round to the fixed point), and it runs once.
+    rejected: HashSet<u64, BuildHasherDefault<Prehashed>>,
+    /// The buffer [`ChoiceShrinker::consider_splice`] builds candidates in.
+    scratch: Vec<u64>,
+}
+
+/// A hasher for keys that are hashes already ([`fingerprint`]s).
+#[derive(Default)]
+pub(crate) struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+/// A 64-bit hash of a candidate replayed at `size` (FxHash's mixing).
+fn fingerprint(candidate: &[u64], size: usize) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(K);
+    let h = mix(mix(0, size as u64), candidate.len() as u64);
+    candidate.iter().fold(h, |h, &x| mix(h, x))
 }
 
 /// The largest size [`Step::Widen`] goes to.
@@ -145,6 +182,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             steps: 0,
             stopped: false,
             resizing: false,
+            rejected: HashSet::default(),
+            scratch: Vec::new(),
         }
     }
 
@@ -160,7 +199,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     /// progress, then the expensive ones, and again from the cheap ones
     /// whenever an expensive one made progress.
     pub fn run(&mut self) {
-        let cheap: [(&str, Pass<T>); 8] = [
+        let cheap: [(&str, Pass<T>); 9] = [
+            ("delete_halves", super::delete::delete_halves),
             ("widen_size", super::restructure::widen_size),
             ("pass_to_descendant", super::restructure::pass_to_descendant),
             ("join_collections", super::restructure::join_collections),
@@ -222,6 +262,10 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         if self.stopped || !smaller {
             return false;
         }
+        let key = (step == Step::Simplify).then(|| fingerprint(candidate, size));
+        if key.is_some_and(|key| self.rejected.contains(&key)) {
+            return false;
+        }
         self.attempts += 1;
         let attempt = Attempt {
             candidate,
@@ -236,7 +280,12 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 self.steps += 1;
                 true
             }
-            Trial::Rejected => false,
+            Trial::Rejected => {
+                if let Some(key) = key {
+                    self.rejected.insert(key);
+                }
+                false
+            }
             Trial::Stop => {
                 self.stopped = true;
                 false
@@ -252,11 +301,14 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         step: Step,
     ) -> bool {
         let cur = &self.current.choices;
-        let mut c = Vec::with_capacity(cur.len() - range.len() + with.len());
+        let mut c = std::mem::take(&mut self.scratch);
+        c.clear();
         c.extend_from_slice(&cur[..range.start]);
         c.extend_from_slice(with);
         c.extend_from_slice(&cur[range.end..]);
-        self.consider(&c, step)
+        let stepped = self.consider(&c, step);
+        self.scratch = c;
+        stepped
     }
 
     /// The smallest failing sequence found.

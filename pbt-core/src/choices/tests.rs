@@ -67,6 +67,39 @@ fn delete_blocks_deletes_elements_and_lowers_the_length() {
     assert_eq!(s.choices(), &[1, 7]);
 }
 
+/// A 4 096-element list that fails because of the one element `7` near its
+/// front: halves go, two replays for each halving, until fewer than eight
+/// elements are left.
+#[test]
+fn delete_halves_drops_most_of_a_long_list_in_few_short_replays() {
+    let g = vec(int(0..=9u8), 0..=5000);
+    let mut start = vec![4096];
+    start.extend((0..4096).map(|i| if i == 5 { 7 } else { 1 }));
+    let mut s = shrinker(&g, &start, 10, |v| v.contains(&7));
+    let left = run(&g, &mut s, super::delete::delete_halves);
+    assert!(left.contains(&7) && left.len() < 8, "{left:?}");
+    // Nine halvings, two replays each, and the six that end the pass.
+    assert!(s.attempts() <= 2 * 9 + 6, "{} replays", s.attempts());
+}
+
+/// A list none of whose halves or quarters can go costs six replays; when
+/// its elements are all equal, every half is the same candidate, and so is
+/// every quarter: two replays (a rejected candidate never runs again).
+#[test]
+fn delete_halves_gives_up_after_six_replays() {
+    let g = vec(int(0..=9u8), 0..=100);
+    let start: Vec<u64> = std::iter::once(64).chain((0..64).map(|i| i % 10)).collect();
+    let mut s = shrinker(&g, &start, 10, |v| v.len() == 64);
+    assert_eq!(run(&g, &mut s, super::delete::delete_halves).len(), 64);
+    assert_eq!(s.attempts(), 6);
+    let same: Vec<u64> = std::iter::once(64)
+        .chain(std::iter::repeat_n(3, 64))
+        .collect();
+    let mut s = shrinker(&g, &same, 10, |v| v.len() == 64);
+    assert_eq!(run(&g, &mut s, super::delete::delete_halves).len(), 64);
+    assert_eq!(s.attempts(), 2);
+}
+
 #[test]
 fn zero_blocks_zeroes_elements() {
     let g = vec(int(0..=9u8), 3..=3);
@@ -212,6 +245,8 @@ fn widen_size_widens_while_the_value_stays() {
         vec![0, 0, 0]
     );
     assert_eq!(s.size(), MAX_WIDENED_SIZE);
+    // In one replay, not one for each doubling.
+    assert_eq!(s.attempts(), 1);
 }
 
 #[test]

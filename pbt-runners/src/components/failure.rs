@@ -195,6 +195,7 @@ fn shrink_and_print(
 ) {
     let Some(Minimized {
         original,
+        original_shown,
         shrunk,
         replay,
     }) = minimize(prop, plan, watch, found, reason)
@@ -221,7 +222,7 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = printed(prop, watch, &*original);
+    failure.original = original_shown;
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     // Run once more: a counterexample that passes now is flaky, and this

@@ -4,10 +4,11 @@
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (delete, zero,
-//! join and reorder blocks, replace a recursive layer by a nested one,
-//! minimise choices by binary search, shrink duplicates, lower pairs,
-//! redistribute, widen and shrink the size, re-encode). This module runs
+//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
+//! collections; delete, zero, join and reorder blocks; replace a recursive
+//! layer by a nested one; minimise choices by binary search, shrink
+//! duplicates, lower pairs, redistribute; widen and shrink the size;
+//! re-encode), which never run a rejected candidate twice. This module runs
 //! their candidates: each is replayed under the watchdog and taken only if
 //! the choices its replay used are smaller in shortlex order (which
 //! guarantees termination) and it still fails. It is a step (counted, and
@@ -30,10 +31,15 @@ struct Best {
     shown: Vec<Binding>,
 }
 
-/// Shrink `choices` (which generate `failing` at `size`) with the passes
-/// of [`ChoiceShrinker`], within `limits`. Each regeneration runs under
-/// `watch` (a candidate slower than the time limit is skipped); `on_step`
-/// sees each accepted input.
+/// Shrink `choices` (which generate a failing input at `size`, failing
+/// for `reason` and printed as `shown`) with the passes of
+/// [`ChoiceShrinker`], within `limits`. The failing input is
+/// regenerated from the choices (the one replay that also marks their
+/// blocks); when that replay does not give the same choices (a generator
+/// that depends on more than its choices), `regenerate` makes it instead
+/// and the passes see no blocks. `None` when neither generates it. Each
+/// regeneration runs under `watch` (a candidate slower than the time limit
+/// is skipped); `on_step` sees each accepted input, printed.
 ///
 /// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
 /// `Resize` and `Widen`); the choices returned replay at `size`, so when it
@@ -42,44 +48,55 @@ struct Best {
 pub fn shrink_choices(
     prop: &dyn DynProperty,
     watch: &Watch,
-    failing: AnyInputs,
     choices: Choices,
     size: usize,
-    reason: String,
+    (reason, shown): (String, Vec<Binding>),
     limits: ShrinkLimits,
+    regenerate: impl FnOnce() -> Option<AnyInputs>,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
-    mut on_step: impl FnMut(&AnyInputs),
-) -> Shrunk {
+    mut on_step: impl FnMut(&[Binding]),
+) -> Option<Shrunk> {
     let began = Instant::now();
-    let shown = prop.print_any(&*failing);
+    // The failing input and the blocks of its choices: one replay (counted).
+    let (failing, start) = match replay(prop, watch, &choices, size, Step::Simplify, None) {
+        Some((inputs, replayed)) if replayed.choices == choices => (inputs, replayed),
+        _ => (
+            regenerate()?,
+            Replayed {
+                choices,
+                ..Replayed::default()
+            },
+        ),
+    };
     let mut best = Best {
         inputs: failing,
         reason,
         shown,
     };
-    // The blocks of the failing sequence: one replay (counted).
-    let start = replay(prop, watch, &choices, size, Step::Simplify)
-        .map(|(_, replayed)| replayed)
-        .filter(|r| r.choices == choices)
-        .unwrap_or(Replayed {
-            choices,
-            ..Replayed::default()
-        });
     let (mut steps, mut out_of_limits) = (0u64, false);
+    // The buffers of the last rejected replay, for the next one.
+    let mut spare = None;
     let test = |attempt: Attempt<'_>| {
         if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
             out_of_limits = true;
             return Trial::Stop;
         }
-        let Some((inputs, replayed)) =
-            replay(prop, watch, attempt.candidate, attempt.size, attempt.step)
-        else {
+        let Some((inputs, replayed)) = replay(
+            prop,
+            watch,
+            attempt.candidate,
+            attempt.size,
+            attempt.step,
+            spare.take(),
+        ) else {
             return Trial::Rejected;
         };
         if !attempt.progress(&replayed.choices) {
+            spare = Some(replayed);
             return Trial::Rejected;
         }
         let Some(why) = fails(&inputs) else {
+            spare = Some(replayed);
             return Trial::Rejected;
         };
         // Only progress that shows counts as a step. Smaller choices that
@@ -96,10 +113,11 @@ pub fn shrink_choices(
             Step::Reencode | Step::Widen => !same,
         };
         if wrong {
+            spare = Some(replayed);
             return Trial::Rejected;
         }
         if !same {
-            on_step(&inputs);
+            on_step(&printed);
             steps += 1;
         }
         best = Best {
@@ -121,7 +139,7 @@ pub fn shrink_choices(
     // ones do.
     let mut same_at_size = || {
         attempts += 1;
-        replay(prop, watch, &shrunk, size, Step::Simplify)
+        replay(prop, watch, &shrunk, size, Step::Simplify, None)
             .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
     };
     let choices = if !resized || same_at_size() {
@@ -129,7 +147,7 @@ pub fn shrink_choices(
     } else {
         original
     };
-    Shrunk {
+    Some(Shrunk {
         inputs: best.inputs,
         // At the size shrinking started from: the original choices when
         // shrinking moved to another size and they do not replay there.
@@ -141,22 +159,27 @@ pub fn shrink_choices(
         stopped_early: out_of_limits,
         interrupted: None,
         shrinker: Shrinker::Integrated,
-    }
+    })
 }
 
-/// Regenerate the inputs from `candidate` at `size` under `watch`: the
-/// inputs and the choices and blocks the replay used, or `None` when they do
-/// not generate (or took too long).
+/// Regenerate the inputs from `candidate` at `size` under `watch` (into
+/// the buffers of `spare`, if given): the inputs and the choices and blocks
+/// the replay used, or `None` when they do not generate (or took too long).
 fn replay(
     prop: &dyn DynProperty,
     watch: &Watch,
     candidate: &[u64],
     size: usize,
     step: Step,
+    spare: Option<Replayed>,
 ) -> Option<(AnyInputs, Replayed)> {
+    let replay = match spare {
+        Some(spare) => Replay::reusing(candidate, spare),
+        None => Replay::new(candidate),
+    };
     let mut replay = match step {
-        Step::Reencode => Replay::saturating(candidate),
-        Step::Simplify | Step::Resize | Step::Widen => Replay::new(candidate),
+        Step::Reencode => replay.saturate(),
+        Step::Simplify | Step::Resize | Step::Widen => replay,
     };
     // Regenerating a candidate is watched like a test: one that never
     // returns is a hang the watchdog reports.

@@ -235,6 +235,9 @@ pub fn shrink(
 pub struct Minimized {
     /// The input as first found.
     pub original: AnyInputs,
+    /// It, printed (before shrinking: the integrated shrinker compares each
+    /// step with it).
+    pub original_shown: Vec<pbt_core::Binding>,
     /// The shrunk input, with what it took.
     pub shrunk: Shrunk,
     /// How the shrunk input replays, when shrinking moved it: the
@@ -265,28 +268,39 @@ pub fn minimize(
         Verdict::Fail(why) => Some(why),
         _ => None,
     };
-    let on_step = |best: &AnyInputs| {
-        let printed: Vec<String> = prop
-            .print_any(&**best)
-            .iter()
-            .map(|b| b.to_string())
-            .collect();
+    let show = |printed: &[pbt_core::Binding]| {
+        let printed: Vec<String> = printed.iter().map(|b| b.to_string()).collect();
         watch.shrinking(printed.join(", "));
     };
+    let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
-    let failing = prop.generate_traced(found, watch).ok()?;
+    // Printed as shrinking prints each step: a `Debug` that never returns
+    // is a shrink that makes no progress, which the watchdog reports.
+    let original_shown = prop.print_any(&*original.inputs);
     // Mutated or shrunk by value: no choice sequence generates it, so only
     // the external shrinker applies.
-    let choices = found.has_choices().then_some(failing.choices);
+    let choices = found.has_choices().then_some(original.choices);
     let found_choices = choices.clone();
     let shrinker = match choices {
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
     };
-    let first = if shrinker == Shrinker::External {
-        Shrunk {
-            inputs: failing.inputs,
+    let regenerate = || prop.generate_traced(found, watch).ok().map(|t| t.inputs);
+    let first = match choices {
+        Some(choices) if shrinker != Shrinker::External => super::integrated::shrink_choices(
+            prop,
+            watch,
+            choices,
+            size,
+            (reason, original_shown.clone()),
+            limits,
+            regenerate,
+            fails,
+            show,
+        )?,
+        _ => Shrunk {
+            inputs: regenerate()?,
             choices: None,
             path: Vec::new(),
             reason,
@@ -295,19 +309,7 @@ pub fn minimize(
             stopped_early: false,
             interrupted: None,
             shrinker: Shrinker::External,
-        }
-    } else {
-        super::integrated::shrink_choices(
-            prop,
-            watch,
-            failing.inputs,
-            choices.unwrap_or_default(),
-            size,
-            reason,
-            limits,
-            fails,
-            on_step,
-        )
+        },
     };
     // The integrated shrinker's result, when it moved: choices at `size`.
     let moved = first
@@ -321,6 +323,7 @@ pub fn minimize(
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
             original: original.inputs,
+            original_shown,
             shrunk: first,
             replay: moved,
         });
@@ -354,6 +357,7 @@ pub fn minimize(
     };
     Some(Minimized {
         original: original.inputs,
+        original_shown,
         replay,
         shrunk: Shrunk {
             inputs: second.inputs,
