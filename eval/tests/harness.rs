@@ -256,9 +256,10 @@ fn defects_grade_the_preconditions() {
 }
 
 /// Every runner finds an easy bug of every workload under both generators —
-/// except the targeted runner on STLC: once its hill climber (a static
-/// singleton pool) holds a well-typed term, the utility has nothing left to
-/// climb and it mutates that one term for ever (docs/etna.md reports it).
+/// except the targeted runner on STLC: its hill climber (a static singleton
+/// pool) starts from the first generated term, at size 0, and every mutant
+/// replays at its seed's size, so it walks among tiny well-typed terms and
+/// never tests a large one (docs/etna.md reports it).
 #[test]
 fn every_runner_finds_an_easy_bug_in_every_workload() {
     let _turn = stlc_turn();
