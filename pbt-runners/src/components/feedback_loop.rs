@@ -67,15 +67,11 @@ pub fn feedback_loop(
 ) -> Report {
     let mut mutator = Mutator::new(prop, plan);
     while report.tests < plan.config.cases || report.statistics.keep_testing() {
-        let Some(Input {
+        let Input {
             found,
             generated,
             mutant,
-        }) = next_input(prop, plan, watch, pool, &mut mutator)
-        else {
-            pool.revise();
-            continue;
-        };
+        } = next_input(prop, plan, watch, pool, &mut mutator);
         let traced = match generated {
             Generation::Generated(traced) => traced,
             Generation::Discarded(_) => {
@@ -152,30 +148,26 @@ pub struct Input {
 
 /// The sample, generate and mutate boxes: ask the pool what to do, then
 /// generate a fresh case or mutate the sampled seed (by choices or by
-/// value). `None` when the seed cannot be mutated further.
+/// value). A seed that cannot be mutated further (a value mutant at the end
+/// of its chain, [`MAX_VALUE_MUTATIONS`]) spends the pool's energy on it and
+/// gives way to a fresh case, so every turn of the loop runs a test.
 pub fn next_input(
     prop: &dyn DynProperty,
     plan: &Plan,
     watch: &Watch,
     pool: &mut dyn SeedPool,
     mutator: &mut Mutator,
-) -> Option<Input> {
+) -> Input {
     let seed = match pool.sample() {
-        Directive::Generate => {
-            mutator.fresh += 1;
-            let found = Found::Case(plan.case(mutator.fresh - 1));
-            watch.at_found(&found);
-            let generated = prop.generate_traced(&found, watch);
-            return Some(Input {
-                found,
-                generated,
-                mutant: false,
-            });
-        }
+        Directive::Generate => return fresh_input(prop, plan, watch, mutator),
         Directive::Mutate(seed) => seed,
     };
     let rng = &mut mutator.rng;
-    let (found, generated) = match mutation(plan.config.mutation, mutator.by_value, seed, rng)? {
+    let Some(how) = mutation(plan.config.mutation, mutator.by_value, seed, rng) else {
+        pool.revise();
+        return fresh_input(prop, plan, watch, mutator);
+    };
+    let (found, generated) = match how {
         How::Choices => {
             let choices = mutate_choices(&seed.choices, &seed.bounds, rng);
             let found = Found::Choices {
@@ -209,11 +201,24 @@ pub fn next_input(
             (found, generated)
         }
     };
-    Some(Input {
+    Input {
         found,
         generated,
         mutant: true,
-    })
+    }
+}
+
+/// The generate box: the next fresh case of the plan.
+fn fresh_input(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, mutator: &mut Mutator) -> Input {
+    mutator.fresh += 1;
+    let found = Found::Case(plan.case(mutator.fresh - 1));
+    watch.at_found(&found);
+    let generated = prop.generate_traced(&found, watch);
+    Input {
+        found,
+        generated,
+        mutant: false,
+    }
 }
 
 /// What an instrumented run came to.
