@@ -984,6 +984,34 @@ fn the_shrunk_case_joins_the_found_one_for_every_shrinker() {
     }
 }
 
+/// A type-based list shrinks at a wider size than it was found at (the
+/// integrated shrinker widens the size so that a long list's length can be
+/// kept while its elements shrink): its choices replay the shrunk value only
+/// at that size, and they are saved with it.
+#[test]
+fn a_case_shrunk_at_another_size_is_saved_at_that_size() {
+    let prop = property! { forall xs: Vec<u32>; check xs.iter().all(|&x| x < 1000) };
+    for shrinker in [Shrinker::Integrated, Shrinker::Both] {
+        let file = temp_file(&format!("shrunk-resized-{shrinker:?}"));
+        let report = generational(&prop, saving_to(&file).shrinker(shrinker));
+        let failure = report.failure.clone().expect("fails");
+        assert_eq!(failure.counterexample[0].value, "[1000]", "{report}");
+        let lines = saved_lines(&file);
+        assert_eq!(
+            lines.len(),
+            2,
+            "{shrinker:?}: found, then shrunk: {lines:?}"
+        );
+        assert!(lines[1].starts_with("cx "), "{shrinker:?}: {lines:?}");
+        let again = replay_last_line(&prop, &file);
+        let replayed = again.failure.expect("the shrunk case fails");
+        assert_eq!(
+            replayed.counterexample, failure.counterexample,
+            "{shrinker:?}"
+        );
+    }
+}
+
 #[test]
 fn every_runner_saves_the_shrunk_case_and_it_replays() {
     let prop = property! {

@@ -42,8 +42,9 @@ struct Best {
 /// is skipped); `on_step` sees each accepted input, printed.
 ///
 /// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
-/// `Resize` and `Widen`); the choices returned replay at `size`, so when it
-/// did, they are the original choices.
+/// `Resize` and `Widen`); the choices returned replay at `size` when they
+/// give the shrunk input there, else at the size shrinking ended at
+/// ([`Shrunk::size`]).
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
@@ -127,31 +128,31 @@ pub fn shrink_choices(
         };
         Trial::Shrunk(replayed)
     };
-    let original = start.choices.clone();
     let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
     shrinker.run();
-    let (mut attempts, resized) = (shrinker.attempts() + 1, shrinker.size() != size);
+    let (mut attempts, final_size) = (shrinker.attempts() + 1, shrinker.size());
+    let resized = final_size != size;
     let shrunk = shrinker.choices().to_vec();
     drop(shrinker);
-    // Choices replay at the size they were found at: when shrinking moved
-    // to another size, the shrunk choices stand for the input only if they
-    // give the same value at that size (one more replay); else the original
-    // ones do.
+    // Choices replay at the size they were found at when they give the
+    // shrunk input there too (one more replay, only when shrinking moved to
+    // another size); else at the size shrinking ended at.
     let mut same_at_size = || {
         attempts += 1;
         replay(prop, watch, &shrunk, size, Step::Simplify, None)
             .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
     };
-    let choices = if !resized || same_at_size() {
-        shrunk
+    let at = if !resized || same_at_size() {
+        size
     } else {
-        original
+        final_size
     };
     Some(Shrunk {
         inputs: best.inputs,
-        // At the size shrinking started from: the original choices when
-        // shrinking moved to another size and they do not replay there.
-        choices: Some(choices),
+        // At the size shrinking started from, unless it moved to another
+        // size and they give another value there.
+        choices: Some(shrunk),
+        size: at,
         path: Vec::new(),
         reason: best.reason,
         steps,

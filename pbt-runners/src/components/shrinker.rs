@@ -30,6 +30,11 @@ pub struct Shrunk {
     /// integrated shrinker's result, unless the external one moved on from
     /// it): saved with the regressions.
     pub choices: Option<Choices>,
+    /// The size those choices replay at: the size the failure was found at,
+    /// unless the integrated shrinker moved to another size where its
+    /// choices give the shrunk input and the first size would not (0 when
+    /// there are no choices).
+    pub size: usize,
     /// The index of each candidate the external shrinker took, among the
     /// candidates of the input before it (empty when it took none): from
     /// the input it started from, what replays the result
@@ -219,6 +224,7 @@ pub fn shrink(
     Shrunk {
         inputs,
         choices: None,
+        size: 0,
         path,
         reason,
         steps,
@@ -302,6 +308,7 @@ pub fn minimize(
         _ => Shrunk {
             inputs: regenerate()?,
             choices: None,
+            size,
             path: Vec::new(),
             reason,
             steps: 0,
@@ -311,14 +318,15 @@ pub fn minimize(
             shrinker: Shrinker::External,
         },
     };
-    // The integrated shrinker's result, when it moved: choices at `size`.
+    // The integrated shrinker's result, when it moved: its choices at their
+    // size.
     let moved = first
         .choices
         .as_ref()
         .filter(|c| Some(*c) != found_choices.as_ref())
         .map(|choices| super::Found::Choices {
             choices: choices.clone(),
-            size,
+            size: first.size,
         });
     if shrinker == Shrinker::Integrated {
         return Some(Minimized {
@@ -363,6 +371,7 @@ pub fn minimize(
             inputs: second.inputs,
             // The external shrinker's steps leave the choices behind.
             choices: first.choices.filter(|_| second.steps == 0),
+            size: first.size,
             path: second.path,
             reason: second.reason,
             steps: first.steps + second.steps,
