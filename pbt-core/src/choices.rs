@@ -27,6 +27,7 @@
 mod blocks;
 mod candidates;
 mod delete;
+pub(crate) use delete::without_elements;
 mod minimise;
 mod mutate;
 mod record;

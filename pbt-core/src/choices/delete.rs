@@ -124,11 +124,16 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
 }
 
 /// `choices` without `count` elements of collection `c` from element
-/// `first` on, and its length lowered by `count`; `None` when the length
-/// cannot be lowered that far. A collection whose first element starts
-/// with it draws no length up front (each element starts with a "one more"
-/// choice): its elements are deleted alone.
-fn without_elements(
+/// `first` on, and its length lowered by `count`: the collection's first
+/// choice, or when that is too small (a length range like `n..=n`) the
+/// choice just before the collection (the `n` it was drawn with). `None`
+/// when neither can be lowered that far, or the elements are not all in
+/// `choices`. A collection whose first element starts with it draws no
+/// length up front (each element starts with a "one more" choice): its
+/// elements are deleted alone. The integrated shrinker's deletion passes
+/// and the external shrinker's element deletions both build candidates
+/// with it.
+pub(crate) fn without_elements(
     choices: &[u64],
     blocks: &[Block],
     elems: &[usize],
@@ -141,6 +146,9 @@ fn without_elements(
     }
     let coll = blocks[c];
     let span = blocks[elems[first]].start..blocks[elems[first + count - 1]].end;
+    if span.end > choices.len() {
+        return None;
+    }
     let prefixed = blocks[elems[0]].start > coll.start;
     let len_at = if !prefixed {
         None

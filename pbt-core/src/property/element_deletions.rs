@@ -13,7 +13,7 @@
 //! takes a long list that keeps failing to one element in `O(log n)`
 //! steps of a few candidates each.
 
-use crate::choices::{Block, Choices};
+use crate::choices::{without_elements, Block, Choices};
 use crate::source::BlockKind;
 
 /// Candidates that delete runs of elements of each collection the choices
@@ -93,45 +93,6 @@ impl Iterator for ElementDeletions<'_> {
             }
         }
     }
-}
-
-/// `choices` without `count` elements of collection `c` from element
-/// `first` on, and its length lowered by `count`: the collection's first
-/// choice, or when that is too small (a length range like `n..=n`) the
-/// choice just before the collection (the `n` it was drawn with). `None`
-/// when neither can be lowered that far. A collection whose first element
-/// starts with it draws no length up front (each element starts with a
-/// "one more" choice): its elements are deleted alone.
-fn without_elements(
-    choices: &[u64],
-    blocks: &[Block],
-    elems: &[usize],
-    c: usize,
-    first: usize,
-    count: usize,
-) -> Option<Choices> {
-    let coll = blocks[c];
-    let span = blocks[elems[first]].start..blocks[elems[first + count - 1]].end;
-    if span.end > choices.len() {
-        return None;
-    }
-    let prefixed = blocks[elems[0]].start > coll.start;
-    let len_at = if !prefixed {
-        None
-    } else if choices[coll.start] >= count as u64 {
-        Some(coll.start)
-    } else if coll.start > 0 && choices[coll.start - 1] >= count as u64 {
-        Some(coll.start - 1)
-    } else {
-        return None;
-    };
-    let mut cand = Vec::with_capacity(choices.len() - span.len());
-    cand.extend_from_slice(&choices[..span.start]);
-    cand.extend_from_slice(&choices[span.end..]);
-    if let Some(at) = len_at {
-        cand[at] -= count as u64;
-    }
-    Some(cand)
 }
 
 #[cfg(test)]
