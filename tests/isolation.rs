@@ -1130,3 +1130,49 @@ fn a_shrinker_that_never_returns_is_reported_and_saved() {
     assert!(!saved.is_empty(), "{all}");
     let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
+
+/// The announcement of a found failure says "Shrinking it." only when the
+/// input will be shrunk: not with `max_shrinks(0)`, in process or isolated.
+#[test]
+fn the_announcement_promises_shrinking_only_when_it_shrinks() {
+    for (name, shrinks) in [
+        ("announce_shrinking", true),
+        ("announce_no_shrinking", false),
+        ("announce_no_shrinking_isolated", false),
+    ] {
+        let file = scratch(name);
+        let out = run(&format!("scenario_{name}"), name, &file, &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let announced = stderr
+            .lines()
+            .find(|l| l.contains("found a failing input"))
+            .unwrap_or_else(|| panic!("{name}: no announcement:\n{}", text(&out)));
+        assert_eq!(
+            announced.contains("Shrinking it."),
+            shrinks,
+            "{name}: {announced}"
+        );
+    }
+}
+
+fn announce_scenario(name: &str, shrinks: u64, isolated: bool) {
+    let Some(file) = scenario(name) else { return };
+    let prop = property! { forall x: u32, #[with = int(0..100_000u32)]; check x < 1000 };
+    let report = generational(&prop, config(&file).max_shrinks(shrinks).isolated(isolated));
+    assert!(!report.passed());
+}
+
+#[test]
+fn scenario_announce_shrinking() {
+    announce_scenario("announce_shrinking", 100, false);
+}
+
+#[test]
+fn scenario_announce_no_shrinking() {
+    announce_scenario("announce_no_shrinking", 0, false);
+}
+
+#[test]
+fn scenario_announce_no_shrinking_isolated() {
+    announce_scenario("announce_no_shrinking_isolated", 0, true);
+}

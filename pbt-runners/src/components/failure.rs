@@ -138,7 +138,8 @@ pub fn report_failure(
     }
     // Only a check failure is shrunk (a generator or annotation fault is
     // reported as found).
-    let shrinking = matches!(fault, Fault::Check(_));
+    // A check failure is shrunk, unless the configuration allows no step.
+    let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
         eprintln!(

@@ -266,7 +266,7 @@ impl RunStep for Isolated<'_> {
             return failed(report, &found, &reason, Failed::AsFound);
         }
         if saved.is_none() {
-            let shrinking = self.failed.is_some();
+            let shrinking = self.failed.is_some() && self.plan.config.max_shrinks > 0;
             save_on_discovery(self.plan, &found, reason, shrinking, &mut report);
         }
         self.worker = None;
