@@ -137,8 +137,7 @@ pub fn report_failure(
         None => watch.at_found(&found),
     }
     // Only a check failure is shrunk (a generator or annotation fault is
-    // reported as found).
-    // A check failure is shrunk, unless the configuration allows no step.
+    // reported as found), and only when the configuration allows a step.
     let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.

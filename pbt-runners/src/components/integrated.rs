@@ -42,9 +42,8 @@ struct Best {
 /// is skipped); `on_step` sees each accepted input, printed.
 ///
 /// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
-/// `Resize` and `Widen`); the choices returned replay at `size` when they
-/// give the shrunk input there, else at the size shrinking ended at
-/// ([`Shrunk::size`]).
+/// `Resize` and `Widen`); the choices returned replay at the size it ended
+/// at ([`Shrunk::size`]).
 #[allow(clippy::too_many_arguments)]
 pub fn shrink_choices(
     prop: &dyn DynProperty,
@@ -130,27 +129,13 @@ pub fn shrink_choices(
     };
     let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
     shrinker.run();
-    let (mut attempts, final_size) = (shrinker.attempts() + 1, shrinker.size());
-    let resized = final_size != size;
+    // The choices replay the shrunk input at the size shrinking ended at
+    // (which may not be the one the failure was found at).
+    let (attempts, at) = (shrinker.attempts() + 1, shrinker.size());
     let shrunk = shrinker.choices().to_vec();
     drop(shrinker);
-    // Choices replay at the size they were found at when they give the
-    // shrunk input there too (one more replay, only when shrinking moved to
-    // another size); else at the size shrinking ended at.
-    let mut same_at_size = || {
-        attempts += 1;
-        replay(prop, watch, &shrunk, size, Step::Simplify, None)
-            .is_some_and(|(inputs, _)| prop.print_any(&*inputs) == best.shown)
-    };
-    let at = if !resized || same_at_size() {
-        size
-    } else {
-        final_size
-    };
     Some(Shrunk {
         inputs: best.inputs,
-        // At the size shrinking started from, unless it moved to another
-        // size and they give another value there.
         choices: Some(shrunk),
         size: at,
         path: Vec::new(),

@@ -30,9 +30,8 @@ pub struct Shrunk {
     /// integrated shrinker's result, unless the external one moved on from
     /// it): saved with the regressions.
     pub choices: Option<Choices>,
-    /// The size those choices replay at: the size the failure was found at,
-    /// unless the integrated shrinker moved to another size where its
-    /// choices give the shrunk input and the first size would not (0 when
+    /// The size those choices replay at: the size the integrated shrinker
+    /// ended at, which may not be the one the failure was found at (0 when
     /// there are no choices).
     pub size: usize,
     /// The index of each candidate the external shrinker took, among the
@@ -287,7 +286,6 @@ pub fn minimize(
     // Mutated or shrunk by value: no choice sequence generates it, so only
     // the external shrinker applies.
     let choices = found.has_choices().then_some(original.choices);
-    let found_choices = choices.clone();
     let shrinker = match choices {
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
@@ -318,12 +316,12 @@ pub fn minimize(
             shrinker: Shrinker::External,
         },
     };
-    // The integrated shrinker's result, when it moved: its choices at their
-    // size.
+    // The integrated shrinker's result, when it took a step (smaller choices
+    // it took silently give the value as found): its choices at their size.
     let moved = first
         .choices
         .as_ref()
-        .filter(|c| Some(*c) != found_choices.as_ref())
+        .filter(|_| first.steps > 0)
         .map(|choices| super::Found::Choices {
             choices: choices.clone(),
             size: first.size,
