@@ -3,7 +3,9 @@
 //! quickcheck in one process.
 //!
 //! `cargo bench --bench startup` (add `-- --runs N --rounds R`, and
-//! `--only start-up` or `--only failing` for one of the two tables).
+//! `--only start-up` or `--only failing` for one of the two tables,
+//! `--lib NAME` for the rows whose name starts with NAME; `--calls N` calls
+//! the rows N times untimed, for `valgrind --tool=callgrind`).
 //!
 //! A second table times start-up alone: a run of one passing test
 //! (`forall x: u32. true` with one case), from the runner's entry to its
@@ -185,6 +187,18 @@ fn table(title: &str, libs: &[Lib], runs: u64, rounds: usize) {
         .collect();
     for (_, f) in &libs {
         black_box(f()); // warm up (and the regressions file now exists)
+    }
+    // `--calls N`: call each row N times, untimed, and print nothing (for
+    // `valgrind --tool=callgrind`, which cannot run the CPU clock: its vDSO
+    // lookup faults under valgrind).
+    if let Some(calls) = std::env::args().skip_while(|a| a != "--calls").nth(1) {
+        let calls: u64 = calls.parse().expect("--calls takes a number");
+        for (_, f) in &libs {
+            for _ in 0..calls {
+                black_box(f());
+            }
+        }
+        return;
     }
     let mut wall = vec![Vec::new(); libs.len()];
     let mut cpu = vec![Vec::new(); libs.len()];
