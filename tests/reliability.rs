@@ -4,8 +4,9 @@
 //! with the seed and a saved case; saved cases are replayed whatever
 //! `cases` is; resource guards turn runaway generators into reports.
 //!
-//! Every test here ignores the environment (one test sets `PBT_SEED` and
-//! `PBT_CASES` and checks the errors they give).
+//! Every test here ignores the environment (one test runs another in a
+//! child process with `PBT_SEED` or `PBT_CASES` set, and checks the errors
+//! they give).
 
 use pbt::dbas::{Check, Forall, Prop};
 use pbt::prelude::*;
@@ -701,28 +702,60 @@ fn a_panic_message_belongs_to_the_input_that_raised_it() {
 // 10. Configuration errors and extreme values
 // ---------------------------------------------------------------------------
 
+/// Run one test of this binary again, in a child process with `vars` set
+/// (the PBT_* variables of this process removed): whether it passed, and
+/// its stdout and stderr. Runs read the environment once per process, and
+/// the tests of a binary share it, so a test of the environment runs in a
+/// child of its own.
+fn rerun_with(test: &str, vars: &[(&str, &str)]) -> (bool, String) {
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut command = std::process::Command::new(exe);
+    command.args(["--exact", test, "--nocapture", "--test-threads=1"]);
+    for var in ["PBT_SEED", "PBT_CASES", "PBT_STATS", "PBT_CHECK_COVERAGE"] {
+        command.env_remove(var);
+    }
+    command.env("PBT_RELIABILITY_CHILD", "1");
+    for (k, v) in vars {
+        command.env(k, v);
+    }
+    let out = command.output().expect("the test binary runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// What [`malformed_environment_values_fail_naming_the_variable_and_value`]
+/// runs in a child process: a run that reads the environment.
+#[test]
+fn environment_child() {
+    let prop = property! { forall x: u8; check x == x };
+    let mut config = Config::default().regressions(Regressions::Off);
+    if std::env::var_os("PBT_RELIABILITY_CHILD").is_none() {
+        config = config.ignore_env();
+    }
+    let report = generational(&prop, config);
+    assert!(report.passed(), "{report}");
+    println!("tests run: {}", report.tests);
+}
+
 #[test]
 fn malformed_environment_values_fail_naming_the_variable_and_value() {
-    let prop = property! { forall x: u8; check x == x };
-    let run = || generational(&prop, Config::default().regressions(Regressions::Off));
     for (var, value) in [
         ("PBT_SEED", "0xnope"),
         ("PBT_CASES", "many"),
         ("PBT_CASES", "-3"),
+        ("PBT_STATS", "sometimes"),
     ] {
-        std::env::set_var(var, value);
-        let err = std::panic::catch_unwind(run).expect_err("a malformed value is an error");
-        std::env::remove_var(var);
-        let msg = err
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| err.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default();
-        assert!(msg.contains(var) && msg.contains(value), "{msg}");
+        let (passed, out) = rerun_with("environment_child", &[(var, value)]);
+        assert!(!passed, "a malformed value is an error: {out}");
+        assert!(
+            out.contains(&format!("{var}=\"{value}\"")),
+            "the message names the variable and the value: {out}"
+        );
     }
-    std::env::set_var("PBT_CASES", "0");
-    assert_eq!(run().tests, 0, "PBT_CASES=0 runs saved cases only");
-    std::env::remove_var("PBT_CASES");
+    let (passed, out) = rerun_with("environment_child", &[("PBT_CASES", "0")]);
+    assert!(passed, "{out}");
+    assert!(out.contains("tests run: 0"), "PBT_CASES=0 runs saved cases only: {out}");
 }
 
 #[test]
