@@ -394,6 +394,7 @@ impl Report {
     /// let report = Report::empty("mine", &plan);
     /// assert!(report.passed() && report.seed == 3);
     /// ```
+    #[inline]
     pub fn empty(runner: &'static str, plan: &Plan) -> Report {
         Report {
             runner,
@@ -418,6 +419,7 @@ impl Report {
     }
 
     /// This report, with the time since `started`.
+    #[inline]
     pub fn finish(mut self, started: Instant) -> Report {
         self.elapsed = started.elapsed();
         super::statistics::conclude(&mut self);
