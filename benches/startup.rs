@@ -95,6 +95,19 @@ fn pbt_one_test(file: &Path) -> usize {
     report.tests as usize
 }
 
+/// pbt as `#[property_test]` runs it by default: one passing test, the
+/// regressions file beside the source file (`benches/startup.pbt-regressions`,
+/// which a passing test never creates).
+fn pbt_one_test_beside() -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check always(x)
+    };
+    let report = generational(&prop, Config::default().cases(1));
+    assert!(report.passed());
+    report.tests as usize
+}
+
 /// pbt, one passing test, without a regressions file.
 fn pbt_one_test_no_file() -> usize {
     let prop = pbt::property! {
@@ -260,6 +273,10 @@ fn main() {
         (
             "pbt, defaults + regressions file",
             Box::new(|| pbt_one_test(&passing)),
+        ),
+        (
+            "pbt, defaults (file beside the source)",
+            Box::new(pbt_one_test_beside),
         ),
         ("pbt, defaults, no file", Box::new(pbt_one_test_no_file)),
         ("proptest", Box::new(proptest_one_test)),

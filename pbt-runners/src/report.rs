@@ -261,7 +261,7 @@ impl Report {
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
         if self.statistics.shown || warns {
-            eprintln!("{self}");
+            crate::components::to_stderr(format_args!("{self}\n"));
         }
     }
 

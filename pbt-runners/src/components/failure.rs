@@ -141,14 +141,14 @@ pub fn report_failure(
     let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
-        eprintln!(
-            "pbt: {}: saved case {} of {} still fails ({}).{}",
+        to_stderr(format_args!(
+            "pbt: {}: saved case {} of {} still fails ({}).{}\n",
             plan.name,
             at.entry,
             at.file,
-            fault.reason().chars().take(200).collect::<String>(),
+            Shortened(fault.reason()),
             next_step(shrinking)
-        );
+        ));
     } else {
         save_on_discovery(plan, &found, fault.reason(), shrinking, &mut report);
     }
@@ -316,14 +316,39 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 /// Tell stderr about the failure the moment it is found, with the seed:
 /// whatever happens next, the user can replay it.
 fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bool) {
-    let reason: String = reason.chars().take(200).collect();
-    eprintln!(
-        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}.{}",
+    to_stderr(format_args!(
+        "pbt: {}: found a failing input ({}); run seed {:#x}, {}; {saved}.{}\n",
         plan.name,
+        Shortened(reason),
         plan.seed,
-        case_of(found),
+        CaseOf(found),
         next_step(shrinking)
-    );
+    ));
+}
+
+/// Write `text` to stderr in one `write`: stderr is unbuffered, so printing
+/// the pieces of a format one by one asks the system once per piece (a
+/// dozen calls for an announcement, more than the rest of a short failing
+/// run), and lines of tests failing at once could interleave. Through
+/// `eprint!`, so the test harness captures it like any output.
+pub(crate) fn to_stderr(text: std::fmt::Arguments<'_>) {
+    let text = match text.as_str() {
+        Some(text) => std::borrow::Cow::Borrowed(text),
+        None => std::borrow::Cow::Owned(text.to_string()),
+    };
+    eprint!("{text}");
+}
+
+/// A failure reason as an announcement shows it: its first 200 characters.
+struct Shortened<'a>(&'a str);
+
+impl std::fmt::Display for Shortened<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.char_indices().nth(200) {
+            Some((cut, _)) => f.write_str(&self.0[..cut]),
+            None => f.write_str(self.0),
+        }
+    }
 }
 
 /// What the announcement says comes next.
@@ -335,17 +360,21 @@ fn next_step(shrinking: bool) -> &'static str {
 }
 
 /// The case part of a replay hint.
-fn case_of(found: &Found) -> String {
-    match found {
-        Found::Case(case) => format!("case seed {:#x} at size {}", case.seed, case.size),
-        Found::Choices { choices, size } => {
-            format!("{} replayed choices at size {size}", choices.len())
-        }
-        Found::Mutated { base, steps } => {
-            format!("{} value mutations of {}", steps.len(), case_of(base))
-        }
-        Found::Shrunk { base, path } => {
-            format!("{} shrink steps from {}", path.len(), case_of(base))
+struct CaseOf<'a>(&'a Found);
+
+impl std::fmt::Display for CaseOf<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Found::Case(case) => write!(f, "case seed {:#x} at size {}", case.seed, case.size),
+            Found::Choices { choices, size } => {
+                write!(f, "{} replayed choices at size {size}", choices.len())
+            }
+            Found::Mutated { base, steps } => {
+                write!(f, "{} value mutations of {}", steps.len(), CaseOf(base))
+            }
+            Found::Shrunk { base, path } => {
+                write!(f, "{} shrink steps from {}", path.len(), CaseOf(base))
+            }
         }
     }
 }

@@ -39,6 +39,7 @@ pub use execute::{
     Step, MAX_STACK,
 };
 pub use failure::{report_failure, Discovery, Fault};
+pub(crate) use failure::to_stderr;
 pub use integrated::shrink_choices;
 pub use run_step::{replay_saved_with, InProcess, RunStep};
 pub use shrinker::{descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk};
