@@ -1101,3 +1101,68 @@ fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
     let replayed = again.failure.expect("the shrunk case fails");
     assert_eq!(replayed.counterexample, failure.counterexample);
 }
+
+#[test]
+fn max_shrinks_zero_reports_the_input_as_found_and_claims_no_shrink_attempt() {
+    // With no shrink step allowed, no shrinker runs: the report said
+    // "shrunk in 0 steps (2 tried) by the integrated shrinker" (the
+    // integrated shrinker's first probes ran before it looked at the limit).
+    let prop = property! { forall x: u32; check x < 1000 };
+    for shrinker in [Shrinker::Both, Shrinker::Integrated, Shrinker::External] {
+        let config = Config::default()
+            .ignore_env()
+            .seed(1)
+            .regressions(Regressions::Off)
+            .shrinker(shrinker)
+            .max_shrinks(0);
+        let report = generational(&prop, config);
+        let text = report.to_string();
+        assert_eq!((report.shrinks, report.shrink_attempts), (0, 0), "{text}");
+        let failure = report.failure.as_ref().expect("fails");
+        assert_eq!(failure.shrinker, None, "{text}");
+        assert_eq!(failure.counterexample, failure.original, "{text}");
+        assert!(!failure.flaky, "{text}");
+        let (x,) = report.counterexample::<(u32,)>().expect("the input, typed");
+        assert!(x >= 1000 && report.original::<(u32,)>() == Some((x,)), "{text}");
+        assert!(text.contains("; not shrunk.\n"), "{text}");
+        assert!(text.contains("note: not shrunk: max_shrinks is 0"), "{text}");
+        assert!(!text.contains("tried"), "{text}");
+    }
+}
+
+#[test]
+fn a_report_goes_to_another_thread_and_its_typed_input_stays_on_its_own() {
+    fn send<T: Send + Sync>(t: T) -> T {
+        t
+    }
+    // Inputs that are neither Send nor Sync: an Rc.
+    let prop = Prop::new(
+        Forall::new(
+            "x",
+            "Rc<u32>",
+            Check::new(|(x, ()): &(std::rc::Rc<u32>, ())| **x < 1000),
+        )
+        .gen(|_: &()| pbt::generators::map(pbt::generators::int(0..=5000u32), std::rc::Rc::new)),
+    );
+    let report = send(generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .seed(1)
+            .regressions(Regressions::Off),
+    ));
+    let typed = |r: &Report| r.counterexample::<(std::rc::Rc<u32>,)>().map(|(x,)| *x);
+    assert_eq!(typed(&report), Some(1000), "{report}");
+    let kept = report.clone();
+    let (text, elsewhere) = std::thread::spawn(move || {
+        let elsewhere = typed(&report);
+        (report.to_string(), elsewhere)
+    })
+    .join()
+    .expect("the other thread reads the report");
+    // The printed counterexample on any thread; the value only on this one
+    // (the other thread dropped its clone without dropping the Rc).
+    assert!(text.contains("x = 1000"), "{text}");
+    assert_eq!(elsewhere, None);
+    assert_eq!(typed(&kept), Some(1000));
+}

@@ -183,7 +183,9 @@ pub fn report_failure(
     report
 }
 
-/// Minimise a check failure, print it, re-run it, save the shrunk case.
+/// Minimise a check failure, print it, re-run it, save the shrunk case;
+/// with `max_shrinks(0)`, print and re-run it as found (no shrinker runs,
+/// none is named, no attempt is counted).
 fn shrink_and_print(
     prop: &dyn DynProperty,
     plan: &Plan,
@@ -193,6 +195,9 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
+    if plan.config.max_shrinks == 0 {
+        return print_as_found(prop, watch, found, report, failure);
+    }
     let Some(Minimized {
         original,
         original_shown,
@@ -200,11 +205,7 @@ fn shrink_and_print(
         replay,
     }) = minimize(prop, plan, watch, found, reason)
     else {
-        report.notes.push(
-            "the failing input no longer generates (a generator that depends on more than its \
-             choices?); it is reported as found"
-                .to_string(),
-        );
+        report.notes.push(NO_LONGER_GENERATES.to_string());
         failure.flaky = true;
         return;
     };
@@ -254,6 +255,35 @@ fn shrink_and_print(
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
     failure.typed_original = Some(TypedInputs::from_any(original));
 }
+
+/// A check failure with no shrink step allowed (`max_shrinks(0)`): printed
+/// and re-run as found; no shrinker runs, none is named, no attempt is
+/// counted.
+fn print_as_found(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    found: &Found,
+    report: &mut Report,
+    failure: &mut Failure,
+) {
+    let Generation::Generated(traced) = prop.generate_traced(found, watch) else {
+        report.notes.push(NO_LONGER_GENERATES.to_string());
+        failure.flaky = true;
+        return;
+    };
+    report.notes.push("not shrunk: max_shrinks is 0".to_string());
+    failure.counterexample = printed(prop, watch, &*traced.inputs);
+    failure.original = failure.counterexample.clone();
+    let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*traced.inputs, watch));
+    failure.flaky = !matches!(rerun, Outcome::Fail(_));
+    failure.notes = notes;
+    failure.typed = Some(TypedInputs::from_any(traced.inputs));
+    failure.typed_original = failure.typed.clone();
+}
+
+/// The note of a failing input that does not generate again.
+const NO_LONGER_GENERATES: &str = "the failing input no longer generates (a generator that \
+    depends on more than its choices?); it is reported as found";
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
 /// again; the report notes where it went.
