@@ -426,16 +426,21 @@ impl fmt::Display for Report {
             }
             Verdict::Failed => {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
-                let when = match &fail.replayed_from {
-                    Some(saved) => format!("on saved case {} of its regressions file", saved.entry),
-                    None => format!(
-                        "after {} test{} ({} discarded)",
+                write!(f, "pbt ({}): property failed ", self.runner)?;
+                match &fail.replayed_from {
+                    Some(saved) => write!(
+                        f,
+                        "on saved case {} of its regressions file; ",
+                        saved.entry
+                    )?,
+                    None => write!(
+                        f,
+                        "after {} test{} ({} discarded); ",
                         self.tests,
                         if self.tests == 1 { "" } else { "s" },
                         self.discards
-                    ),
-                };
-                write!(f, "pbt ({}): property failed {when}; ", self.runner)?;
+                    )?,
+                }
                 match fail.shrinker {
                     Some(shrinker) => writeln!(
                         f,
@@ -466,8 +471,12 @@ impl fmt::Display for Report {
                     }
                 }
                 if fail.original != fail.counterexample {
-                    let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
-                    writeln!(f, "first found as: {}", orig.join(", "))?;
+                    f.write_str("first found as: ")?;
+                    for (i, b) in fail.original.iter().enumerate() {
+                        let comma = if i == 0 { "" } else { ", " };
+                        write!(f, "{comma}{b}")?;
+                    }
+                    writeln!(f)?;
                 }
                 if fail.flaky {
                     writeln!(
