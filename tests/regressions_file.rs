@@ -382,8 +382,8 @@ fn a_failing_property_saves_each_case_once_however_often_it_runs() {
     // to hand-edited sizes (1 000 before): read back clamped, it never
     // equalled the case to save, so every run appended it again (and
     // warned about pbt's own line).
-    let dir = scratch("once");
-    let path = dir.join("once.pbt-regressions");
+    let dir = scratch("saved-once");
+    let path = dir.join("saved-once.pbt-regressions");
     let prop = property! { forall x: u32; check x < 1000 };
     let config = || {
         Config::default()
