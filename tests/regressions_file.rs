@@ -375,7 +375,6 @@ fn a_bad_line_is_warned_about_once_per_run() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-
 #[test]
 fn a_failing_property_saves_each_case_once_however_often_it_runs() {
     // Its shrunk case is saved at a size above the clamp a reader applied
@@ -394,7 +393,11 @@ fn a_failing_property_saves_each_case_once_however_often_it_runs() {
     let first = generational(&prop, config());
     assert_eq!(first.counterexample::<(u32,)>(), Some((1000,)), "{first}");
     let after_first = saved_lines(&path);
-    assert!(after_first.len() >= 2, "found and shrunk: {}", std::fs::read_to_string(&path).unwrap());
+    assert!(
+        after_first.len() >= 2,
+        "found and shrunk: {}",
+        std::fs::read_to_string(&path).unwrap()
+    );
     for _ in 0..3 {
         let again = generational(&prop, config());
         assert_eq!(again.counterexample::<(u32,)>(), Some((1000,)), "{again}");
@@ -433,7 +436,11 @@ fn a_case_is_saved_once_into_a_file_that_does_not_end_in_a_newline() {
             format!("cx {MAX_SAVED_SIZE} 0,1 # t: large"),
         ]
     );
-    assert!(file.read().warnings.is_empty(), "{:?}", file.read().warnings);
+    assert!(
+        file.read().warnings.is_empty(),
+        "{:?}",
+        file.read().warnings
+    );
     // A file that does not exist yet (nor its directory) gets the header.
     let fresh = RegressionsFile::at(dir.join("new/dir/f.pbt-regressions"));
     fresh.save(&case_at(1, 2), "t", "first").unwrap();

@@ -755,7 +755,10 @@ fn malformed_environment_values_fail_naming_the_variable_and_value() {
     }
     let (passed, out) = rerun_with("environment_child", &[("PBT_CASES", "0")]);
     assert!(passed, "{out}");
-    assert!(out.contains("tests run: 0"), "PBT_CASES=0 runs saved cases only: {out}");
+    assert!(
+        out.contains("tests run: 0"),
+        "PBT_CASES=0 runs saved cases only: {out}"
+    );
 }
 
 #[test]
@@ -1123,9 +1126,15 @@ fn max_shrinks_zero_reports_the_input_as_found_and_claims_no_shrink_attempt() {
         assert_eq!(failure.counterexample, failure.original, "{text}");
         assert!(!failure.flaky, "{text}");
         let (x,) = report.counterexample::<(u32,)>().expect("the input, typed");
-        assert!(x >= 1000 && report.original::<(u32,)>() == Some((x,)), "{text}");
+        assert!(
+            x >= 1000 && report.original::<(u32,)>() == Some((x,)),
+            "{text}"
+        );
         assert!(text.contains("; not shrunk.\n"), "{text}");
-        assert!(text.contains("note: not shrunk: max_shrinks is 0"), "{text}");
+        assert!(
+            text.contains("note: not shrunk: max_shrinks is 0"),
+            "{text}"
+        );
         assert!(!text.contains("tried"), "{text}");
     }
 }

@@ -428,11 +428,9 @@ impl fmt::Display for Report {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
                 write!(f, "pbt ({}): property failed ", self.runner)?;
                 match &fail.replayed_from {
-                    Some(saved) => write!(
-                        f,
-                        "on saved case {} of its regressions file; ",
-                        saved.entry
-                    )?,
+                    Some(saved) => {
+                        write!(f, "on saved case {} of its regressions file; ", saved.entry)?
+                    }
                     None => write!(
                         f,
                         "after {} test{} ({} discarded); ",

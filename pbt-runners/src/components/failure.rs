@@ -271,7 +271,9 @@ fn print_as_found(
         failure.flaky = true;
         return;
     };
-    report.notes.push("not shrunk: max_shrinks is 0".to_string());
+    report
+        .notes
+        .push("not shrunk: max_shrinks is 0".to_string());
     failure.counterexample = printed(prop, watch, &*traced.inputs);
     failure.original = failure.counterexample.clone();
     let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*traced.inputs, watch));

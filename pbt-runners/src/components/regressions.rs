@@ -38,7 +38,6 @@ const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed be
 # cm <mutation seeds> cc|cx … # … for an input mutated by value,\n\
 # or cs <shrink steps> cc|cx|cm … # … for an input shrunk by value)\n";
 
-
 /// A regressions file (which may not exist yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegressionsFile {
@@ -286,15 +285,15 @@ fn beside(file: &'static str, compiled_in: Option<&'static str>) -> Option<PathB
     let mut found = FOUND.lock().unwrap_or_else(|p| p.into_inner());
     found
         .entry((file, compiled_in))
-        .or_insert_with(|| {
-            match find_source(Path::new(file), compiled_in.map(Path::new)) {
+        .or_insert_with(
+            || match find_source(Path::new(file), compiled_in.map(Path::new)) {
                 Some(source) => Some(source.with_extension("pbt-regressions")),
                 None => {
                     warn_unlocated(file);
                     None
                 }
-            }
-        })
+            },
+        )
         .clone()
 }
 
