@@ -328,7 +328,7 @@ impl Report {
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
         if self.statistics.shown || warns {
-            crate::components::to_stderr(format_args!("{self}\n"));
+            crate::components::to_stderr(&format!("{self}\n"));
         }
     }
 

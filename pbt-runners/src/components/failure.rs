@@ -141,7 +141,7 @@ pub fn report_failure(
     let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
-        to_stderr(format_args!(
+        to_stderr(&format!(
             "pbt: {}: saved case {} of {} still fails ({}).{}\n",
             plan.name,
             at.entry,
@@ -361,7 +361,7 @@ fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bo
     line.push('.');
     line.push_str(next_step(shrinking));
     line.push('\n');
-    to_stderr(format_args!("{line}"));
+    to_stderr(&line);
 }
 
 /// Write `text` to stderr in one `write`: stderr is unbuffered, so printing
@@ -369,11 +369,7 @@ fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bo
 /// dozen calls for an announcement, more than the rest of a short failing
 /// run), and lines of tests failing at once could interleave. Through
 /// `eprint!`, so the test harness captures it like any output.
-pub(crate) fn to_stderr(text: std::fmt::Arguments<'_>) {
-    let text = match text.as_str() {
-        Some(text) => std::borrow::Cow::Borrowed(text),
-        None => std::borrow::Cow::Owned(text.to_string()),
-    };
+pub(crate) fn to_stderr(text: &str) {
     eprint!("{text}");
 }
 
