@@ -3,7 +3,9 @@
 //! quickcheck in one process.
 //!
 //! `cargo bench --bench startup` (add `-- --runs N --rounds R`, and
-//! `--only start-up` or `--only failing` for one of the two tables).
+//! `--only start-up` or `--only failing` for one of the two tables,
+//! `--lib NAME` for the rows whose name starts with NAME; `--calls N` calls
+//! the rows N times untimed, for `valgrind --tool=callgrind`).
 //!
 //! A second table times start-up alone: a run of one passing test
 //! (`forall x: u32. true` with one case), from the runner's entry to its
@@ -89,6 +91,19 @@ fn pbt_one_test(file: &Path) -> usize {
         .cases(1)
         .regressions(Regressions::File(file.to_path_buf()));
     let report = generational(&prop, config);
+    assert!(report.passed());
+    report.tests as usize
+}
+
+/// pbt as `#[property_test]` runs it by default: one passing test, the
+/// regressions file beside the source file (`benches/startup.pbt-regressions`,
+/// which a passing test never creates).
+fn pbt_one_test_beside() -> usize {
+    let prop = pbt::property! {
+        forall x: u32;
+        check always(x)
+    };
+    let report = generational(&prop, Config::default().cases(1));
     assert!(report.passed());
     report.tests as usize
 }
@@ -186,6 +201,18 @@ fn table(title: &str, libs: &[Lib], runs: u64, rounds: usize) {
     for (_, f) in &libs {
         black_box(f()); // warm up (and the regressions file now exists)
     }
+    // `--calls N`: call each row N times, untimed, and print nothing (for
+    // `valgrind --tool=callgrind`, which cannot run the CPU clock: its vDSO
+    // lookup faults under valgrind).
+    if let Some(calls) = std::env::args().skip_while(|a| a != "--calls").nth(1) {
+        let calls: u64 = calls.parse().expect("--calls takes a number");
+        for (_, f) in &libs {
+            for _ in 0..calls {
+                black_box(f());
+            }
+        }
+        return;
+    }
     let mut wall = vec![Vec::new(); libs.len()];
     let mut cpu = vec![Vec::new(); libs.len()];
     for _ in 0..rounds {
@@ -246,6 +273,10 @@ fn main() {
         (
             "pbt, defaults + regressions file",
             Box::new(|| pbt_one_test(&passing)),
+        ),
+        (
+            "pbt, defaults (file beside the source)",
+            Box::new(pbt_one_test_beside),
         ),
         ("pbt, defaults, no file", Box::new(pbt_one_test_no_file)),
         ("proptest", Box::new(proptest_one_test)),

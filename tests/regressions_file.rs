@@ -8,7 +8,8 @@
 //! entry points return at once.
 
 use pbt::prelude::*;
-use pbt::runners::components::regressions::{self, RegressionsFile, MAX_SAVED_SIZE};
+use pbt::runners::components::regressions::{self, RegressionsFile};
+use pbt::runners::components::MAX_SAVED_SIZE;
 use pbt::runners::components::{CaseSeed, Found};
 use pbt::runners::{generational, Regressions};
 use std::path::{Path, PathBuf};
@@ -371,5 +372,80 @@ fn a_bad_line_is_warned_about_once_per_run() {
         stderr.contains(&format!("{}:2:", path.display())),
         "{stderr}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_failing_property_saves_each_case_once_however_often_it_runs() {
+    // Its shrunk case is saved at a size above the clamp a reader applied
+    // to hand-edited sizes (1 000 before): read back clamped, it never
+    // equalled the case to save, so every run appended it again (and
+    // warned about pbt's own line).
+    let dir = scratch("saved-once");
+    let path = dir.join("saved-once.pbt-regressions");
+    let prop = property! { forall x: u32; check x < 1000 };
+    let config = || {
+        Config::default()
+            .ignore_env()
+            .seed(1)
+            .regressions(Regressions::File(path.clone()))
+    };
+    let first = generational(&prop, config());
+    assert_eq!(first.counterexample::<(u32,)>(), Some((1000,)), "{first}");
+    let after_first = saved_lines(&path);
+    assert!(
+        after_first.len() >= 2,
+        "found and shrunk: {}",
+        std::fs::read_to_string(&path).unwrap()
+    );
+    for _ in 0..3 {
+        let again = generational(&prop, config());
+        assert_eq!(again.counterexample::<(u32,)>(), Some((1000,)), "{again}");
+    }
+    let after_more = saved_lines(&path);
+    assert_eq!(after_first, after_more, "no line saved twice");
+    let loaded = RegressionsFile::at(&path).read();
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_case_is_saved_once_into_a_file_that_does_not_end_in_a_newline() {
+    let dir = scratch("save-once");
+    let path = dir.join("s.pbt-regressions");
+    // Hand-edited: the last line has no newline, and spells the seed in
+    // upper case.
+    std::fs::write(&path, "# mine\ncc 0X2A 7 # kept").unwrap();
+    let file = RegressionsFile::at(&path);
+    file.save(&case_at(0x2a, 7), "t", "same case").unwrap();
+    assert_eq!(saved_lines(&path), ["cc 0X2A 7 # kept"]);
+    file.save(&case_at(3, 4), "t", "another").unwrap();
+    file.save(&case_at(3, 4), "t", "another").unwrap();
+    // Sizes up to the ceiling of replayed sizes read back as written.
+    let large = Found::Choices {
+        choices: vec![0, 1],
+        size: MAX_SAVED_SIZE,
+    };
+    file.save(&large, "t", "large").unwrap();
+    file.save(&large, "t", "large").unwrap();
+    assert_eq!(
+        saved_lines(&path),
+        [
+            "cc 0X2A 7 # kept".to_string(),
+            "cc 0x3 4 # t: another".to_string(),
+            format!("cx {MAX_SAVED_SIZE} 0,1 # t: large"),
+        ]
+    );
+    assert!(
+        file.read().warnings.is_empty(),
+        "{:?}",
+        file.read().warnings
+    );
+    // A file that does not exist yet (nor its directory) gets the header.
+    let fresh = RegressionsFile::at(dir.join("new/dir/f.pbt-regressions"));
+    fresh.save(&case_at(1, 2), "t", "first").unwrap();
+    let text = std::fs::read_to_string(fresh.path()).unwrap();
+    assert!(text.starts_with("# pbt regressions"), "{text}");
+    assert!(text.ends_with("cc 0x1 2 # t: first\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

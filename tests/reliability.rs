@@ -4,8 +4,9 @@
 //! with the seed and a saved case; saved cases are replayed whatever
 //! `cases` is; resource guards turn runaway generators into reports.
 //!
-//! Every test here ignores the environment (one test sets `PBT_SEED` and
-//! `PBT_CASES` and checks the errors they give).
+//! Every test here ignores the environment (one test runs another in a
+//! child process with `PBT_SEED` or `PBT_CASES` set, and checks the errors
+//! they give).
 
 use pbt::dbas::{Check, Forall, Prop};
 use pbt::prelude::*;
@@ -701,28 +702,63 @@ fn a_panic_message_belongs_to_the_input_that_raised_it() {
 // 10. Configuration errors and extreme values
 // ---------------------------------------------------------------------------
 
+/// Run one test of this binary again, in a child process with `vars` set
+/// (the PBT_* variables of this process removed): whether it passed, and
+/// its stdout and stderr. Runs read the environment once per process, and
+/// the tests of a binary share it, so a test of the environment runs in a
+/// child of its own.
+fn rerun_with(test: &str, vars: &[(&str, &str)]) -> (bool, String) {
+    let exe = std::env::current_exe().expect("the test binary");
+    let mut command = std::process::Command::new(exe);
+    command.args(["--exact", test, "--nocapture", "--test-threads=1"]);
+    for var in ["PBT_SEED", "PBT_CASES", "PBT_STATS", "PBT_CHECK_COVERAGE"] {
+        command.env_remove(var);
+    }
+    command.env("PBT_RELIABILITY_CHILD", "1");
+    for (k, v) in vars {
+        command.env(k, v);
+    }
+    let out = command.output().expect("the test binary runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// What [`malformed_environment_values_fail_naming_the_variable_and_value`]
+/// runs in a child process: a run that reads the environment.
+#[test]
+fn environment_child() {
+    let prop = property! { forall x: u8; check x == x };
+    let mut config = Config::default().regressions(Regressions::Off);
+    if std::env::var_os("PBT_RELIABILITY_CHILD").is_none() {
+        config = config.ignore_env();
+    }
+    let report = generational(&prop, config);
+    assert!(report.passed(), "{report}");
+    println!("tests run: {}", report.tests);
+}
+
 #[test]
 fn malformed_environment_values_fail_naming_the_variable_and_value() {
-    let prop = property! { forall x: u8; check x == x };
-    let run = || generational(&prop, Config::default().regressions(Regressions::Off));
     for (var, value) in [
         ("PBT_SEED", "0xnope"),
         ("PBT_CASES", "many"),
         ("PBT_CASES", "-3"),
+        ("PBT_STATS", "sometimes"),
     ] {
-        std::env::set_var(var, value);
-        let err = std::panic::catch_unwind(run).expect_err("a malformed value is an error");
-        std::env::remove_var(var);
-        let msg = err
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| err.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default();
-        assert!(msg.contains(var) && msg.contains(value), "{msg}");
+        let (passed, out) = rerun_with("environment_child", &[(var, value)]);
+        assert!(!passed, "a malformed value is an error: {out}");
+        assert!(
+            out.contains(&format!("{var}=\"{value}\"")),
+            "the message names the variable and the value: {out}"
+        );
     }
-    std::env::set_var("PBT_CASES", "0");
-    assert_eq!(run().tests, 0, "PBT_CASES=0 runs saved cases only");
-    std::env::remove_var("PBT_CASES");
+    let (passed, out) = rerun_with("environment_child", &[("PBT_CASES", "0")]);
+    assert!(passed, "{out}");
+    assert!(
+        out.contains("tests run: 0"),
+        "PBT_CASES=0 runs saved cases only: {out}"
+    );
 }
 
 #[test]
@@ -1067,4 +1103,75 @@ fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
     let again = replay_last_line(&prop, &file);
     let replayed = again.failure.expect("the shrunk case fails");
     assert_eq!(replayed.counterexample, failure.counterexample);
+}
+
+#[test]
+fn max_shrinks_zero_reports_the_input_as_found_and_claims_no_shrink_attempt() {
+    // With no shrink step allowed, no shrinker runs: the report said
+    // "shrunk in 0 steps (2 tried) by the integrated shrinker" (the
+    // integrated shrinker's first probes ran before it looked at the limit).
+    let prop = property! { forall x: u32; check x < 1000 };
+    for shrinker in [Shrinker::Both, Shrinker::Integrated, Shrinker::External] {
+        let config = Config::default()
+            .ignore_env()
+            .seed(1)
+            .regressions(Regressions::Off)
+            .shrinker(shrinker)
+            .max_shrinks(0);
+        let report = generational(&prop, config);
+        let text = report.to_string();
+        assert_eq!((report.shrinks, report.shrink_attempts), (0, 0), "{text}");
+        let failure = report.failure.as_ref().expect("fails");
+        assert_eq!(failure.shrinker, None, "{text}");
+        assert_eq!(failure.counterexample, failure.original, "{text}");
+        assert!(!failure.flaky, "{text}");
+        let (x,) = report.counterexample::<(u32,)>().expect("the input, typed");
+        assert!(
+            x >= 1000 && report.original::<(u32,)>() == Some((x,)),
+            "{text}"
+        );
+        assert!(text.contains("; not shrunk.\n"), "{text}");
+        assert!(
+            text.contains("note: not shrunk: max_shrinks is 0"),
+            "{text}"
+        );
+        assert!(!text.contains("tried"), "{text}");
+    }
+}
+
+#[test]
+fn a_report_goes_to_another_thread_and_its_typed_input_stays_on_its_own() {
+    fn send<T: Send + Sync>(t: T) -> T {
+        t
+    }
+    // Inputs that are neither Send nor Sync: an Rc.
+    let prop = Prop::new(
+        Forall::new(
+            "x",
+            "Rc<u32>",
+            Check::new(|(x, ()): &(std::rc::Rc<u32>, ())| **x < 1000),
+        )
+        .gen(|_: &()| pbt::generators::map(pbt::generators::int(0..=5000u32), std::rc::Rc::new)),
+    );
+    let report = send(generational(
+        &prop,
+        Config::default()
+            .ignore_env()
+            .seed(1)
+            .regressions(Regressions::Off),
+    ));
+    let typed = |r: &Report| r.counterexample::<(std::rc::Rc<u32>,)>().map(|(x,)| *x);
+    assert_eq!(typed(&report), Some(1000), "{report}");
+    let kept = report.clone();
+    let (text, elsewhere) = std::thread::spawn(move || {
+        let elsewhere = typed(&report);
+        (report.to_string(), elsewhere)
+    })
+    .join()
+    .expect("the other thread reads the report");
+    // The printed counterexample on any thread; the value only on this one
+    // (the other thread dropped its clone without dropping the Rc).
+    assert!(text.contains("x = 1000"), "{text}");
+    assert_eq!(elsewhere, None);
+    assert_eq!(typed(&kept), Some(1000));
 }

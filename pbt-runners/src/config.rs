@@ -119,7 +119,8 @@ pub enum Regressions {
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
 /// off). A malformed value is an error: the run panics with a message
 /// naming the variable and the value (a typo must not pass as a random
-/// seed).
+/// seed). The variables are read once per process, by the first run (see
+/// [`Config::reread_env`] to read them again).
 ///
 /// Extreme values have a meaning, never an overflow:
 ///
@@ -439,34 +440,65 @@ impl Config {
     /// set directly brought into range: `timeout` of zero is none,
     /// `workers` within `1..=MAX_WORKERS`).
     ///
+    /// The environment is read once per process, by the first run that
+    /// reads it, as proptest does (each variable would otherwise cost every
+    /// run a lock and a scan of the environment); a program that changes a
+    /// `PBT_*` variable while it runs calls [`Config::reread_env`] after.
+    ///
     /// # Panics
     ///
     /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
-    /// decimal or `0x`-hex `u64`: the message names the variable and the
-    /// value.
+    /// decimal or `0x`-hex `u64`, or `PBT_STATS` or `PBT_CHECK_COVERAGE` to
+    /// something other than a switch: the message names the variable and
+    /// the value (every run panics again while it is set).
     pub fn resolved(&self) -> Config {
         let mut c = self.clone();
         if c.read_env {
-            if let Some(seed) = env_u64("PBT_SEED") {
-                c.seed = Some(seed);
-            }
-            if let Some(cases) = env_u64("PBT_CASES") {
-                c.cases = cases;
-            }
-            if let Some(on) = env_switch("PBT_STATS") {
-                c.show_statistics = on;
-            }
-            if let Some(on) = env_switch("PBT_CHECK_COVERAGE") {
-                c.check_coverage = match (on, c.check_coverage) {
-                    (true, Some(check)) => Some(check),
-                    (true, None) => Some(CoverageCheck::default()),
-                    (false, _) => None,
-                };
-            }
+            with_environment(|env| {
+                if let Some(seed) = env.seed.get("PBT_SEED") {
+                    c.seed = Some(seed);
+                }
+                if let Some(cases) = env.cases.get("PBT_CASES") {
+                    c.cases = cases;
+                }
+                if let Some(on) = env.stats.get("PBT_STATS") {
+                    c.show_statistics = on;
+                }
+                if let Some(on) = env.check_coverage.get("PBT_CHECK_COVERAGE") {
+                    c.check_coverage = match (on, c.check_coverage) {
+                        (true, Some(check)) => Some(check),
+                        (true, None) => Some(CoverageCheck::default()),
+                        (false, _) => None,
+                    };
+                }
+            });
         }
         c.timeout = c.timeout.filter(|t| !t.is_zero());
         c.workers = c.workers.clamp(1, MAX_WORKERS);
         c
+    }
+
+    /// Read the `PBT_*` environment again, for the runs that follow.
+    ///
+    /// Runs read `PBT_SEED`, `PBT_CASES`, `PBT_STATS`,
+    /// `PBT_CHECK_COVERAGE` and `PBT_ISOLATE` once per process, by the
+    /// first run that reads the environment; a program (or test) that sets
+    /// one with [`std::env::set_var`] while it runs calls this after, from
+    /// one thread while no other thread starts a run.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// // Nothing else in this program reads or writes the environment.
+    /// std::env::set_var("PBT_CASES", "7");
+    /// Config::reread_env();
+    /// assert_eq!(Config::default().resolved().cases, 7);
+    /// std::env::remove_var("PBT_CASES");
+    /// Config::reread_env();
+    /// assert_eq!(Config::default().resolved().cases, 100);
+    /// ```
+    pub fn reread_env() {
+        let env = Environment::read();
+        *ENVIRONMENT.write().unwrap_or_else(|e| e.into_inner()) = Some(env);
     }
 
     /// The size for test number `n` (counting from 0).
@@ -490,39 +522,115 @@ fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// Parse an environment variable as decimal or `0x` hex; `None` when it is
-/// unset (or empty). A malformed value panics, naming the variable and the
-/// value.
-fn env_u64(name: &str) -> Option<u64> {
+/// One `PBT_*` variable as read from the environment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Setting<T> {
+    /// Not set (or set to the empty string, for most variables).
+    Unset,
+    /// Set to this value.
+    Set(T),
+    /// Set to something that does not parse: the message a run panics with.
+    Malformed(String),
+}
+
+impl<T: Copy> Setting<T> {
+    /// The value, if set.
+    ///
+    /// # Panics
+    ///
+    /// When it is malformed, with its message (naming `name` and the value).
+    fn get(&self, name: &str) -> Option<T> {
+        match self {
+            Setting::Unset => None,
+            Setting::Set(value) => Some(*value),
+            Setting::Malformed(message) => panic!("pbt: {name}={message}"),
+        }
+    }
+}
+
+/// The `PBT_*` variables a run reads, parsed.
+#[derive(Clone, Debug)]
+pub(crate) struct Environment {
+    seed: Setting<u64>,
+    cases: Setting<u64>,
+    stats: Setting<bool>,
+    check_coverage: Setting<bool>,
+    /// `PBT_ISOLATE` (set but empty is off): what
+    /// [`crate::components::isolation::requested`] reads.
+    pub(crate) isolate: Setting<bool>,
+}
+
+impl Environment {
+    /// Read the variables from the process environment now.
+    fn read() -> Environment {
+        Environment {
+            seed: env_u64("PBT_SEED"),
+            cases: env_u64("PBT_CASES"),
+            stats: env_switch("PBT_STATS"),
+            check_coverage: env_switch("PBT_CHECK_COVERAGE"),
+            isolate: match env_switch("PBT_ISOLATE") {
+                Setting::Malformed(_) => Setting::Malformed(format!(
+                    "{:?} is not a switch: expected 1 (run tests isolated) or 0",
+                    std::env::var_os("PBT_ISOLATE").unwrap_or_default()
+                )),
+                Setting::Unset if std::env::var_os("PBT_ISOLATE").is_some() => Setting::Set(false),
+                read => read,
+            },
+        }
+    }
+}
+
+/// The environment as last read (`None` until the first run reads it).
+static ENVIRONMENT: std::sync::RwLock<Option<Environment>> = std::sync::RwLock::new(None);
+
+/// Call `f` with the `PBT_*` environment, read once per process (see
+/// [`Config::reread_env`]).
+pub(crate) fn with_environment<R>(f: impl FnOnce(&Environment) -> R) -> R {
+    {
+        let env = ENVIRONMENT.read().unwrap_or_else(|e| e.into_inner());
+        if let Some(env) = &*env {
+            return f(env);
+        }
+    }
+    let mut env = ENVIRONMENT.write().unwrap_or_else(|e| e.into_inner());
+    f(env.get_or_insert_with(Environment::read))
+}
+
+/// An environment variable as decimal or `0x` hex; unset or empty is
+/// [`Setting::Unset`].
+fn env_u64(name: &str) -> Setting<u64> {
+    let malformed = |raw: &dyn std::fmt::Debug| {
+        Setting::Malformed(format!(
+            "{raw:?} is not a number: expected a decimal or 0x-hex u64"
+        ))
+    };
     let raw = match std::env::var(name) {
         Ok(raw) => raw,
-        Err(std::env::VarError::NotPresent) => return None,
-        Err(std::env::VarError::NotUnicode(raw)) => {
-            panic!("pbt: {name}={raw:?} is not a number: expected a decimal or 0x-hex u64")
-        }
+        Err(std::env::VarError::NotPresent) => return Setting::Unset,
+        Err(std::env::VarError::NotUnicode(raw)) => return malformed(&raw),
     };
     if raw.trim().is_empty() {
-        return None;
+        return Setting::Unset;
     }
     match parse_u64(raw.trim()) {
-        Some(n) => Some(n),
-        None => panic!("pbt: {name}={raw:?} is not a number: expected a decimal or 0x-hex u64"),
+        Some(n) => Setting::Set(n),
+        None => malformed(&raw),
     }
 }
 
 /// An on/off environment variable: `1`/`true`/`yes`/`on` or
-/// `0`/`false`/`no`/`off` (any case); unset or empty is `None`.
-///
-/// # Panics
-///
-/// On any other value, with a message naming the variable and the value.
-fn env_switch(name: &str) -> Option<bool> {
-    let raw = std::env::var(name).ok()?;
-    match parse_switch(&raw) {
-        Ok(on) => on,
-        Err(()) => panic!(
-            "pbt: {name}={raw:?} is not a switch: expected 1, 0, true, false, yes, no, on or off"
-        ),
+/// `0`/`false`/`no`/`off` (any case); unset or empty is [`Setting::Unset`].
+fn env_switch(name: &str) -> Setting<bool> {
+    let raw = match std::env::var_os(name) {
+        Some(raw) => raw,
+        None => return Setting::Unset,
+    };
+    match raw.to_str().map(parse_switch) {
+        Some(Ok(Some(on))) => Setting::Set(on),
+        Some(Ok(None)) => Setting::Unset,
+        _ => Setting::Malformed(format!(
+            "{raw:?} is not a switch: expected 1, 0, true, false, yes, no, on or off"
+        )),
     }
 }
 

@@ -65,15 +65,27 @@ pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) 
 
 /// The generational loop in process (compiled once for every property).
 pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static str) -> Report {
-    let report = Report::empty(runner, plan);
-    let targetable = plan.config.auto_target
-        && (prop.structure().nodes.iter())
-            .any(|n| matches!(n, NodeView::Implies { utility: true }));
     supervise(prop, plan, |watch| {
-        let steer = |report| target_preconditions(prop, plan, watch, report);
-        let steer = targetable.then_some(&steer as &dyn Fn(Report) -> Report);
+        // Made here, not captured: a report is large, and each move copies it.
+        let report = Report::empty(runner, plan);
+        // Whether the preconditions have utilities is asked only when they
+        // reject most inputs (the structure costs a short run's start-up).
+        let steer = |report| match targetable(prop) {
+            true => ControlFlow::Break(target_preconditions(prop, plan, watch, report)),
+            false => ControlFlow::Continue(report),
+        };
+        let steer = (plan.config.auto_target).then_some(&steer as &Steer);
         generate_and_check(plan, &mut InProcess::new(prop, plan, watch), steer, report)
     })
+}
+
+/// Take over the rest of a run whose preconditions reject most inputs
+/// (`Break` with its report), or decline (`Continue`).
+type Steer<'a> = dyn Fn(Report) -> ControlFlow<Report, Report> + 'a;
+
+/// Whether `property!` derived a utility for some precondition of `prop`.
+fn targetable(prop: &dyn DynProperty) -> bool {
+    (prop.structure().nodes.iter()).any(|n| matches!(n, NodeView::Implies { utility: true }))
 }
 
 /// Fig. 12 over a run step: saved cases first (all of them, not counted
@@ -82,12 +94,13 @@ pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static s
 /// fresh tests run in batches ([`RunStep::test_batch`]): a batch goes on
 /// while its tests pass silently, and hands back the first that did
 /// anything else, which this loop then handles one test at a time.
-/// `steer`, when given, takes over the rest of the run when the
-/// preconditions reject most inputs.
+/// `steer`, when given, may take over the rest of the run when the
+/// preconditions reject most inputs (it is asked once).
+#[inline]
 fn generate_and_check<S: RunStep>(
     plan: &Plan,
     step: &mut S,
-    steer: Option<&dyn Fn(Report) -> Report>,
+    mut steer: Option<&Steer>,
     report: Report,
 ) -> Report {
     let mut report = match replay_saved_with(plan, step, report) {
@@ -119,8 +132,12 @@ fn generate_and_check<S: RunStep>(
             Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
                 report.discards += 1;
                 let mostly_rejected = report.discards >= 100 && report.tests * 2 < report.discards;
-                if let Some(steer) = steer.filter(|_| mostly_rejected) {
-                    return steer(report);
+                if let Some(take_over) = steer.filter(|_| mostly_rejected) {
+                    match take_over(report) {
+                        ControlFlow::Break(steered) => return steered,
+                        // Asked once: the answer does not change.
+                        ControlFlow::Continue(declined) => (report, steer) = (declined, None),
+                    }
                 }
                 if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();

@@ -4,8 +4,10 @@
 //! [`components`]; a runner of your own can use them too (see
 //! `docs/architecture.md`, the `pbt-exhaustive` crate and
 //! `examples/demo/hand_runner.rs` in the pbt repository).
-// Unsafe code is denied, and allowed in one module: the crash handler
-// (components::crash), which installs signal handlers.
+// Unsafe code is denied, and allowed in two small modules: the crash
+// handler (components::crash), which installs signal handlers, and the
+// thread-bound value that makes a report's typed counterexample `Send`
+// (report::bound).
 #![deny(unsafe_code)]
 
 mod combinatorial;

@@ -7,7 +7,6 @@ use pbt_core::Binding;
 use serde::Serialize;
 use std::any::Any;
 use std::fmt;
-use std::rc::Rc;
 use std::time::Duration;
 
 /// How a run ended.
@@ -73,10 +72,28 @@ pub struct Failure {
 
 /// A property's inputs ([`pbt_core::Property::Inputs`]), type-erased and
 /// shared: a counterexample as a value, for a test or harness to re-run,
-/// measure or assert on. Cheap to clone; it stays on the thread that ran the
-/// property (a report holding one is not `Send`).
+/// measure or assert on. Cheap to clone.
+///
+/// It is `Send` and `Sync` whatever the inputs are (so a [`Report`] can go
+/// to another thread), by belonging to the thread that made it: only there
+/// does [`TypedInputs::get`] give the inputs (elsewhere `None`; the printed
+/// bindings of the [`Failure`] are there on every thread), and only there
+/// are they dropped: the last clone dropped on another thread leaks them
+/// rather than run their `Drop` where it may not run (an `Rc` or a
+/// `MutexGuard` in the inputs).
+///
+/// ```
+/// use pbt_runners::TypedInputs;
+/// let inputs = TypedInputs::new(std::rc::Rc::new(7u8));
+/// assert_eq!(inputs.get::<std::rc::Rc<u8>>().map(|x| **x), Some(7));
+/// let elsewhere = std::thread::spawn({
+///     let inputs = inputs.clone();
+///     move || inputs.get::<std::rc::Rc<u8>>().is_none()
+/// });
+/// assert!(elsewhere.join().unwrap());
+/// ```
 #[derive(Clone)]
-pub struct TypedInputs(Rc<dyn Any>);
+pub struct TypedInputs(std::sync::Arc<bound::ThreadBound>);
 
 impl TypedInputs {
     /// Erase `inputs` (a runner hands over what its property generated).
@@ -88,18 +105,19 @@ impl TypedInputs {
     /// assert_eq!(inputs.get::<u16>(), None);
     /// ```
     pub fn new<I: 'static>(inputs: I) -> TypedInputs {
-        TypedInputs(Rc::new(inputs))
+        TypedInputs::from_any(Box::new(inputs))
     }
 
     /// Erased inputs as the shrinker hands them over
     /// ([`crate::components::AnyInputs`]).
     pub fn from_any(inputs: Box<dyn Any>) -> TypedInputs {
-        TypedInputs(Rc::from(inputs))
+        TypedInputs(std::sync::Arc::new(bound::ThreadBound::new(inputs)))
     }
 
-    /// The inputs, if they are an `I`.
+    /// The inputs, if they are an `I` and this is the thread that made
+    /// them (see [`TypedInputs`]).
     pub fn get<I: 'static>(&self) -> Option<&I> {
-        self.0.downcast_ref::<I>()
+        self.0.get()?.downcast_ref::<I>()
     }
 }
 
@@ -107,6 +125,55 @@ impl fmt::Debug for TypedInputs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("TypedInputs(..)")
     }
+}
+
+/// A value that only the thread that made it reads or drops: what makes
+/// [`TypedInputs`] `Send` and `Sync` for inputs of any type. (The `fragile`
+/// crate's idea, leaking rather than panicking when dropped elsewhere.)
+#[allow(unsafe_code)]
+mod bound {
+    use std::any::Any;
+    use std::mem::ManuallyDrop;
+    use std::thread::{self, ThreadId};
+
+    pub(super) struct ThreadBound {
+        owner: ThreadId,
+        value: ManuallyDrop<Box<dyn Any>>,
+    }
+
+    impl ThreadBound {
+        pub(super) fn new(value: Box<dyn Any>) -> ThreadBound {
+            ThreadBound {
+                owner: thread::current().id(),
+                value: ManuallyDrop::new(value),
+            }
+        }
+
+        /// The value, on the thread that made it.
+        pub(super) fn get(&self) -> Option<&dyn Any> {
+            (thread::current().id() == self.owner).then(|| &**self.value)
+        }
+    }
+
+    impl Drop for ThreadBound {
+        fn drop(&mut self) {
+            if thread::current().id() == self.owner {
+                // SAFETY: dropped once, here, and never read again.
+                unsafe { ManuallyDrop::drop(&mut self.value) }
+            }
+            // On another thread the value is leaked: its Drop may not run
+            // there.
+        }
+    }
+
+    // SAFETY: the value is read (`get`) and dropped only on the thread that
+    // made it (thread ids are never reused); on any other thread the
+    // struct is an id and a pointer nobody follows, and moving or sharing
+    // those between threads is sound.
+    unsafe impl Send for ThreadBound {}
+    // SAFETY: as above: `&ThreadBound` gives the value out only on the
+    // owner thread, so sharing it cannot let two threads use the value.
+    unsafe impl Sync for ThreadBound {}
 }
 
 impl Failure {
@@ -261,7 +328,7 @@ impl Report {
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
         if self.statistics.shown || warns {
-            eprintln!("{self}");
+            crate::components::to_stderr(&format!("{self}\n"));
         }
     }
 
@@ -359,26 +426,34 @@ impl fmt::Display for Report {
             }
             Verdict::Failed => {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
-                let when = match &fail.replayed_from {
-                    Some(saved) => format!("on saved case {} of its regressions file", saved.entry),
-                    None => format!(
-                        "after {} test{} ({} discarded)",
+                write!(f, "pbt ({}): property failed ", self.runner)?;
+                match &fail.replayed_from {
+                    Some(saved) => {
+                        write!(f, "on saved case {} of its regressions file; ", saved.entry)?
+                    }
+                    None => write!(
+                        f,
+                        "after {} test{} ({} discarded); ",
                         self.tests,
                         if self.tests == 1 { "" } else { "s" },
                         self.discards
-                    ),
-                };
-                writeln!(
-                    f,
-                    "pbt ({}): property failed {when}; shrunk in {} steps ({} tried) by {}.",
-                    self.runner,
-                    self.shrinks,
-                    self.shrink_attempts,
-                    fail.shrinker.map_or_else(
-                        || "no shrinker".to_string(),
-                        |s| format!("the {s} shrinker")
-                    )
-                )?;
+                    )?,
+                }
+                match fail.shrinker {
+                    Some(shrinker) => writeln!(
+                        f,
+                        "shrunk in {} steps ({} tried) by the {shrinker} shrinker.",
+                        self.shrinks, self.shrink_attempts
+                    )?,
+                    // Nothing shrank it: a generator fault, `max_shrinks(0)`,
+                    // an input that no longer generates.
+                    None if self.shrink_attempts == 0 => writeln!(f, "not shrunk.")?,
+                    None => writeln!(
+                        f,
+                        "shrunk in {} steps ({} tried) by no shrinker.",
+                        self.shrinks, self.shrink_attempts
+                    )?,
+                }
                 writeln!(f, "counterexample:")?;
                 for b in &fail.counterexample {
                     writeln!(f, "    {} = {}", b.name, b.value)?;
@@ -394,8 +469,12 @@ impl fmt::Display for Report {
                     }
                 }
                 if fail.original != fail.counterexample {
-                    let orig: Vec<String> = fail.original.iter().map(|b| b.to_string()).collect();
-                    writeln!(f, "first found as: {}", orig.join(", "))?;
+                    f.write_str("first found as: ")?;
+                    for (i, b) in fail.original.iter().enumerate() {
+                        let comma = if i == 0 { "" } else { ", " };
+                        write!(f, "{comma}{b}")?;
+                    }
+                    writeln!(f)?;
                 }
                 if fail.flaky {
                     writeln!(

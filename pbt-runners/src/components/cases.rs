@@ -181,8 +181,15 @@ impl Plan {
         let name = structure
             .origin
             .map(|o| match o.name {
-                Some(n) => format!("{}::{n}", o.module),
-                None => format!("{}:{}", o.file, o.line),
+                // Not `format!`: this is a good part of a short run's start-up.
+                Some(n) => [o.module, "::", n].concat(),
+                None => {
+                    use std::fmt::Write;
+                    let mut name = String::with_capacity(o.file.len() + 6);
+                    name.push_str(o.file);
+                    let _ = write!(name, ":{}", o.line);
+                    name
+                }
             })
             .unwrap_or_else(|| "property".to_string());
         Plan {

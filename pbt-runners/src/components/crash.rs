@@ -8,8 +8,9 @@
 //! while a test is running, the handler appends the in-flight case to the
 //! regressions file and prints it with the run seed, so the next run replays
 //! it first. The handler uses async-signal-safe calls only (`open`, `fstat`,
-//! `pread`, `write`, `close`, `sigaction`, `raise`) on text formatted when
-//! the run was armed and in a stack buffer; it allocates nothing. It then
+//! `pread`, `write`, `close`, `sigaction`, `raise`), formatting in a stack
+//! buffer from the run's plan (arming a run formats nothing: it costs a
+//! start-up nothing but a slot); it allocates nothing. It then
 //! hands the signal to whichever handler was there before (Rust's own stack
 //! overflow message still appears).
 //!
@@ -89,59 +90,11 @@ mod imp {
     use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering::SeqCst};
     use std::sync::Once;
 
-    /// The text a crash record needs, formatted when the run is armed.
-    #[derive(Debug)]
-    struct Record {
-        /// The regressions file, NUL-terminated.
-        path: Option<std::ffi::CString>,
-        /// `" # <test>: the process died ("`
-        note: String,
-        /// `"\npbt: <test>: the process is dying ("`
-        head: String,
-        /// `"; saved to …; …\n"`
-        tail: String,
-        /// The same, for an input replayed from the regressions file.
-        tail_saved: String,
-    }
-
-    impl Record {
-        fn new(plan: &Plan) -> Record {
-            let path = plan
-                .regressions
-                .as_ref()
-                .and_then(|f| std::ffi::CString::new(f.path().as_os_str().as_encoded_bytes()).ok());
-            let saved = match &plan.regressions {
-                Some(f) => format!(
-                    "saved to {}; the next run replays it first",
-                    f.path().display()
-                ),
-                None => "not saved: the regressions file is off".to_string(),
-            };
-            let isolate = "Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
-                           Config::isolated) to have such a fault reported as a failure and shrunk.";
-            let from = match &plan.regressions {
-                Some(f) => format!(
-                    "it was replayed from {}, which keeps it",
-                    f.path().display()
-                ),
-                None => "it was replayed from the regressions file".to_string(),
-            };
-            Record {
-                path,
-                tail_saved: format!(" (a saved case: {from}). {isolate}\n"),
-                note: format!(" # {}: the process died (", plan.name),
-                head: format!("\npbt: {}: the process is dying (", plan.name),
-                tail: format!(
-                    " (run seed {:#x}: PBT_SEED={:#x} replays the run); {saved}. {isolate}\n",
-                    plan.seed, plan.seed
-                ),
-            }
-        }
-    }
-
-    /// One armed run: its record and its watches.
+    /// One armed run: its plan (the test's name, the run seed, the
+    /// regressions file: the handler writes them out itself, so arming
+    /// formats nothing) and its watches.
     struct Slot {
-        record: Record,
+        plan: *const Plan,
         watches: *const Watch,
         n: usize,
         thread: libc::pthread_t,
@@ -210,7 +163,7 @@ mod imp {
         INSTALL.call_once(install);
         ensure_alt_stack();
         let slot = Box::into_raw(Box::new(Slot {
-            record: Record::new(plan),
+            plan,
             watches: watches.as_ptr(),
             n: watches.len(),
             // SAFETY: pthread_self has no preconditions.
@@ -315,6 +268,12 @@ mod imp {
         unsafe { std::slice::from_raw_parts(slot.watches, slot.n) }
     }
 
+    fn plan(slot: &Slot) -> &Plan {
+        // SAFETY: the plan outlives the armed slot (supervise_all borrows
+        // it for longer than the guard lives).
+        unsafe { &*slot.plan }
+    }
+
     /// Whether some armed slot satisfies `f`.
     fn any_slot(f: impl Fn(&Slot) -> bool) -> bool {
         CRASHING.store(true, SeqCst);
@@ -350,7 +309,7 @@ mod imp {
                     continue;
                 }
                 let saved = watch.is_saved();
-                watch.with_in_flight(|found| write_record(&slot.record, found, what, saved));
+                watch.with_in_flight(|found| write_record(plan(slot), found, what, saved));
                 if running == 0 {
                     break;
                 }
@@ -465,60 +424,117 @@ mod imp {
         }
     }
 
-    /// Append `found` to the regressions file (unless it came from there:
-    /// `saved`) and tell stderr.
-    fn write_record(record: &Record, found: &Found, what: &str, saved: bool) {
+    /// The longest regressions file path the handler can open (it is
+    /// copied into a stack buffer to add the NUL `open` needs).
+    const MAX_PATH: usize = 4096;
+
+    /// Append `found` to the regressions file of `plan` (unless it came
+    /// from there: `saved`) and tell stderr. Formats on the stack: a crash
+    /// record allocates nothing.
+    fn write_record(plan: &Plan, found: &Found, what: &str, saved: bool) {
         let input = |line: &mut Line| line.found(found);
-        if let Some(path) = record.path.as_ref().filter(|_| !saved) {
-            // SAFETY: `path` is NUL-terminated; open, fstat, pread, write and
-            // close are async-signal-safe.
-            unsafe {
-                let fd = libc::open(
-                    path.as_ptr(),
-                    libc::O_RDWR | libc::O_APPEND | libc::O_CREAT | libc::O_CLOEXEC,
-                    0o644,
-                );
-                if fd >= 0 {
-                    let mut st: libc::stat = std::mem::zeroed();
-                    let mut last = [b'\n'];
-                    if libc::fstat(fd, &mut st) == 0 && st.st_size > 0 {
-                        libc::pread(fd, last.as_mut_ptr().cast(), 1, st.st_size - 1);
-                    }
-                    let fds = [fd];
-                    let mut line = Line {
-                        buf: [0; 1024],
-                        len: 0,
-                        fd: &fds,
-                    };
-                    if last[0] != b'\n' {
-                        line.put(b"\n");
-                    }
-                    input(&mut line);
-                    line.put(record.note.as_bytes());
-                    line.put(what.as_bytes());
-                    line.put(b")\n");
-                    line.flush();
-                    libc::close(fd);
-                }
-            }
-        }
+        let path = plan
+            .regressions
+            .as_ref()
+            .map(|f| f.path().as_os_str().as_encoded_bytes());
+        let written = match path {
+            Some(path) if !saved => append(path, |line| {
+                input(line);
+                line.put(b" # ");
+                line.put(plan.name.as_bytes());
+                line.put(b": the process died (");
+                line.put(what.as_bytes());
+                line.put(b")\n");
+            }),
+            _ => false,
+        };
         let fds = [libc::STDERR_FILENO];
         let mut line = Line {
             buf: [0; 1024],
             len: 0,
             fd: &fds,
         };
-        line.put(record.head.as_bytes());
+        line.put(b"\npbt: ");
+        line.put(plan.name.as_bytes());
+        line.put(b": the process is dying (");
         line.put(what.as_bytes());
         line.put(b") while testing the input `");
         input(&mut line);
         line.put(b"` (as its regressions line)");
-        let tail = if saved {
-            &record.tail_saved
-        } else {
-            &record.tail
-        };
-        line.put(tail.as_bytes());
+        match (saved, path) {
+            (true, Some(path)) => {
+                line.put(b" (a saved case: it was replayed from ");
+                line.put(path);
+                line.put(b", which keeps it).");
+            }
+            (true, None) => {
+                line.put(b" (a saved case: it was replayed from the regressions file).");
+            }
+            (false, _) => {
+                line.put(b" (run seed ");
+                line.hex(plan.seed, true);
+                line.put(b": PBT_SEED=");
+                line.hex(plan.seed, true);
+                line.put(b" replays the run); ");
+                match path {
+                    Some(path) if written => {
+                        line.put(b"saved to ");
+                        line.put(path);
+                        line.put(b"; the next run replays it first.");
+                    }
+                    Some(path) => {
+                        line.put(b"could not save it to ");
+                        line.put(path);
+                        line.put(b".");
+                    }
+                    None => line.put(b"not saved: the regressions file is off."),
+                }
+            }
+        }
+        line.put(
+            b" Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
+              Config::isolated) to have such a fault reported as a failure and shrunk.\n",
+        );
         line.flush();
+    }
+
+    /// Append the line `write` puts to the file at `path` (after a newline
+    /// when the file does not end in one); whether the file could be opened.
+    fn append(path: &[u8], write: impl FnOnce(&mut Line)) -> bool {
+        let mut name = [0u8; MAX_PATH + 1];
+        if path.len() > MAX_PATH || path.contains(&0) {
+            return false;
+        }
+        name[..path.len()].copy_from_slice(path);
+        // SAFETY: `name` is NUL-terminated (zeroed past the path); open,
+        // fstat, pread, write and close are async-signal-safe.
+        unsafe {
+            let fd = libc::open(
+                name.as_ptr().cast(),
+                libc::O_RDWR | libc::O_APPEND | libc::O_CREAT | libc::O_CLOEXEC,
+                0o644,
+            );
+            if fd < 0 {
+                return false;
+            }
+            let mut st: libc::stat = std::mem::zeroed();
+            let mut last = [b'\n'];
+            if libc::fstat(fd, &mut st) == 0 && st.st_size > 0 {
+                libc::pread(fd, last.as_mut_ptr().cast(), 1, st.st_size - 1);
+            }
+            let fds = [fd];
+            let mut line = Line {
+                buf: [0; 1024],
+                len: 0,
+                fd: &fds,
+            };
+            if last[0] != b'\n' {
+                line.put(b"\n");
+            }
+            write(&mut line);
+            line.flush();
+            libc::close(fd);
+        }
+        true
     }
 }

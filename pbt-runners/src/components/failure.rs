@@ -141,14 +141,14 @@ pub fn report_failure(
     let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
-        eprintln!(
-            "pbt: {}: saved case {} of {} still fails ({}).{}",
+        to_stderr(&format!(
+            "pbt: {}: saved case {} of {} still fails ({}).{}\n",
             plan.name,
             at.entry,
             at.file,
-            fault.reason().chars().take(200).collect::<String>(),
+            shortened(fault.reason()),
             next_step(shrinking)
-        );
+        ));
     } else {
         save_on_discovery(plan, &found, fault.reason(), shrinking, &mut report);
     }
@@ -183,7 +183,9 @@ pub fn report_failure(
     report
 }
 
-/// Minimise a check failure, print it, re-run it, save the shrunk case.
+/// Minimise a check failure, print it, re-run it, save the shrunk case;
+/// with `max_shrinks(0)`, print and re-run it as found (no shrinker runs,
+/// none is named, no attempt is counted).
 fn shrink_and_print(
     prop: &dyn DynProperty,
     plan: &Plan,
@@ -193,6 +195,9 @@ fn shrink_and_print(
     report: &mut Report,
     failure: &mut Failure,
 ) {
+    if plan.config.max_shrinks == 0 {
+        return print_as_found(prop, watch, found, report, failure);
+    }
     let Some(Minimized {
         original,
         original_shown,
@@ -200,11 +205,7 @@ fn shrink_and_print(
         replay,
     }) = minimize(prop, plan, watch, found, reason)
     else {
-        report.notes.push(
-            "the failing input no longer generates (a generator that depends on more than its \
-             choices?); it is reported as found"
-                .to_string(),
-        );
+        report.notes.push(NO_LONGER_GENERATES.to_string());
         failure.flaky = true;
         return;
     };
@@ -254,6 +255,37 @@ fn shrink_and_print(
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
     failure.typed_original = Some(TypedInputs::from_any(original));
 }
+
+/// A check failure with no shrink step allowed (`max_shrinks(0)`): printed
+/// and re-run as found; no shrinker runs, none is named, no attempt is
+/// counted.
+fn print_as_found(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    found: &Found,
+    report: &mut Report,
+    failure: &mut Failure,
+) {
+    let Generation::Generated(traced) = prop.generate_traced(found, watch) else {
+        report.notes.push(NO_LONGER_GENERATES.to_string());
+        failure.flaky = true;
+        return;
+    };
+    report
+        .notes
+        .push("not shrunk: max_shrinks is 0".to_string());
+    failure.counterexample = printed(prop, watch, &*traced.inputs);
+    failure.original = failure.counterexample.clone();
+    let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*traced.inputs, watch));
+    failure.flaky = !matches!(rerun, Outcome::Fail(_));
+    failure.notes = notes;
+    failure.typed = Some(TypedInputs::from_any(traced.inputs));
+    failure.typed_original = failure.typed.clone();
+}
+
+/// The note of a failing input that does not generate again.
+const NO_LONGER_GENERATES: &str = "the failing input no longer generates (a generator that \
+    depends on more than its choices?); it is reported as found";
 
 /// Save `found` and tell stderr, with the seed, before any user code runs
 /// again; the report notes where it went.
@@ -316,14 +348,37 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 /// Tell stderr about the failure the moment it is found, with the seed:
 /// whatever happens next, the user can replay it.
 fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bool) {
-    let reason: String = reason.chars().take(200).collect();
-    eprintln!(
-        "pbt: {}: found a failing input ({reason}); run seed {:#x}, {}; {saved}.{}",
-        plan.name,
-        plan.seed,
-        case_of(found),
-        next_step(shrinking)
-    );
+    use std::fmt::Write;
+    // Pushed piece by piece into one buffer: `format!` over the same pieces
+    // costs several times more (a good part of a short failing run).
+    let mut line = String::with_capacity(160 + plan.name.len() + saved.len());
+    line.push_str("pbt: ");
+    line.push_str(&plan.name);
+    line.push_str(": found a failing input (");
+    line.push_str(shortened(reason));
+    let _ = write!(line, "); run seed {:#x}, {}; ", plan.seed, CaseOf(found));
+    line.push_str(saved);
+    line.push('.');
+    line.push_str(next_step(shrinking));
+    line.push('\n');
+    to_stderr(&line);
+}
+
+/// Write `text` to stderr in one `write`: stderr is unbuffered, so printing
+/// the pieces of a format one by one asks the system once per piece (a
+/// dozen calls for an announcement, more than the rest of a short failing
+/// run), and lines of tests failing at once could interleave. Through
+/// `eprint!`, so the test harness captures it like any output.
+pub(crate) fn to_stderr(text: &str) {
+    eprint!("{text}");
+}
+
+/// A failure reason as an announcement shows it: its first 200 characters.
+fn shortened(reason: &str) -> &str {
+    match reason.char_indices().nth(200) {
+        Some((cut, _)) => &reason[..cut],
+        None => reason,
+    }
 }
 
 /// What the announcement says comes next.
@@ -335,17 +390,21 @@ fn next_step(shrinking: bool) -> &'static str {
 }
 
 /// The case part of a replay hint.
-fn case_of(found: &Found) -> String {
-    match found {
-        Found::Case(case) => format!("case seed {:#x} at size {}", case.seed, case.size),
-        Found::Choices { choices, size } => {
-            format!("{} replayed choices at size {size}", choices.len())
-        }
-        Found::Mutated { base, steps } => {
-            format!("{} value mutations of {}", steps.len(), case_of(base))
-        }
-        Found::Shrunk { base, path } => {
-            format!("{} shrink steps from {}", path.len(), case_of(base))
+struct CaseOf<'a>(&'a Found);
+
+impl std::fmt::Display for CaseOf<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Found::Case(case) => write!(f, "case seed {:#x} at size {}", case.seed, case.size),
+            Found::Choices { choices, size } => {
+                write!(f, "{} replayed choices at size {size}", choices.len())
+            }
+            Found::Mutated { base, steps } => {
+                write!(f, "{} value mutations of {}", steps.len(), CaseOf(base))
+            }
+            Found::Shrunk { base, path } => {
+                write!(f, "{} shrink steps from {}", path.len(), CaseOf(base))
+            }
         }
     }
 }
@@ -394,6 +453,7 @@ impl Report {
     /// let report = Report::empty("mine", &plan);
     /// assert!(report.passed() && report.seed == 3);
     /// ```
+    #[inline]
     pub fn empty(runner: &'static str, plan: &Plan) -> Report {
         Report {
             runner,
@@ -418,6 +478,7 @@ impl Report {
     }
 
     /// This report, with the time since `started`.
+    #[inline]
     pub fn finish(mut self, started: Instant) -> Report {
         self.elapsed = started.elapsed();
         super::statistics::conclude(&mut self);

@@ -38,6 +38,7 @@ pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     Step, MAX_STACK,
 };
+pub(crate) use failure::to_stderr;
 pub use failure::{report_failure, Discovery, Fault};
 pub use integrated::shrink_choices;
 pub use run_step::{replay_saved_with, InProcess, RunStep};

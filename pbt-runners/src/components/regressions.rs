@@ -18,14 +18,17 @@
 //! not end in one; it is read line by line, so a line that is not UTF-8, is
 //! cut short or is malformed is skipped with one warning naming the file
 //! and the line, and every good line still replays. A saved size above
-//! [`MAX_SAVED_SIZE`] is clamped to it.
+//! [`MAX_SAVED_SIZE`] (a corrupt or hand-edited line, say
+//! `cc 0x1 1000000000000`) is clamped to it, with a warning, rather than
+//! handed to generators that would try to allocate it; pbt itself saves no
+//! larger size unless `max_size` is larger.
 
-use super::cases::{CaseSeed, Found};
+use super::cases::{CaseSeed, Found, MAX_SAVED_SIZE};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fs;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -34,11 +37,6 @@ const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed be
 # cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
 # cm <mutation seeds> cc|cx … # … for an input mutated by value,\n\
 # or cs <shrink steps> cc|cx|cm … # … for an input shrunk by value)\n";
-
-/// The largest size a saved case is replayed at: a larger one (a corrupt or
-/// hand-edited line, say `cc 0x1 1000000000000`) is clamped to it, with a
-/// warning, rather than handed to generators that would try to allocate it.
-pub const MAX_SAVED_SIZE: usize = 1_000;
 
 /// A regressions file (which may not exist yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,25 +71,16 @@ impl RegressionsFile {
     /// from the package directory the macros record at compile time
     /// ([`Origin::manifest_dir`]), the manifest directory of the run, the
     /// working directory, the test executable's directory and their
-    /// parents; when it is found nowhere, a
-    /// warning (once per source file) says that failures of its properties
-    /// are neither saved nor replayed.
+    /// parents (once per process and source file); when it is found
+    /// nowhere, a warning (once per source file) says that failures of its
+    /// properties are neither saved nor replayed.
     pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
         match setting {
             Regressions::Off => None,
             Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
             Regressions::Beside => {
                 let origin = origin?;
-                let file = origin.file;
-                match find_source(Path::new(file), origin.manifest_dir.map(Path::new)) {
-                    Some(source) => Some(RegressionsFile {
-                        path: source.with_extension("pbt-regressions"),
-                    }),
-                    None => {
-                        warn_unlocated(file);
-                        None
-                    }
-                }
+                beside(origin.file, origin.manifest_dir).map(|path| RegressionsFile { path })
             }
         }
     }
@@ -133,23 +122,26 @@ impl RegressionsFile {
     /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn read(&self) -> Loaded {
+        match fs::read(&self.path) {
+            Ok(bytes) => self.parse(&bytes, Sizes::Clamped),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
+            Err(e) => Loaded {
+                cases: Vec::new(),
+                warnings: vec![format!("{}: cannot be read ({e})", self.path.display())],
+            },
+        }
+    }
+
+    /// The cases and warnings of the file's `bytes`; sizes above
+    /// [`MAX_SAVED_SIZE`] clamped (with a warning) or as written.
+    fn parse(&self, bytes: &[u8], sizes: Sizes) -> Loaded {
         let mut loaded = Loaded::default();
-        let bytes = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return loaded,
-            Err(e) => {
-                let warning = format!("{}: cannot be read ({e})", self.path.display());
-                loaded.warnings.push(warning);
-                return loaded;
-            }
-        };
         for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-            let at = format!("{}:{}", self.path.display(), n + 1);
+            let at = || format!("{}:{}", self.path.display(), n + 1);
             let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
             let Ok(line) = std::str::from_utf8(raw) else {
-                loaded
-                    .warnings
-                    .push(format!("{at}: not UTF-8; the line is skipped"));
+                let warning = format!("{}: not UTF-8; the line is skipped", at());
+                loaded.warnings.push(warning);
                 continue;
             };
             let trimmed = line.trim();
@@ -158,16 +150,18 @@ impl RegressionsFile {
             }
             match parse_line(trimmed) {
                 Some(mut found) => {
-                    if clamp_size(&mut found) {
+                    if sizes == Sizes::Clamped && clamp_size(&mut found) {
                         loaded.warnings.push(format!(
-                            "{at}: a saved size above {MAX_SAVED_SIZE} is replayed at {MAX_SAVED_SIZE}"
+                            "{}: a saved size above {MAX_SAVED_SIZE} is replayed at {MAX_SAVED_SIZE}",
+                            at()
                         ));
                     }
                     loaded.cases.push(found);
                 }
                 None => loaded.warnings.push(format!(
-                    "{at}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>`, \
+                    "{}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>`, \
                      `cm <steps> …` or `cs <steps> …`): {:?}; the line is skipped",
+                    at(),
                     shorten(trimmed)
                 )),
             }
@@ -181,20 +175,48 @@ impl RegressionsFile {
     /// lines from concurrent threads and processes never interleave; a file
     /// that does not end in a newline gets one first.
     pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
-        if self.read().cases.contains(found) {
-            return Ok(());
-        }
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir)?;
-        }
         let note: String = note
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
             .take(300)
             .collect();
         let line = format!("{} # {test}: {note}\n", encode(found));
-        // The header goes with the first line, in the same write, to the
-        // process that created the file.
+        loop {
+            // The file as it is: one open, to read (is the case there? does
+            // the file end in a newline?) and to append.
+            let existing = fs::OpenOptions::new()
+                .read(true)
+                .append(true)
+                .open(&self.path);
+            let mut f = match existing {
+                Ok(f) => f,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => match self.create(&line)? {
+                    Created::Yes => return Ok(()),
+                    // Another writer created it meanwhile: append to it.
+                    Created::Raced => continue,
+                },
+                Err(e) => return Err(e),
+            };
+            let mut bytes = Vec::new();
+            f.read_to_end(&mut bytes)?;
+            // Compared as written: a size the reader would clamp is still
+            // the case it is.
+            if self.parse(&bytes, Sizes::AsWritten).cases.contains(found) {
+                return Ok(());
+            }
+            return match bytes.last() {
+                Some(&last) if last != b'\n' => f.write_all(format!("\n{line}").as_bytes()),
+                _ => f.write_all(line.as_bytes()),
+            };
+        }
+    }
+
+    /// Create the file (and its directory) with the header and `line`, in
+    /// one write; `Raced` when another writer created it first.
+    fn create(&self, line: &str) -> io::Result<Created> {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir)?;
+        }
         // Appending even when this process creates the file: another writer
         // may append between the creation and this write, and a write at
         // offset 0 would overwrite its line.
@@ -202,33 +224,33 @@ impl RegressionsFile {
             .append(true)
             .create_new(true)
             .open(&self.path);
-        let (mut f, text) = match created {
-            Ok(f) => (f, format!("{HEADER}{line}")),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let mut f = fs::OpenOptions::new()
-                    .read(true)
-                    .append(true)
-                    .open(&self.path)?;
-                match ends_in_newline(&mut f)? {
-                    true => (f, line),
-                    false => (f, format!("\n{line}")),
-                }
+        match created {
+            Ok(mut f) => {
+                f.write_all(format!("{HEADER}{line}").as_bytes())?;
+                Ok(Created::Yes)
             }
-            Err(e) => return Err(e),
-        };
-        f.write_all(text.as_bytes())
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(Created::Raced),
+            Err(e) => Err(e),
+        }
     }
 }
 
-/// Whether `f` is empty or ends in `\n`.
-fn ends_in_newline(f: &mut fs::File) -> io::Result<bool> {
-    if f.metadata()?.len() == 0 {
-        return Ok(true);
-    }
-    f.seek(SeekFrom::End(-1))?;
-    let mut last = [0u8];
-    f.read_exact(&mut last)?;
-    Ok(last[0] == b'\n')
+/// How [`RegressionsFile::parse`] reads sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sizes {
+    /// Above [`MAX_SAVED_SIZE`], clamped to it with a warning (to replay).
+    Clamped,
+    /// As written (to compare with a case to save).
+    AsWritten,
+}
+
+/// Whether [`RegressionsFile::create`] made the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Created {
+    /// It did, with the line.
+    Yes,
+    /// Another writer created it first.
+    Raced,
 }
 
 /// Clamp a saved size to [`MAX_SAVED_SIZE`]; whether it was larger.
@@ -249,6 +271,30 @@ fn shorten(line: &str) -> String {
         Some((at, _)) => format!("{}…", &line[..at]),
         None => line.to_string(),
     }
+}
+
+/// The regressions file beside the source file `file` (as `file!()` names
+/// it, compiled in the package directory `compiled_in`), looked for once
+/// per process: the search asks the file system up to a dozen times, which
+/// would cost every run more than the rest of its start-up. (A process that
+/// changes its working directory keeps the file found first.) When it is
+/// not found, a warning says so, once.
+fn beside(file: &'static str, compiled_in: Option<&'static str>) -> Option<PathBuf> {
+    type Key = (&'static str, Option<&'static str>);
+    static FOUND: Mutex<BTreeMap<Key, Option<PathBuf>>> = Mutex::new(BTreeMap::new());
+    let mut found = FOUND.lock().unwrap_or_else(|p| p.into_inner());
+    found
+        .entry((file, compiled_in))
+        .or_insert_with(
+            || match find_source(Path::new(file), compiled_in.map(Path::new)) {
+                Some(source) => Some(source.with_extension("pbt-regressions")),
+                None => {
+                    warn_unlocated(file);
+                    None
+                }
+            },
+        )
+        .clone()
 }
 
 /// Warn, once per source file, that its regressions file cannot be located.

@@ -243,6 +243,7 @@ impl Watch {
 /// the crash handler armed (it saves the case in flight if the process
 /// dies). `prop` is not handed to the watchdog thread: user code runs on the
 /// runner's thread only.
+#[inline]
 pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watch) -> R) -> R {
     supervise_all(prop, plan, 1, |watches| body(&watches[0]))
 }
@@ -255,6 +256,7 @@ pub fn supervise<R>(prop: &dyn DynProperty, plan: &Plan, body: impl FnOnce(&Watc
 /// In a worker process of the isolated mode that serves this property
 /// ([`super::isolation`]), `body` does not run: the process serves the
 /// inputs its parent sends, whatever the runner, and ends.
+#[inline]
 pub fn supervise_all<R>(
     prop: &dyn DynProperty,
     plan: &Plan,
@@ -262,29 +264,26 @@ pub fn supervise_all<R>(
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
     super::isolation::serve_if_asked(prop, plan);
-    let watches: Arc<[Watch]> = (0..n.max(1))
+    let watches: Vec<Watch> = (0..n.max(1))
         .map(|_| Watch::new(plan.config.timeout).with_max_draws(plan.config.max_draws))
         .collect();
-    let _armed = super::crash::arm(plan, &watches);
     super::isolation::warn_unsupported(plan);
     let Some(limit) = plan.config.timeout else {
+        let _armed = super::crash::arm(plan, &watches);
         return body(&watches);
     };
-    // Under libtest the runner's thread is named after the test: what a
-    // child process needs to re-run it.
-    let test = std::thread::current().name().map(str::to_string);
+    // What the watchdog needs to report a hang, owned (it may outlive this
+    // call by the moment it takes to see the run gone). Under libtest the
+    // runner's thread is named after the test: what a child process needs
+    // to re-run it (read only when reporting a hang).
     let run = Arc::new(Patrolled {
-        seen: Mutex::new(
-            watches
-                .iter()
-                .map(|w| (w.progress(), Instant::now()))
-                .collect(),
-        ),
         plan: plan.clone(),
-        test,
-        watches: Arc::clone(&watches),
+        thread: std::thread::current(),
+        watches,
         limit,
+        seen: Mutex::new(Vec::new()),
     });
+    let _armed = super::crash::arm(plan, &run.watches);
     // Off the watchdog's list however `body` ends (it may unwind).
     struct Leave(Arc<Patrolled>);
     impl Drop for Leave {
@@ -293,8 +292,8 @@ pub fn supervise_all<R>(
         }
     }
     let _leave = Leave(Arc::clone(&run));
-    enlist(run);
-    body(&watches)
+    enlist(Arc::clone(&run));
+    body(&run.watches)
 }
 
 /// One run the watchdog patrols: what it needs to report a hang, owned, so
@@ -302,10 +301,13 @@ pub fn supervise_all<R>(
 /// joining a thread per run cost more than a whole short run).
 struct Patrolled {
     plan: Plan,
-    test: Option<String>,
-    watches: Arc<[Watch]>,
+    /// The runner's thread (its name is the test's under libtest).
+    thread: std::thread::Thread,
+    watches: Vec<Watch>,
     limit: Duration,
-    /// The progress last seen on each watch, and since when.
+    /// The progress last seen on each watch, and since when: filled in by
+    /// the watchdog's first look at the run (so a run's start costs no
+    /// clock read; a hang is then seen at most one tick later).
     seen: Mutex<Vec<(Progress, Instant)>>,
 }
 
@@ -328,6 +330,10 @@ impl Patrolled {
             .saturating_mul(2)
             .saturating_add(Duration::from_secs(1));
         let mut seen = lock(&self.seen);
+        if seen.len() != self.watches.len() {
+            let now = Instant::now();
+            *seen = self.watches.iter().map(|w| (w.progress(), now)).collect();
+        }
         // How long no watch at all has made progress, and whether any runs
         // a test now.
         let mut idle_all = Duration::MAX;
@@ -425,7 +431,7 @@ fn patrol() {
             (hung, tick)
         };
         if let Some((run, (i, what, stuck))) = hung {
-            let test = run.test.as_deref();
+            let test = run.thread.name();
             report_hang(&run.plan, test, &run.watches[i], what, stuck);
         }
         // An unpark that came after the decision above makes this return

@@ -38,7 +38,7 @@ use super::erased::DynProperty;
 use super::execute::Step;
 use super::failure::{discovered, save_on_discovery, Discovery};
 use super::run_step::RunStep;
-use crate::config::{Config, Shrinker};
+use crate::config::{Config, Setting, Shrinker};
 use crate::report::{Report, Verdict};
 use pbt_core::choices::{Attempt, ChoiceShrinker, Replayed, Step as ChoiceStep, Trial};
 use pbt_core::{Binding, Discarded, Outcome, Structure};
@@ -84,16 +84,13 @@ pub fn requested(config: &Config) -> Result<bool, String> {
     if !config.read_env {
         return Ok(config.isolated);
     }
-    let Some(raw) = std::env::var_os("PBT_ISOLATE") else {
-        return Ok(config.isolated);
-    };
-    // The switch syntax of every PBT_* variable; set but empty is off.
-    match crate::config::parse_switch(&raw.to_string_lossy()) {
-        Ok(on) => Ok(on.unwrap_or(false)),
-        Err(()) => Err(format!(
-            "PBT_ISOLATE={raw:?} is not a switch: expected 1 (run tests isolated) or 0"
-        )),
-    }
+    // Read once per process with the other PBT_* variables (set but empty
+    // is off); see `Config::reread_env`.
+    crate::config::with_environment(|env| match &env.isolate {
+        Setting::Unset => Ok(config.isolated),
+        Setting::Set(on) => Ok(*on),
+        Setting::Malformed(message) => Err(format!("PBT_ISOLATE={message}")),
+    })
 }
 
 /// The isolated run step, when the configuration or the environment asks

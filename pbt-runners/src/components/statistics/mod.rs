@@ -36,7 +36,7 @@ use crate::config::Config;
 use pbt_core::statistics::{Observations, Observer};
 use pbt_core::Outcome;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// One row of a distribution table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -110,13 +110,15 @@ pub struct Statistics {
     tally: Tally,
 }
 
-/// The counts while the run goes on.
+/// The counts while the run goes on. Ordered maps: an empty one costs
+/// nothing to make or drop (a run whose tests report nothing, most runs,
+/// pays for none), and the rows are sorted when the run ends anyway.
 #[derive(Clone, Debug, Default)]
 struct Tally {
     cases: u64,
-    labels: HashMap<String, u64>,
-    classes: HashMap<String, u64>,
-    tables: HashMap<String, HashMap<String, u64>>,
+    labels: BTreeMap<String, u64>,
+    classes: BTreeMap<String, u64>,
+    tables: BTreeMap<String, BTreeMap<String, u64>>,
     /// label → (required percent, covered tests), in first-seen order.
     requirements: Vec<(String, f64, u64)>,
     /// Tests per size, for sizes below `SMALL`.
@@ -314,7 +316,7 @@ impl Statistics {
                 100.0 * n as f64 / of as f64
             }
         };
-        let rows = |map: &HashMap<String, u64>, of: u64| {
+        let rows = |map: &BTreeMap<String, u64>, of: u64| {
             let mut rows: Vec<Row> = map
                 .iter()
                 .map(|(label, &count)| Row {
@@ -327,6 +329,16 @@ impl Statistics {
             rows
         };
         let t = &self.tally;
+        self.sizes = size_distribution(&t.small_sizes, &t.large_sizes, tests);
+        self.discards = discards;
+        self.discard_rate = share(discards, tests + discards);
+        let reported = !(t.labels.is_empty()
+            && t.classes.is_empty()
+            && t.tables.is_empty()
+            && t.requirements.is_empty());
+        if !reported {
+            return;
+        }
         self.labels = rows(&t.labels, tests);
         self.classes = rows(&t.classes, tests);
         let mut tables: Vec<Table> = t
@@ -355,9 +367,6 @@ impl Statistics {
                 outcome: judge(*covered, tests, *required, self.check),
             })
             .collect();
-        self.sizes = size_distribution(&t.small_sizes, &t.large_sizes, tests);
-        self.discards = discards;
-        self.discard_rate = share(discards, tests + discards);
     }
 
     /// Whether the report should show the table: when shown is asked for,
@@ -385,26 +394,23 @@ fn size_distribution(
     if total == 0 {
         return None;
     }
-    let counts: Vec<(usize, u64)> = small
-        .iter()
-        .enumerate()
-        .map(|(size, &n)| (size, n))
-        .chain(large.iter().map(|(&size, &n)| (size, n)))
-        .filter(|&(_, n)| n > 0)
-        .collect();
+    let counts = || {
+        let small = small.iter().enumerate().map(|(size, &n)| (size, n));
+        let large = large.iter().map(|(&size, &n)| (size, n));
+        small.chain(large).filter(|&(_, n)| n > 0)
+    };
     // The size of the test at rank ceil(q/4 · total) (1-based).
     let quantile = |q: u64| {
         let rank = (q * total).div_ceil(4).max(1);
         let mut seen = 0;
-        counts
-            .iter()
-            .find(|&&(_, n)| {
+        counts()
+            .find(|&(_, n)| {
                 seen += n;
                 seen >= rank
             })
-            .map_or(0, |&(size, _)| size)
+            .map_or(0, |(size, _)| size)
     };
-    let min = counts.first().map_or(0, |&(size, _)| size);
+    let min = counts().next().map_or(0, |(size, _)| size);
     Some(SizeDistribution {
         min,
         lower_quartile: quantile(1),
