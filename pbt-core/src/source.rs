@@ -154,9 +154,8 @@ impl Xoshiro256 {
     /// SplitMix64 outputs.
     #[inline(always)]
     fn seeded(seed: u64) -> Self {
-        let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
         Xoshiro256 {
-            s: [word(0), word(1), word(2), word(3)],
+            s: SeedState::new(seed).s,
         }
     }
 
@@ -173,6 +172,42 @@ impl Xoshiro256 {
         s[2] ^= t;
         s[3] = s[3].rotate_left(45);
         result
+    }
+}
+
+/// The starting state of an [`Rng`] seeded with some seed, worked out
+/// ahead of the generator that will start from it ([`Rng::restart`]).
+///
+/// Seeding is a chain of multiplications that nothing in a test feeds: a
+/// loop that seeds a generator per test can work out the next test's state
+/// while the current test runs, instead of waiting for it when the test
+/// starts. The state is the one [`Rng::from_seed`] starts from, so the
+/// draws are the same.
+///
+/// ```
+/// use pbt_core::source::SeedState;
+/// use pbt_core::{Rng, Source};
+/// let ahead = SeedState::new(42);
+/// let mut rng = Rng::from_seed(1).limited(1000, 1 << 20);
+/// rng.draw(9);
+/// rng.restart(ahead);
+/// let mut fresh = Rng::from_seed(42);
+/// assert_eq!(rng.draw(1 << 40), fresh.draw(1 << 40));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeedState {
+    s: [u64; 4],
+}
+
+impl SeedState {
+    /// The state `Rng::from_seed(seed)` starts from: four SplitMix64
+    /// outputs from `seed` (as `Xoshiro256PlusPlus::seed_from_u64`).
+    #[inline(always)]
+    pub fn new(seed: u64) -> Self {
+        let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        SeedState {
+            s: [word(0), word(1), word(2), word(3)],
+        }
     }
 }
 
@@ -237,7 +272,15 @@ impl Rng {
     /// ```
     #[inline(always)]
     pub fn reseed(&mut self, seed: u64) {
-        self.inner = Xoshiro256::seeded(seed);
+        self.restart(SeedState::new(seed));
+    }
+
+    /// [`Rng::reseed`] from a state worked out ahead ([`SeedState::new`]):
+    /// the same draws as `Rng::from_seed(seed)`, with this generator's
+    /// limits.
+    #[inline(always)]
+    pub fn restart(&mut self, state: SeedState) {
+        self.inner = Xoshiro256 { s: state.s };
         self.countdown = CHECK_EVERY;
         self.budget.drawn = 0;
     }
