@@ -155,7 +155,7 @@ impl Xoshiro256 {
     #[inline(always)]
     fn seeded(seed: u64) -> Self {
         Xoshiro256 {
-            s: SeedState::new(seed).s,
+            s: seed_state::words(seed),
         }
     }
 
@@ -172,42 +172,6 @@ impl Xoshiro256 {
         s[2] ^= t;
         s[3] = s[3].rotate_left(45);
         result
-    }
-}
-
-/// The starting state of an [`Rng`] seeded with some seed, worked out
-/// ahead of the generator that will start from it ([`Rng::restart`]).
-///
-/// Seeding is a chain of multiplications that nothing in a test feeds: a
-/// loop that seeds a generator per test can work out the next test's state
-/// while the current test runs, instead of waiting for it when the test
-/// starts. The state is the one [`Rng::from_seed`] starts from, so the
-/// draws are the same.
-///
-/// ```
-/// use pbt_core::source::SeedState;
-/// use pbt_core::{Rng, Source};
-/// let ahead = SeedState::new(42);
-/// let mut rng = Rng::from_seed(1).limited(1000, 1 << 20);
-/// rng.draw(9);
-/// rng.restart(ahead);
-/// let mut fresh = Rng::from_seed(42);
-/// assert_eq!(rng.draw(1 << 40), fresh.draw(1 << 40));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeedState {
-    s: [u64; 4],
-}
-
-impl SeedState {
-    /// The state `Rng::from_seed(seed)` starts from: four SplitMix64
-    /// outputs from `seed` (as `Xoshiro256PlusPlus::seed_from_u64`).
-    #[inline(always)]
-    pub fn new(seed: u64) -> Self {
-        let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
-        SeedState {
-            s: [word(0), word(1), word(2), word(3)],
-        }
     }
 }
 
@@ -272,7 +236,9 @@ impl Rng {
     /// ```
     #[inline(always)]
     pub fn reseed(&mut self, seed: u64) {
-        self.restart(SeedState::new(seed));
+        self.inner = Xoshiro256::seeded(seed);
+        self.countdown = CHECK_EVERY;
+        self.budget.drawn = 0;
     }
 
     /// [`Rng::reseed`] from a state worked out ahead ([`SeedState::new`]):
@@ -357,7 +323,9 @@ pub fn mix(x: u64) -> u64 {
 }
 
 mod bytes;
+mod seed_state;
 pub use bytes::Bytes;
+pub use seed_state::SeedState;
 
 #[cfg(test)]
 mod seeding_tests {

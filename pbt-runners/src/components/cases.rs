@@ -8,7 +8,7 @@ use super::erased::DynProperty;
 use super::regressions::RegressionsFile;
 use super::run_step::{replay_saved_with, InProcess};
 use super::watchdog::Watch;
-use crate::config::Config;
+use crate::config::{Config, Sizes};
 use crate::report::Report;
 use pbt_core::source::{mix, SeedState};
 use pbt_core::Structure;
@@ -234,6 +234,11 @@ impl Plan {
             seed: case_seed(self.seed, 0),
             next_seed: case_seed(self.seed, 1),
             mixed: mix(2),
+            run_seed: self.seed,
+            cycle: match self.config.sizes {
+                Sizes::Cycle => Some(self.config.max_size),
+                _ => None,
+            },
         }
     }
 
@@ -267,6 +272,10 @@ pub struct Cases<'a> {
     next_seed: u64,
     /// `mix(n + 2)`, the first half of case `n + 2`'s seed.
     mixed: u64,
+    /// The plan's run seed and, under the cycling size schedule, its
+    /// largest size (kept here, where the loop reads them).
+    run_seed: u64,
+    cycle: Option<usize>,
 }
 
 impl<'a> Cases<'a> {
@@ -308,15 +317,16 @@ impl Cases<'_> {
         // The stages move on by one case, each one mix deep, and none
         // waits on another's result from this call.
         self.seed = self.next_seed;
-        self.next_seed = mix(self.plan.seed ^ self.mixed);
+        self.next_seed = mix(self.run_seed ^ self.mixed);
         self.mixed = mix(n.wrapping_add(3));
         self.n = n.wrapping_add(1);
-        let config = &self.plan.config;
-        self.size = match config.sizes {
-            // The next size of the cycle `0..=max_size` without `n % period`.
-            crate::config::Sizes::Cycle if self.size < config.max_size => self.size + 1,
-            crate::config::Sizes::Cycle if config.max_size != usize::MAX => 0,
-            _ => config.size_of(self.n),
+        self.size = match self.cycle {
+            // The next size of the cycle `0..=max` without `n % period`.
+            Some(max) => match self.size.wrapping_add(1) {
+                next if next > max => 0,
+                next => next,
+            },
+            None => self.plan.config.size_of(self.n),
         };
         case
     }
@@ -420,7 +430,10 @@ mod tests {
     #[test]
     fn seeded_cases_are_the_plans_with_their_generators_states() {
         for seed in [0, 3, u64::MAX] {
-            let plan = Plan::new(&Config::default().seed(seed).ignore_env(), &Default::default());
+            let plan = Plan::new(
+                &Config::default().seed(seed).ignore_env(),
+                &Default::default(),
+            );
             let mut cases = plan.cases().seeded();
             for n in 0..300 {
                 let (case, state) = cases.next_case();
