@@ -20,7 +20,8 @@
 //! CPU; `x hand` is a row's cost over the hand-written loop's. Under
 //! valgrind (callgrind counts instructions, whatever the load) pass
 //! `--wall-clock`: rustix's lookup of the CPU clock in the vDSO faults
-//! there (rustix issue 1559), so the rounds are timed with `Instant`.
+//! there (its vDSO parsing reads past what valgrind maps), so the rounds
+//! are timed with `Instant`.
 
 #[path = "common/cpu_clock.rs"]
 mod cpu_clock_impl;

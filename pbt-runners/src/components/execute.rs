@@ -121,7 +121,6 @@ pub fn generate_and_run_batch<P: Property>(
         // processor works on them while the test before runs.
         let mut fresh = cases.clone().seeded();
         let mut passed = 0;
-        let budget = budget;
         let stopped = loop {
             if passed == budget {
                 break None;
