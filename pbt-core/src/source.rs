@@ -241,9 +241,10 @@ impl Rng {
         self.budget.drawn = 0;
     }
 
-    /// [`Rng::reseed`] from a state worked out ahead ([`SeedState::new`]):
-    /// the same draws as `Rng::from_seed(seed)`, with this generator's
-    /// limits.
+    /// [`Rng::reseed`] from a state worked out ahead: after
+    /// `restart(SeedState::new(seed))` the draws are those of
+    /// `Rng::from_seed(seed)`, with this generator's limits (see
+    /// [`SeedState`]).
     #[inline(always)]
     pub fn restart(&mut self, state: SeedState) {
         self.inner = Xoshiro256 { s: state.s };
