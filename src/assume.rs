@@ -76,9 +76,11 @@ pub fn body<T>(f: impl FnOnce() -> T) -> T {
 }
 
 /// The outcome of a check, or `Discard` when an `assume!` inside it did not
-/// hold. Other panics keep unwinding.
+/// hold. Other panics keep unwinding. Always inlined (as the check closure
+/// that `property!` wraps around it): in a runner's loop, a call here and
+/// the verdict returned through memory cost more than a cheap check.
 #[doc(hidden)]
-#[inline]
+#[inline(always)]
 pub fn check(f: impl FnOnce() -> Outcome) -> Outcome {
     IN_CHECK.with(|n| n.set(n.get() + 1));
     let result = panic::catch_unwind(AssertUnwindSafe(f));

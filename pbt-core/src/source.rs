@@ -154,9 +154,8 @@ impl Xoshiro256 {
     /// SplitMix64 outputs.
     #[inline(always)]
     fn seeded(seed: u64) -> Self {
-        let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
         Xoshiro256 {
-            s: [word(0), word(1), word(2), word(3)],
+            s: seed_state::words(seed),
         }
     }
 
@@ -242,6 +241,17 @@ impl Rng {
         self.budget.drawn = 0;
     }
 
+    /// [`Rng::reseed`] from a state worked out ahead: after
+    /// `restart(SeedState::new(seed))` the draws are those of
+    /// `Rng::from_seed(seed)`, with this generator's limits (see
+    /// [`SeedState`]).
+    #[inline(always)]
+    pub fn restart(&mut self, state: SeedState) {
+        self.inner = Xoshiro256 { s: state.s };
+        self.countdown = CHECK_EVERY;
+        self.budget.drawn = 0;
+    }
+
     /// Count another `CHECK_EVERY` draws against the budget.
     #[cold]
     #[inline(never)]
@@ -314,7 +324,9 @@ pub fn mix(x: u64) -> u64 {
 }
 
 mod bytes;
+mod seed_state;
 pub use bytes::Bytes;
+pub use seed_state::SeedState;
 
 #[cfg(test)]
 mod seeding_tests {

@@ -8,9 +8,9 @@ use super::erased::DynProperty;
 use super::regressions::RegressionsFile;
 use super::run_step::{replay_saved_with, InProcess};
 use super::watchdog::Watch;
-use crate::config::Config;
+use crate::config::{Config, Sizes};
 use crate::report::Report;
-use pbt_core::source::mix;
+use pbt_core::source::{mix, SeedState};
 use pbt_core::Structure;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -223,7 +223,8 @@ impl Plan {
 
     /// The fresh cases in order: `case(0)`, `case(1)`, … The size of each
     /// is counted along rather than computed from `n` (no division per
-    /// test under the cycling schedule).
+    /// test under the cycling schedule), and each case seed is worked out
+    /// ahead of its case (see [`Cases`]).
     ///
     /// ```
     /// use pbt_runners::components::Plan;
@@ -237,6 +238,14 @@ impl Plan {
             plan: self,
             n: 0,
             size: self.config.size_of(0),
+            seed: case_seed(self.seed, 0),
+            next_seed: case_seed(self.seed, 1),
+            mixed: mix(2),
+            run_seed: self.seed,
+            cycle: match self.config.sizes {
+                Sizes::Cycle => Some(self.config.max_size),
+                _ => None,
+            },
         }
     }
 
@@ -252,45 +261,118 @@ impl Plan {
 }
 
 /// The fresh cases of a plan in order ([`Plan::cases`]).
+///
+/// A case seed is two mixes deep (`mix(seed ^ mix(n))`), and nothing in a
+/// test feeds it: the iterator works each one out in stages, one mix per
+/// case handed out, ahead of the case, so that a loop over the cases does
+/// not wait for a seed when its test starts. The seeds are those of
+/// [`Plan::case`], only computed earlier. [`Cases::seeded`] adds the third
+/// stage, the generator's state.
 #[derive(Clone, Debug)]
 pub struct Cases<'a> {
     plan: &'a Plan,
     n: u64,
     size: usize,
+    /// The seed of case `n`.
+    seed: u64,
+    /// The seed of case `n + 1`.
+    next_seed: u64,
+    /// `mix(n + 2)`, the first half of case `n + 2`'s seed.
+    mixed: u64,
+    /// The plan's run seed and, under the cycling size schedule, its
+    /// largest size (kept here, where the loop reads them).
+    run_seed: u64,
+    cycle: Option<usize>,
 }
 
-impl Cases<'_> {
+impl<'a> Cases<'a> {
     /// How many cases were handed out so far.
     pub fn taken(&self) -> u64 {
         self.n
+    }
+
+    /// These cases, each handed out with the state its generator starts
+    /// from, worked out one case ahead ([`SeededCases`]).
+    #[inline]
+    pub(crate) fn seeded(self) -> SeededCases<'a> {
+        SeededCases {
+            state: SeedState::new(self.seed),
+            cases: self,
+        }
     }
 }
 
 impl Iterator for Cases<'_> {
     type Item = CaseSeed;
 
+    /// The next case (fresh cases never run out).
     #[inline]
     fn next(&mut self) -> Option<CaseSeed> {
+        Some(self.advance())
+    }
+}
+
+impl Cases<'_> {
+    /// The next case.
+    #[inline(always)]
+    fn advance(&mut self) -> CaseSeed {
         let n = self.n;
         let case = CaseSeed {
-            seed: case_seed(self.plan.seed, n),
+            seed: self.seed,
             size: self.size,
         };
+        // The stages move on by one case, each one mix deep, and none
+        // waits on another's result from this call.
+        self.seed = self.next_seed;
+        self.next_seed = mix(self.run_seed ^ self.mixed);
+        self.mixed = mix(n.wrapping_add(3));
         self.n = n.wrapping_add(1);
-        let config = &self.plan.config;
-        self.size = match config.sizes {
-            // The next size of the cycle `0..=max_size` without `n % period`.
-            crate::config::Sizes::Cycle if self.size < config.max_size => self.size + 1,
-            crate::config::Sizes::Cycle if config.max_size != usize::MAX => 0,
-            _ => config.size_of(self.n),
+        self.size = match self.cycle {
+            // The next size of the cycle `0..=max` without `n % period`.
+            Some(max) => match self.size.wrapping_add(1) {
+                next if next > max => 0,
+                next => next,
+            },
+            None => self.plan.config.size_of(self.n),
         };
-        Some(case)
+        case
+    }
+}
+
+/// The fresh cases of a plan, each with the state its generator starts
+/// from ([`Cases::seeded`]): the state of the next case is worked out when
+/// a case is handed out, so a loop that tests a case meanwhile does not
+/// wait for the next one's seeding (four multiplication chains) when it
+/// starts it. The state is the one `Rng::from_seed(case.seed)` starts from.
+#[derive(Clone, Debug)]
+pub(crate) struct SeededCases<'a> {
+    cases: Cases<'a>,
+    /// The state of the generator of the next case handed out.
+    state: SeedState,
+}
+
+impl<'a> SeededCases<'a> {
+    /// The next case, with the state its generator starts from.
+    #[inline(always)]
+    pub(crate) fn next_case(&mut self) -> (CaseSeed, SeedState) {
+        let state = self.state;
+        let case = self.cases.advance();
+        self.state = SeedState::new(self.cases.seed);
+        (case, state)
+    }
+
+    /// The cases not handed out yet (the state worked out ahead is
+    /// dropped; it is worked out again when they are seeded again).
+    #[inline]
+    pub(crate) fn into_cases(self) -> Cases<'a> {
+        self.cases
     }
 }
 
 /// The seed of the `n`th fresh case of the run seeded `seed`. (Output `n`
-/// of SplitMix64 from `seed` would take one mix instead of two, about 3 ns
-/// a test, but would give every run seed other cases than it always has.)
+/// of SplitMix64 from `seed` would take one mix instead of two, but would
+/// give every run seed other cases than it always has: `tests/seeds.rs`
+/// pins them.)
 #[inline(always)]
 fn case_seed(seed: u64, n: u64) -> u64 {
     mix(seed ^ mix(n))
@@ -345,4 +427,38 @@ fn fresh_seed() -> u64 {
         .unwrap_or(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     mix(nanos ^ process ^ mix(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pbt_core::{Rng, Source};
+
+    #[test]
+    fn seeded_cases_are_the_plans_with_their_generators_states() {
+        for seed in [0, 3, u64::MAX] {
+            let plan = Plan::new(
+                &Config::default().seed(seed).ignore_env(),
+                &Default::default(),
+            );
+            let mut cases = plan.cases().seeded();
+            for n in 0..300 {
+                let (case, state) = cases.next_case();
+                assert_eq!(case, plan.case(n));
+                let mut rng = Rng::from_seed(0).limited(1000, 1 << 20);
+                rng.draw(7);
+                rng.restart(state);
+                let mut fresh = Rng::from_seed(case.seed);
+                for _ in 0..8 {
+                    assert_eq!(rng.draw(u64::MAX), fresh.draw(u64::MAX));
+                }
+            }
+            // Handing them back and seeding again goes on where they were.
+            let mut cases = cases.into_cases();
+            assert_eq!(cases.taken(), 300);
+            assert_eq!(cases.next(), Some(plan.case(300)));
+            let (case, _) = cases.seeded().next_case();
+            assert_eq!(case, plan.case(301));
+        }
+    }
 }
