@@ -36,8 +36,11 @@
 //! values half of the time): every list fails almost surely either way.
 //!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
-//! default 3; `-- --only 'NAME;NAME'`, only the rows named; pbt
-//! announces each failure on stderr).
+//! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
+//! the external shrinker of a `#[with]` variable, is named `#[with]`);
+//! `-- --columns 'NAME;NAME'`, only the columns named, e.g. `pbt both`, to
+//! profile one library under `valgrind --tool=callgrind`; pbt announces each
+//! failure on stderr).
 
 use pbt::generators as gen;
 use pbt::prelude::*;
@@ -237,12 +240,30 @@ fn selected(name: &str) -> bool {
     }
 }
 
+/// Whether the column `column` (of [`COLUMNS`]) is measured: `--columns
+/// NAMES` keeps the columns named in the `;`-separated list NAMES (the
+/// others print as 0).
+fn column_selected(column: usize) -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == "--columns") {
+        Some(i) => args
+            .get(i + 1)
+            .is_some_and(|only| only.split(';').any(|n| n == COLUMNS[column])),
+        None => true,
+    }
+}
+
 fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row {
     let mut runs: [Vec<Timed>; 5] = Default::default();
     let rounds = if selected(name) { rounds } else { 0 };
     for seed in 0..rounds {
         for (column, timings) in runs.iter_mut().enumerate() {
-            timings.push(timed(|| one(column, seed)));
+            let measured = column_selected(column);
+            timings.push(if measured {
+                timed(|| one(column, seed))
+            } else {
+                (0.0, 0)
+            });
         }
     }
     Row {
@@ -488,6 +509,9 @@ fn main() {
 /// `cargo bench --bench shrinking -- --external-gen-only` runs this row alone.
 fn external_gen_vec(rounds: u64) {
     const N: usize = 1_000;
+    if !selected("#[with]") {
+        return;
+    }
     let prop = property! {
         forall xs: Vec<i32>, #[with = gen::vec(gen::any::<i32>(), 0..=N)];
         check xs.iter().all(|&x| x < BIG)

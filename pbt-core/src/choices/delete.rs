@@ -36,12 +36,22 @@ const HALVES_FROM: usize = 64;
 /// down to.
 const HALVES_DOWN_TO: usize = 8;
 
+/// The fewest elements a collection needs for [`delete_halves`] to try
+/// its short prefixes first.
+const PREFIXES_FROM: usize = 256;
+
 /// Delete halves, else quarters, of each collection of at least
 /// [`HALVES_FROM`] elements (with its length lowered as [`delete_blocks`]
 /// does; the last run first), starting again from the halves after every
 /// step, down to [`HALVES_DOWN_TO`] elements. When none of
 /// them can go, that costs six runs per long collection; the elements that
 /// are left go one by one in [`delete_blocks`].
+///
+/// A collection of at least [`PREFIXES_FROM`] elements first tries keeping
+/// only its first 8, 16, 32, … elements (fewer than half): a long list that
+/// fails because of any one of many elements drops to a short one in one
+/// step, its candidates short replays, instead of a halving per step, each
+/// a replay (and a printed step) of half the list.
 pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut c = s.blocks().len();
     while c > 0 && !s.halted() {
@@ -49,7 +59,8 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
         }
-        let mut started = false;
+        // A collection cut to its prefix halves on, down to eight elements.
+        let mut started = keep_prefix(s, c);
         'again: loop {
             let elems = children(s.blocks(), c, BlockKind::Element);
             let m = elems.len();
@@ -72,6 +83,26 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             break;
         }
     }
+}
+
+/// Keep only the shortest prefix of collection `c`'s elements, of 8, 16,
+/// 32, … elements (fewer than half of them), that still fails, when the
+/// collection has at least [`PREFIXES_FROM`] elements; whether one did.
+fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) -> bool {
+    let elems = children(s.blocks(), c, BlockKind::Element);
+    let m = elems.len();
+    if m < PREFIXES_FROM {
+        return false;
+    }
+    let mut k = HALVES_DOWN_TO;
+    while k < m / 2 && !s.halted() {
+        let cand = without_elements(s.choices(), s.blocks(), &elems, c, k, m - k);
+        if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
+            return true;
+        }
+        k *= 2;
+    }
+    false
 }
 
 /// Delete runs of sibling elements, lowering their collection's length

@@ -204,8 +204,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             ("widen_size", super::restructure::widen_size),
             ("pass_to_descendant", super::restructure::pass_to_descendant),
             ("join_collections", super::restructure::join_collections),
-            ("zero_blocks", super::minimise::zero_blocks),
             ("delete_blocks", super::delete::delete_blocks),
+            ("zero_blocks", super::minimise::zero_blocks),
             ("delete_choices", super::delete::delete_choices),
             ("minimise_choices", super::minimise::minimise_choices),
             ("shrink_duplicates", super::minimise::shrink_duplicates),
@@ -274,6 +274,14 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             current: &self.current.choices,
         };
         match (self.test)(attempt) {
+            // A wider size that grows no bound of the sequence leaves the
+            // passes no room (they see only choices and bounds): no step, or
+            // the size passes would search down from it again at the end.
+            Trial::Shrunk(replayed)
+                if step == Step::Widen && replayed.bounds == self.current.bounds =>
+            {
+                false
+            }
             Trial::Shrunk(replayed) => {
                 self.current = replayed;
                 self.size = size;

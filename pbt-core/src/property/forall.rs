@@ -355,8 +355,10 @@ where
                     // the choice it lowered it is a one-step nudge, which
                     // would crowd out the binary searches of later passes.
                     let padded = c.len() < recorded.len() && used.len() >= recorded.len();
-                    let same = current.is_some() && shown(&v) == current;
-                    (shortlex_lt(&used, recorded) && !same && !padded).then_some((v, Some(used)))
+                    // Printed last: the cheap tests settle most candidates.
+                    let smaller = shortlex_lt(&used, recorded) && !padded;
+                    let shows = || current.is_none() || shown(&v) != current;
+                    (smaller && shows()).then_some((v, Some(used)))
                 }))
             }
         };
