@@ -268,10 +268,20 @@ where
     ) -> Result<Self::Env, Discarded> {
         let value = if src.records() {
             if G::CUSTOM {
-                let mut rec = Recorder::new(&mut *src);
-                let v = self.gen.generate(&env, &mut rec, size);
-                choices.push(Some(rec.into_choices()));
-                v
+                // The variable's choices: a slice of those the source keeps
+                // (a replay does), else recorded as they are drawn.
+                if let Some(from) = src.handed_out().map(<[u64]>::len) {
+                    let v = self.gen.generate(&env, src, size);
+                    let own = src.handed_out().and_then(|all| all.get(from..));
+                    let own = own.unwrap_or_default();
+                    choices.push(Some(own.to_vec()));
+                    v
+                } else {
+                    let mut rec = Recorder::new(&mut *src);
+                    let v = self.gen.generate(&env, &mut rec, size);
+                    choices.push(Some(rec.into_choices()));
+                    v
+                }
             } else {
                 choices.push(None);
                 self.gen.generate(&env, src, size)

@@ -276,7 +276,10 @@ pub fn minimize(
     // One string for the watchdog, written in place (no string per binding).
     let show = |printed: &[pbt_core::Binding]| {
         use std::fmt::Write;
-        let len = printed.iter().map(|b| b.name.len() + b.value.len() + 5).sum();
+        let len = printed
+            .iter()
+            .map(|b| b.name.len() + b.value.len() + 5)
+            .sum();
         let mut line = String::with_capacity(len);
         for (i, b) in printed.iter().enumerate() {
             let sep = if i == 0 { "" } else { ", " };
