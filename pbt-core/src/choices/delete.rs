@@ -105,10 +105,22 @@ fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usi
     false
 }
 
+/// How many elements in a row [`delete_blocks`] may fail to delete before
+/// it leaves the collection for later (see [`ChoiceShrinker::defer`]).
+const PATIENCE: usize = 8;
+
 /// Delete runs of sibling elements, lowering their collection's length
 /// choice (its first choice) by the number deleted; when that choice is
 /// already `0` (a length range like `n..=n`), lower the choice just before
 /// the collection instead (the `n` it was drawn with).
+///
+/// It runs before the zeroing passes (a failing list loses its passing
+/// elements without their being zeroed first, each zeroing a printed step
+/// of the whole list), so a collection none of whose elements can go would
+/// cost a replay of it per element: after [`PATIENCE`] elements in a row
+/// that stay, it leaves the collection to the zeroing passes (equal
+/// elements are then one candidate) and the shrinker runs it in full
+/// before it ends.
 pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut c = s.blocks().len();
     while c > 0 && !s.halted() {
@@ -116,6 +128,7 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
         }
+        let mut stayed = 0;
         let mut j = children(s.blocks(), c, BlockKind::Element).len();
         // The sequence, blocks and elements as they are now, taken again
         // only after a step (taking them each time would be quadratic).
@@ -150,6 +163,10 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
                 }
             });
             j = j.saturating_sub(deleted.saturating_sub(1));
+            stayed = if deleted == 0 { stayed + 1 } else { 0 };
+            if stayed >= PATIENCE && j > 0 && s.defer() {
+                break;
+            }
         }
     }
 }

@@ -127,6 +127,10 @@ pub struct ChoiceShrinker<T> {
     steps: u64,
     stopped: bool,
     resizing: bool,
+    /// Whether a pass left work for later this round (see
+    /// [`ChoiceShrinker::defer`]), and whether passes may do so now.
+    deferred: bool,
+    thorough: bool,
     /// The fingerprints of the [`Step::Simplify`] candidates the test
     /// rejected. A rejection is for good: the value passes (the test is
     /// deterministic), or the replay is no smaller than the current
@@ -182,6 +186,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             steps: 0,
             stopped: false,
             resizing: false,
+            deferred: false,
+            thorough: false,
             rejected: HashSet::default(),
             scratch: Vec::new(),
         }
@@ -220,6 +226,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         ];
         loop {
             let before = self.steps;
+            self.deferred = false;
             for (_, pass) in cheap {
                 pass(self);
                 if self.stopped {
@@ -227,6 +234,13 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 }
             }
             if self.steps != before {
+                self.thorough = false;
+                continue;
+            }
+            // A pass left work for later and nothing else made progress:
+            // the cheap passes once more, none leaving anything.
+            if self.deferred {
+                self.thorough = true;
                 continue;
             }
             for (_, pass) in expensive {
@@ -243,7 +257,19 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             if self.steps == before {
                 return;
             }
+            self.thorough = false;
         }
+    }
+
+    /// Whether a pass may leave the rest of its work for later (it then
+    /// must, having said so): not in the round the shrinker runs when no
+    /// pass made progress but one left work, so the fixed point it ends at
+    /// is one of every pass in full.
+    pub(crate) fn defer(&mut self) -> bool {
+        if !self.thorough {
+            self.deferred = true;
+        }
+        !self.thorough
     }
 
     /// Run `candidate` if it is smaller than the current sequence; `true`
