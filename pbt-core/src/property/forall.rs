@@ -367,7 +367,15 @@ where
                     let padded = c.len() < recorded.len() && used.len() >= recorded.len();
                     // Printed last: the cheap tests settle most candidates.
                     let smaller = shortlex_lt(&used, recorded) && !padded;
-                    let shows = || current.is_none() || shown(&v) != current;
+                    // Compared as it prints, up to the first difference.
+                    let shows = || {
+                        current.as_deref().is_none_or(|current| {
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                self.print.prints_as(env, &v, current)
+                            }))
+                            .map_or(true, |same| !same)
+                        })
+                    };
                     (smaller && shows()).then_some((v, Some(used)))
                 }))
             }
