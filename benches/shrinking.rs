@@ -12,7 +12,8 @@
 //!    generator size n) and from the DSL's `vec(any::<i32>(), 0..=n)`.
 //!
 //! Each row is a whole failing run (finding the failure is a few tests;
-//! shrinking is the rest), the median over R seeds, in ms, with the ratio of
+//! shrinking is the rest), the median over R seeds, in ms (three decimals:
+//! quickcheck's runs take tens of µs), with the ratio of
 //! each pbt shrinker to quickcheck and to proptest (below 1: pbt is faster),
 //! and the size of the shrunk input (elements in all lists; `1` is the
 //! minimum of the list rows). Every library gets at most 5 s of shrinking
@@ -304,7 +305,7 @@ fn print(rows: &[Row]) {
             .collect();
         let ratios = |by: f64| format!("{:.2} / {:.2} / {:.2}", ms[0] / by, ms[1] / by, ms[2] / by);
         println!(
-            "{:<22} {:>13.2} {:>15.2} {:>10.2} {:>10.2} {:>11.2}   {:>26}   {:>26}   {}",
+            "{:<22} {:>13.3} {:>15.3} {:>10.3} {:>10.3} {:>11.3}   {:>26}   {:>26}   {}",
             r.name,
             ms[0],
             ms[1],
