@@ -12,7 +12,8 @@
 //!    generator size n) and from the DSL's `vec(any::<i32>(), 0..=n)`.
 //!
 //! Each row is a whole failing run (finding the failure is a few tests;
-//! shrinking is the rest), the median over R seeds, in ms, with the ratio of
+//! shrinking is the rest), the median over R seeds, in ms (three decimals:
+//! quickcheck's runs take tens of µs), with the ratio of
 //! each pbt shrinker to quickcheck and to proptest (below 1: pbt is faster),
 //! and the size of the shrunk input (elements in all lists; `1` is the
 //! minimum of the list rows). Every library gets at most 5 s of shrinking
@@ -36,8 +37,11 @@
 //! values half of the time): every list fails almost surely either way.
 //!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
-//! default 3; `-- --only 'NAME;NAME'`, only the rows named; pbt
-//! announces each failure on stderr).
+//! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
+//! the external shrinker of a `#[with]` variable, is named `#[with]`);
+//! `-- --columns 'NAME;NAME'`, only the columns named, e.g. `pbt both`, to
+//! profile one library under `valgrind --tool=callgrind`; pbt announces each
+//! failure on stderr).
 
 use pbt::generators as gen;
 use pbt::prelude::*;
@@ -237,12 +241,30 @@ fn selected(name: &str) -> bool {
     }
 }
 
+/// Whether the column `column` (of [`COLUMNS`]) is measured: `--columns
+/// NAMES` keeps the columns named in the `;`-separated list NAMES (the
+/// others print as 0).
+fn column_selected(column: usize) -> bool {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == "--columns") {
+        Some(i) => args
+            .get(i + 1)
+            .is_some_and(|only| only.split(';').any(|n| n == COLUMNS[column])),
+        None => true,
+    }
+}
+
 fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row {
     let mut runs: [Vec<Timed>; 5] = Default::default();
     let rounds = if selected(name) { rounds } else { 0 };
     for seed in 0..rounds {
         for (column, timings) in runs.iter_mut().enumerate() {
-            timings.push(timed(|| one(column, seed)));
+            let measured = column_selected(column);
+            timings.push(if measured {
+                timed(|| one(column, seed))
+            } else {
+                (0.0, 0)
+            });
         }
     }
     Row {
@@ -283,7 +305,7 @@ fn print(rows: &[Row]) {
             .collect();
         let ratios = |by: f64| format!("{:.2} / {:.2} / {:.2}", ms[0] / by, ms[1] / by, ms[2] / by);
         println!(
-            "{:<22} {:>13.2} {:>15.2} {:>10.2} {:>10.2} {:>11.2}   {:>26}   {:>26}   {}",
+            "{:<22} {:>13.3} {:>15.3} {:>10.3} {:>10.3} {:>11.3}   {:>26}   {:>26}   {}",
             r.name,
             ms[0],
             ms[1],
@@ -488,6 +510,9 @@ fn main() {
 /// `cargo bench --bench shrinking -- --external-gen-only` runs this row alone.
 fn external_gen_vec(rounds: u64) {
     const N: usize = 1_000;
+    if !selected("#[with]") {
+        return;
+    }
     let prop = property! {
         forall xs: Vec<i32>, #[with = gen::vec(gen::any::<i32>(), 0..=N)];
         check xs.iter().all(|&x| x < BIG)

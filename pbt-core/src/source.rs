@@ -69,6 +69,24 @@ pub trait Source {
     fn as_rng(&mut self) -> Option<&mut Rng> {
         None
     }
+
+    /// Every choice this source has handed out so far, when it keeps them
+    /// (a [`Replay`](crate::choices::Replay) and a
+    /// [`Recorder`](crate::choices::Recorder) do): a property then takes a
+    /// variable's choices as a slice of them instead of recording them
+    /// again. `None` (the default) when it keeps none.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Source};
+    /// let mut replay = Replay::new(&[4, 7]);
+    /// replay.draw(9);
+    /// assert_eq!(replay.handed_out(), Some(&[4][..]));
+    /// assert_eq!(pbt_core::Rng::from_seed(1).handed_out(), None);
+    /// ```
+    #[inline(always)]
+    fn handed_out(&self) -> Option<&[u64]> {
+        None
+    }
 }
 
 impl<S: Source + ?Sized> Source for &mut S {
@@ -91,6 +109,10 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline(always)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         (**self).as_rng()
+    }
+    #[inline(always)]
+    fn handed_out(&self) -> Option<&[u64]> {
+        (**self).handed_out()
     }
 }
 

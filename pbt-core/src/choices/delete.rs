@@ -36,12 +36,22 @@ const HALVES_FROM: usize = 64;
 /// down to.
 const HALVES_DOWN_TO: usize = 8;
 
+/// The fewest elements a collection needs for [`delete_halves`] to try
+/// its short prefixes first.
+const PREFIXES_FROM: usize = 256;
+
 /// Delete halves, else quarters, of each collection of at least
 /// [`HALVES_FROM`] elements (with its length lowered as [`delete_blocks`]
 /// does; the last run first), starting again from the halves after every
 /// step, down to [`HALVES_DOWN_TO`] elements. When none of
 /// them can go, that costs six runs per long collection; the elements that
 /// are left go one by one in [`delete_blocks`].
+///
+/// A collection of at least [`PREFIXES_FROM`] elements first tries keeping
+/// only its first 8, 16, 32, … elements (fewer than half): a long list that
+/// fails because of any one of many elements drops to a short one in one
+/// step, its candidates short replays, instead of a halving per step, each
+/// a replay (and a printed step) of half the list.
 pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut c = s.blocks().len();
     while c > 0 && !s.halted() {
@@ -49,7 +59,8 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
         }
-        let mut started = false;
+        // A collection cut to its prefix halves on, down to eight elements.
+        let mut started = keep_prefix(s, c);
         'again: loop {
             let elems = children(s.blocks(), c, BlockKind::Element);
             let m = elems.len();
@@ -74,10 +85,42 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
     }
 }
 
+/// Keep only the shortest prefix of collection `c`'s elements, of 8, 16,
+/// 32, … elements (fewer than half of them), that still fails, when the
+/// collection has at least [`PREFIXES_FROM`] elements; whether one did.
+fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) -> bool {
+    let elems = children(s.blocks(), c, BlockKind::Element);
+    let m = elems.len();
+    if m < PREFIXES_FROM {
+        return false;
+    }
+    let mut k = HALVES_DOWN_TO;
+    while k < m / 2 && !s.halted() {
+        let cand = without_elements(s.choices(), s.blocks(), &elems, c, k, m - k);
+        if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
+            return true;
+        }
+        k *= 2;
+    }
+    false
+}
+
+/// How many elements in a row [`delete_blocks`] may fail to delete before
+/// it leaves the collection for later (see [`ChoiceShrinker::defer`]).
+const PATIENCE: usize = 8;
+
 /// Delete runs of sibling elements, lowering their collection's length
 /// choice (its first choice) by the number deleted; when that choice is
 /// already `0` (a length range like `n..=n`), lower the choice just before
 /// the collection instead (the `n` it was drawn with).
+///
+/// It runs before the zeroing passes (a failing list loses its passing
+/// elements without their being zeroed first, each zeroing a printed step
+/// of the whole list), so a collection none of whose elements can go would
+/// cost a replay of it per element: after [`PATIENCE`] elements in a row
+/// that stay, it leaves the collection to the zeroing passes (equal
+/// elements are then one candidate) and the shrinker runs it in full
+/// before it ends.
 pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let mut c = s.blocks().len();
     while c > 0 && !s.halted() {
@@ -85,6 +128,7 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
         }
+        let mut stayed = 0;
         let mut j = children(s.blocks(), c, BlockKind::Element).len();
         // The sequence, blocks and elements as they are now, taken again
         // only after a step (taking them each time would be quadratic).
@@ -119,6 +163,10 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
                 }
             });
             j = j.saturating_sub(deleted.saturating_sub(1));
+            stayed = if deleted == 0 { stayed + 1 } else { 0 };
+            if stayed >= PATIENCE && j > 0 && s.defer() {
+                break;
+            }
         }
     }
 }

@@ -63,6 +63,11 @@ impl<S: Source> Source for Recorder<S> {
         true
     }
 
+    #[inline]
+    fn handed_out(&self) -> Option<&[u64]> {
+        Some(&self.choices)
+    }
+
     #[inline(always)]
     fn start_block(&mut self, kind: BlockKind) {
         self.inner.start_block(kind)
@@ -110,6 +115,11 @@ impl<S: Source> Source for Tracer<S> {
 
     fn records(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn handed_out(&self) -> Option<&[u64]> {
+        Some(&self.choices)
     }
 
     #[inline(always)]

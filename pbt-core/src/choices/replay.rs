@@ -169,6 +169,11 @@ impl Source for Replay<'_> {
     }
 
     #[inline]
+    fn handed_out(&self) -> Option<&[u64]> {
+        Some(&self.used)
+    }
+
+    #[inline]
     fn start_block(&mut self, kind: BlockKind) {
         self.blocks.start(kind, self.used.len());
     }

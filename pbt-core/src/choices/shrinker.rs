@@ -127,6 +127,10 @@ pub struct ChoiceShrinker<T> {
     steps: u64,
     stopped: bool,
     resizing: bool,
+    /// Whether a pass left work for later this round (see
+    /// [`ChoiceShrinker::defer`]), and whether passes may do so now.
+    deferred: bool,
+    thorough: bool,
     /// The fingerprints of the [`Step::Simplify`] candidates the test
     /// rejected. A rejection is for good: the value passes (the test is
     /// deterministic), or the replay is no smaller than the current
@@ -182,6 +186,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             steps: 0,
             stopped: false,
             resizing: false,
+            deferred: false,
+            thorough: false,
             rejected: HashSet::default(),
             scratch: Vec::new(),
         }
@@ -204,8 +210,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             ("widen_size", super::restructure::widen_size),
             ("pass_to_descendant", super::restructure::pass_to_descendant),
             ("join_collections", super::restructure::join_collections),
-            ("zero_blocks", super::minimise::zero_blocks),
             ("delete_blocks", super::delete::delete_blocks),
+            ("zero_blocks", super::minimise::zero_blocks),
             ("delete_choices", super::delete::delete_choices),
             ("minimise_choices", super::minimise::minimise_choices),
             ("shrink_duplicates", super::minimise::shrink_duplicates),
@@ -220,6 +226,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         ];
         loop {
             let before = self.steps;
+            self.deferred = false;
             for (_, pass) in cheap {
                 pass(self);
                 if self.stopped {
@@ -227,6 +234,13 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 }
             }
             if self.steps != before {
+                self.thorough = false;
+                continue;
+            }
+            // A pass left work for later and nothing else made progress:
+            // the cheap passes once more, none leaving anything.
+            if self.deferred {
+                self.thorough = true;
                 continue;
             }
             for (_, pass) in expensive {
@@ -243,7 +257,19 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             if self.steps == before {
                 return;
             }
+            self.thorough = false;
         }
+    }
+
+    /// Whether a pass may leave the rest of its work for later (it then
+    /// must, having said so): not in the round the shrinker runs when no
+    /// pass made progress but one left work, so the fixed point it ends at
+    /// is one of every pass in full.
+    pub(crate) fn defer(&mut self) -> bool {
+        if !self.thorough {
+            self.deferred = true;
+        }
+        !self.thorough
     }
 
     /// Run `candidate` if it is smaller than the current sequence; `true`
@@ -274,6 +300,14 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             current: &self.current.choices,
         };
         match (self.test)(attempt) {
+            // A wider size that grows no bound of the sequence leaves the
+            // passes no room (they see only choices and bounds): no step, or
+            // the size passes would search down from it again at the end.
+            Trial::Shrunk(replayed)
+                if step == Step::Widen && replayed.bounds == self.current.bounds =>
+            {
+                false
+            }
             Trial::Shrunk(replayed) => {
                 self.current = replayed;
                 self.size = size;

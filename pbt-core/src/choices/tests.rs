@@ -261,3 +261,129 @@ fn reencode_takes_a_simpler_kind_for_the_same_value() {
     assert_eq!(v, first);
     assert!(shortlex_lt(s.choices(), &start));
 }
+
+/// A 4 096-element list with a `7` at every tenth element: the prefix of
+/// 16 elements already fails, so one short replay replaces the nine
+/// halvings of the whole list (each a replay of half of it).
+#[test]
+fn delete_halves_keeps_a_short_failing_prefix_of_a_long_list_first() {
+    let g = vec(int(0..=9u8), 0..=5000);
+    let mut start = vec![4096];
+    start.extend((0..4096).map(|i| if i % 10 == 9 { 7 } else { 1 }));
+    let mut s = shrinker(&g, &start, 10, |v| v.contains(&7));
+    let left = run(&g, &mut s, super::delete::delete_halves);
+    assert!(left.contains(&7) && left.len() < 8, "{left:?}");
+    // Prefixes of 8 (rejected) and 16 elements, then halvings of 16.
+    assert!(s.attempts() <= 8, "{} replays", s.attempts());
+    assert!(s.choices().len() < 9);
+}
+
+/// A widening that grows no bound (the generator ignores the size) is no
+/// step: the size passes would otherwise search down from it again.
+#[test]
+fn widen_size_takes_no_size_that_grows_no_bound() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let mut s = shrinker(&g, &[2, 7, 7], 4, |v| v.contains(&7));
+    run(&g, &mut s, super::restructure::widen_size);
+    assert_eq!((s.size(), s.steps()), (4, 0));
+    assert_eq!(s.attempts(), 2, "the largest size, then the doubled one");
+}
+
+/// Every candidate the shrinker runs is counted, and none runs twice: a
+/// candidate the test rejected is never run again (at the same size), and
+/// one it took is the current sequence, which later candidates are smaller
+/// than.
+#[test]
+fn the_shrinker_counts_every_run_and_runs_no_candidate_twice() {
+    use std::cell::RefCell;
+    let g = vec((int(0..=1000u32), int(0..=1000u32)), 0..=40);
+    let fails = |v: &Vec<(u32, u32)>| v.iter().filter(|(a, b)| a + b > 700).count() >= 2;
+    let start: Vec<u64> = std::iter::once(30)
+        .chain((0..60).map(|i| (i * 379 + 11) % 1000))
+        .collect();
+    let first = g.generate(&mut Replay::new(&start), 10).unwrap();
+    assert!(fails(&first));
+    let runs = RefCell::new(Vec::new());
+    let mut shown = format!("{first:?}");
+    let test = |a: Attempt<'_>| {
+        runs.borrow_mut()
+            .push((a.candidate.to_vec(), a.size, a.step));
+        let mut replay = match a.step {
+            Step::Reencode => Replay::saturating(a.candidate),
+            _ => Replay::new(a.candidate),
+        };
+        let Ok(v) = g.generate(&mut replay, a.size) else {
+            return Trial::Rejected;
+        };
+        let replayed = replay.into_replayed();
+        let printed = format!("{v:?}");
+        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value()
+        {
+            shown = printed;
+            Trial::Shrunk(replayed)
+        } else {
+            Trial::Rejected
+        }
+    };
+    let mut replay = Replay::new(&start);
+    g.generate(&mut replay, 10).unwrap();
+    let mut s = ChoiceShrinker::new(replay.into_replayed(), 10, test).resizing(true);
+    s.run();
+    let attempts = s.attempts();
+    let end = s.choices().to_vec();
+    drop(s);
+    let runs = runs.into_inner();
+    assert_eq!(attempts, runs.len() as u64);
+    let mut seen = std::collections::HashSet::new();
+    for (candidate, size, step) in &runs {
+        if *step == Step::Simplify {
+            assert!(seen.insert((candidate, size)), "ran twice: {candidate:?}");
+        }
+    }
+    let shrunk = g.generate(&mut Replay::new(&end), 10).unwrap();
+    assert!(fails(&shrunk) && shrunk.len() == 2, "{shrunk:?}");
+}
+
+/// A failing list loses its passing elements without their being zeroed
+/// first: deleting comes before zeroing among the cheap passes (each
+/// zeroing would be a printed step of the whole list).
+#[test]
+fn a_failing_list_loses_elements_before_any_is_zeroed() {
+    use std::cell::RefCell;
+    let g = vec(int(0..=9u8), 0..=40);
+    let start: Vec<u64> = std::iter::once(30)
+        .chain((0..30).map(|i| if i == 17 { 7 } else { 1 + i % 5 }))
+        .collect();
+    let steps = RefCell::new(Vec::new());
+    let mut shown = String::new();
+    let test = |a: Attempt<'_>| {
+        let mut replay = Replay::new(a.candidate);
+        let Ok(v) = g.generate(&mut replay, a.size) else {
+            return Trial::Rejected;
+        };
+        let replayed = replay.into_replayed();
+        let printed = format!("{v:?}");
+        if v.contains(&7)
+            && a.progress(&replayed.choices)
+            && printed != shown
+            && !a.step.keeps_value()
+        {
+            shown = printed;
+            steps.borrow_mut().push(v);
+            Trial::Shrunk(replayed)
+        } else {
+            Trial::Rejected
+        }
+    };
+    let mut replay = Replay::new(&start);
+    g.generate(&mut replay, 10).unwrap();
+    let mut s = ChoiceShrinker::new(replay.into_replayed(), 10, test);
+    s.run();
+    drop(s);
+    let steps = steps.into_inner();
+    assert_eq!(steps.last(), Some(&vec![7]));
+    assert!(
+        steps.iter().all(|v| !v.contains(&0)),
+        "an element was zeroed: {steps:?}"
+    );
+}

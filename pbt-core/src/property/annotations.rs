@@ -135,6 +135,43 @@ pub trait PrintAnnotation<E, T> {
     const CUSTOM: bool = false;
     /// The printed value.
     fn print(&self, env: &E, value: &T) -> String;
+
+    /// Whether `value` prints as `printed` (what [`print`](Self::print)
+    /// gives, compared; the printers here stop at the first difference and
+    /// build no string): a shrinker asks this of every candidate.
+    ///
+    /// ```
+    /// use pbt_core::property::{PrintAnnotation, PrintDebug};
+    /// assert!(PrintAnnotation::<(), _>::prints_as(&PrintDebug, &(), &vec![1, 2], "[1, 2]"));
+    /// assert!(!PrintAnnotation::<(), _>::prints_as(&PrintDebug, &(), &vec![1, 2], "[1, 2, 3]"));
+    /// assert!(!PrintAnnotation::<(), _>::prints_as(&PrintDebug, &(), &vec![1, 2], "[1]"));
+    /// ```
+    fn prints_as(&self, env: &E, value: &T, printed: &str) -> bool {
+        self.print(env, value) == printed
+    }
+}
+
+/// Whether what `write` writes is exactly `expected`: the writing stops at
+/// the first difference (the writer then fails). A writer that fails of
+/// itself compares as different (`format!` would panic on it).
+fn writes_as(
+    write: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    expected: &str,
+) -> bool {
+    struct Compare<'a>(&'a str);
+    impl std::fmt::Write for Compare<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            match self.0.strip_prefix(s) {
+                Some(rest) => {
+                    self.0 = rest;
+                    Ok(())
+                }
+                None => Err(std::fmt::Error),
+            }
+        }
+    }
+    let mut rest = Compare(expected);
+    write(&mut rest).is_ok() && rest.0.is_empty()
 }
 
 /// Print with `{:?}`.
@@ -144,6 +181,10 @@ pub struct PrintDebug;
 impl<E, T: std::fmt::Debug> PrintAnnotation<E, T> for PrintDebug {
     fn print(&self, _env: &E, value: &T) -> String {
         format!("{value:?}")
+    }
+
+    fn prints_as(&self, _env: &E, value: &T, printed: &str) -> bool {
+        writes_as(|w| write!(w, "{value:?}"), printed)
     }
 }
 
@@ -160,6 +201,11 @@ where
     const CUSTOM: bool = true;
     fn print(&self, env: &E, value: &T) -> String {
         (self.0)(env)(value).to_string()
+    }
+
+    fn prints_as(&self, env: &E, value: &T, printed: &str) -> bool {
+        let shown = (self.0)(env)(value);
+        writes_as(|w| write!(w, "{shown}"), printed)
     }
 }
 

@@ -268,10 +268,20 @@ where
     ) -> Result<Self::Env, Discarded> {
         let value = if src.records() {
             if G::CUSTOM {
-                let mut rec = Recorder::new(&mut *src);
-                let v = self.gen.generate(&env, &mut rec, size);
-                choices.push(Some(rec.into_choices()));
-                v
+                // The variable's choices: a slice of those the source keeps
+                // (a replay does), else recorded as they are drawn.
+                if let Some(from) = src.handed_out().map(<[u64]>::len) {
+                    let v = self.gen.generate(&env, src, size);
+                    let own = src.handed_out().and_then(|all| all.get(from..));
+                    let own = own.unwrap_or_default();
+                    choices.push(Some(own.to_vec()));
+                    v
+                } else {
+                    let mut rec = Recorder::new(&mut *src);
+                    let v = self.gen.generate(&env, &mut rec, size);
+                    choices.push(Some(rec.into_choices()));
+                    v
+                }
             } else {
                 choices.push(None);
                 self.gen.generate(&env, src, size)
@@ -355,8 +365,18 @@ where
                     // the choice it lowered it is a one-step nudge, which
                     // would crowd out the binary searches of later passes.
                     let padded = c.len() < recorded.len() && used.len() >= recorded.len();
-                    let same = current.is_some() && shown(&v) == current;
-                    (shortlex_lt(&used, recorded) && !same && !padded).then_some((v, Some(used)))
+                    // Printed last: the cheap tests settle most candidates.
+                    let smaller = shortlex_lt(&used, recorded) && !padded;
+                    // Compared as it prints, up to the first difference.
+                    let shows = || {
+                        current.as_deref().is_none_or(|current| {
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                self.print.prints_as(env, &v, current)
+                            }))
+                            .map_or(true, |same| !same)
+                        })
+                    };
+                    (smaller && shows()).then_some((v, Some(used)))
                 }))
             }
         };

@@ -273,9 +273,19 @@ pub fn minimize(
         Verdict::Fail(why) => Some(why),
         _ => None,
     };
+    // One string for the watchdog, written in place (no string per binding).
     let show = |printed: &[pbt_core::Binding]| {
-        let printed: Vec<String> = printed.iter().map(|b| b.to_string()).collect();
-        watch.shrinking(printed.join(", "));
+        use std::fmt::Write;
+        let len = printed
+            .iter()
+            .map(|b| b.name.len() + b.value.len() + 5)
+            .sum();
+        let mut line = String::with_capacity(len);
+        for (i, b) in printed.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let _ = write!(line, "{sep}{b}");
+        }
+        watch.shrinking(line);
     };
     let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
