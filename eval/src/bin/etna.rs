@@ -33,7 +33,8 @@ OPTIONS:
                         headline: pbt-bespoke, pbt-type, proptest-bespoke,
                           proptest-type, quickcheck-bespoke, quickcheck-type
                         runners: pbt-{bespoke,type}-{parallel,fuzz-choices,
-                          fuzz-values,targeted,integrated,exhaustive}
+                          fuzz-values,targeted,integrated,exhaustive,
+                          exhaustive-prefix}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
