@@ -463,9 +463,17 @@ fn hill_climbing_restarts_after_a_stall() {
     }
     assert_eq!(next(&mut *climb), Some(1.0));
     climb.revise();
-    assert_eq!(next(&mut *climb), None, "three mutants without a better one: restart");
+    assert_eq!(
+        next(&mut *climb),
+        None,
+        "three mutants without a better one: restart"
+    );
     climb.invest(seed(0.5));
-    assert_eq!(next(&mut *climb), Some(0.5), "the climb starts again from the fresh input");
+    assert_eq!(
+        next(&mut *climb),
+        Some(0.5),
+        "the climb starts again from the fresh input"
+    );
     climb.invest(seed(0.7));
     climb.revise();
     assert_eq!(next(&mut *climb), Some(0.7));

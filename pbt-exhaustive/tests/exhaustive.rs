@@ -243,7 +243,10 @@ fn after_the_prefix_random_generation_finds_large_failures() {
     };
     let report = exhaustive_prefix_to(&prop, quiet().cases(10_000), Bound::depth(64).count(200));
     assert!(report.failure.is_some(), "{report}");
-    assert!(report.tests > 100, "the prefix's tests are counted: {report}");
+    assert!(
+        report.tests > 100,
+        "the prefix's tests are counted: {report}"
+    );
     assert!(
         report.notes.iter().any(|n| n.contains("exhaustive: all")),
         "the prefix's note is kept: {report}"

@@ -40,7 +40,9 @@ use std::time::Instant;
 /// assert!(!report.passed());
 /// ```
 pub fn targeted<P: Property>(prop: &P, config: Config) -> Report {
-    let pool = config.pool.unwrap_or(Pool::HillClimbing { restart: RESTART });
+    let pool = config
+        .pool
+        .unwrap_or(Pool::HillClimbing { restart: RESTART });
     let mut utility: Box<dyn Utility> = match pool {
         Pool::SimulatedAnnealing { .. } => Box::new(Always),
         _ => Box::new(Maximize),

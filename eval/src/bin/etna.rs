@@ -167,9 +167,9 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                     "log2" => pbt::runners::Sizes::Log2,
                     fixed => match fixed.strip_prefix("fixed:").map(str::parse) {
                         Some(Ok(n)) => pbt::runners::Sizes::Fixed(n),
-                        _ => return Err(format!(
-                            "--pbt-sizes {v}: expected cycle, log2 or fixed:N"
-                        )),
+                        _ => {
+                            return Err(format!("--pbt-sizes {v}: expected cycle, log2 or fixed:N"))
+                        }
                     },
                 };
                 pbt_eval::common::set_pbt_sizes(sizes);
