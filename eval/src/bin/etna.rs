@@ -381,6 +381,10 @@ fn report(results: &Results) {
         "{}",
         results::comparison_table(&results::comparisons(results))
     );
+    println!(
+        "{}",
+        pbt_eval::effort::effort_table(&pbt_eval::effort::efforts(results))
+    );
     let (table, missed) = results::mutant_table(results);
     println!("{table}");
     if missed.is_empty() {
