@@ -428,7 +428,9 @@ fn the_effort_table_compares_tests_to_failure_with_the_generational_runner() {
     assert!((e[0].tests - 20.0).abs() < 1e-9 && (e[0].baseline - 100.0).abs() < 1e-9);
     let table = effort_table(&e);
     assert!(
-        table.contains("| BST (3 tasks) | pbt-bespoke-exhaustive-prefix | 2/3 | 2 | 20.0 | 100.0 | 5.00× |"),
+        table.contains(
+            "| BST (3 tasks) | pbt-bespoke-exhaustive-prefix | 2/3 | 2 | 20.0 | 100.0 | 5.00× |"
+        ),
         "{table}"
     );
 }
