@@ -429,3 +429,57 @@ fn targeted_search_walks_among_valid_inputs_once_the_precondition_holds() {
     }
     assert!(found >= 3, "[3, 3, 3] found on {found} of 10 seeds");
 }
+
+/// A failure that needs a large size: hill climbing on a precondition that
+/// every input satisfies walks a plateau. Before, the climber's only seed
+/// was the first input (size 0, so `n = 0`) and its mutants replayed at that
+/// size, where `n` can only be 0: it walked among zeros for ever and passed
+/// every seed below. Mutants replayed at other sizes of the schedule (and
+/// restarts from fresh inputs) reach the large `n`.
+#[test]
+fn targeted_search_reaches_failures_that_need_a_large_size() {
+    let prop = property! {
+        forall n: usize, #[gen = sized(|s| int(0..=s))];
+        implies n <= 1_000;
+        check n < 90
+    };
+    for s in 0..5u64 {
+        let report = targeted(&prop, quiet().cases(20_000).seed(s).max_shrinks(0));
+        assert!(!report.passed(), "seed {s}: {report}");
+    }
+}
+
+/// Hill climbing with restarts drops a seed that has gone `restart`
+/// mutants without a strictly better input (a plateau walk is no
+/// improvement), then generates; a better input resets the count.
+#[test]
+fn hill_climbing_restarts_after_a_stall() {
+    let mut climb = Pool::HillClimbing { restart: 3 }.build();
+    assert_eq!(next(&mut *climb), None, "an empty pool generates");
+    climb.invest(seed(1.0));
+    for _ in 0..2 {
+        assert_eq!(next(&mut *climb), Some(1.0));
+        climb.invest(seed(1.0)); // a sideways step: walked, not an improvement
+    }
+    assert_eq!(next(&mut *climb), Some(1.0));
+    climb.revise();
+    assert_eq!(
+        next(&mut *climb),
+        None,
+        "three mutants without a better one: restart"
+    );
+    climb.invest(seed(0.5));
+    assert_eq!(
+        next(&mut *climb),
+        Some(0.5),
+        "the climb starts again from the fresh input"
+    );
+    climb.invest(seed(0.7));
+    climb.revise();
+    assert_eq!(next(&mut *climb), Some(0.7));
+    climb.invest(seed(0.9)); // better: the count starts again
+    assert_eq!(next(&mut *climb), Some(0.9));
+    assert_eq!(next(&mut *climb), Some(0.9));
+    assert_eq!(next(&mut *climb), Some(0.9));
+    assert_eq!(next(&mut *climb), None);
+}

@@ -33,6 +33,7 @@ fn colour(s: Strategy) -> RGBColor {
         (Library::Pbt, Runner::Targeted) => RGBColor(1, 133, 113),
         (Library::Pbt, Runner::Integrated) => RGBColor(140, 81, 10),
         (Library::Pbt, Runner::Exhaustive) => RGBColor(77, 77, 77),
+        (Library::Pbt, Runner::ExhaustivePrefix) => RGBColor(118, 42, 131),
     };
     match s.kind {
         Kind::Bespoke => hue,

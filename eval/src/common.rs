@@ -138,6 +138,31 @@ pub fn qc_below(g: &mut quickcheck::Gen, n: usize) -> usize {
 /// configuration once per property, not once per failure, so this cost is
 /// kept out of the time-to-failure.
 pub fn pbt_config(seed: u64) -> pbt::runners::Config {
+    pbt_base_config().seed(seed).sizes(pbt_sizes())
+}
+
+/// The size schedule of every pbt strategy in this process (`etna
+/// --pbt-sizes`; pbt's default, `Sizes::Cycle`, unless set).
+static PBT_SIZES: std::sync::OnceLock<pbt::runners::Sizes> = std::sync::OnceLock::new();
+
+/// Set the size schedule of every pbt strategy in this process, once,
+/// before the first trial (`etna --pbt-sizes`: to measure how a schedule
+/// changes the number of tests to a failure). `false` when it was already
+/// set.
+pub fn set_pbt_sizes(sizes: pbt::runners::Sizes) -> bool {
+    PBT_SIZES.set(sizes).is_ok()
+}
+
+/// The size schedule of the pbt strategies ([`set_pbt_sizes`]).
+pub fn pbt_sizes() -> pbt::runners::Sizes {
+    PBT_SIZES
+        .get()
+        .copied()
+        .unwrap_or(pbt::runners::Sizes::Cycle)
+}
+
+/// [`pbt_config`] without its seed and schedule, built once.
+fn pbt_base_config() -> pbt::runners::Config {
     static BASE: LazyLock<pbt::runners::Config> = LazyLock::new(|| {
         pbt::runners::Config::default()
             .cases(1 << 40)
@@ -148,7 +173,7 @@ pub fn pbt_config(seed: u64) -> pbt::runners::Config {
             .auto_target(false)
             .ignore_env()
     });
-    BASE.clone().seed(seed)
+    BASE.clone()
 }
 
 /// The configuration of proptest's runner for a trial: effectively

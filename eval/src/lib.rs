@@ -22,6 +22,7 @@ pub mod bst;
 pub mod chart;
 pub mod common;
 pub mod drivers;
+pub mod effort;
 pub mod harness;
 pub mod probe;
 pub mod rbt;

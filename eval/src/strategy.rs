@@ -45,11 +45,14 @@ pub enum Runner {
     Integrated,
     /// `pbt_exhaustive::exhaustive_to`: every choice sequence, shortest first.
     Exhaustive,
+    /// `pbt_exhaustive::exhaustive_prefix`: the first 1 000 choice
+    /// sequences shortest first, then generational.
+    ExhaustivePrefix,
 }
 
 impl Runner {
     /// Every runner, the default first.
-    pub const ALL: [Runner; 7] = [
+    pub const ALL: [Runner; 8] = [
         Runner::Generational,
         Runner::Parallel,
         Runner::FuzzChoices,
@@ -57,6 +60,7 @@ impl Runner {
         Runner::Targeted,
         Runner::Integrated,
         Runner::Exhaustive,
+        Runner::ExhaustivePrefix,
     ];
 
     /// Its suffix in a strategy's name (empty for the generational runner).
@@ -69,6 +73,7 @@ impl Runner {
             Runner::Targeted => "-targeted",
             Runner::Integrated => "-integrated",
             Runner::Exhaustive => "-exhaustive",
+            Runner::ExhaustivePrefix => "-exhaustive-prefix",
         }
     }
 }
@@ -85,7 +90,7 @@ pub struct Strategy {
 }
 
 /// The names of every strategy, in [`Strategy::ALL`] order.
-const NAMES: [&str; 18] = [
+const NAMES: [&str; 20] = [
     "pbt-bespoke",
     "pbt-type",
     "proptest-bespoke",
@@ -104,6 +109,8 @@ const NAMES: [&str; 18] = [
     "pbt-type-integrated",
     "pbt-bespoke-exhaustive",
     "pbt-type-exhaustive",
+    "pbt-bespoke-exhaustive-prefix",
+    "pbt-type-exhaustive-prefix",
 ];
 
 impl Strategy {
@@ -120,7 +127,7 @@ impl Strategy {
 
     /// Every strategy: the headline ones, then pbt's other runners, each
     /// with the bespoke and the type-based generators.
-    pub const ALL: [Strategy; 18] = [
+    pub const ALL: [Strategy; 20] = [
         Strategy::HEADLINE[0],
         Strategy::HEADLINE[1],
         Strategy::HEADLINE[2],
@@ -139,6 +146,8 @@ impl Strategy {
         Strategy::pbt(Kind::TypeBased, Runner::Integrated),
         Strategy::pbt(Kind::Bespoke, Runner::Exhaustive),
         Strategy::pbt(Kind::TypeBased, Runner::Exhaustive),
+        Strategy::pbt(Kind::Bespoke, Runner::ExhaustivePrefix),
+        Strategy::pbt(Kind::TypeBased, Runner::ExhaustivePrefix),
     ];
 
     /// The strategy of `library` with generators of `kind` and the

@@ -24,6 +24,10 @@
 //! all N inputs up to the bound passed
 //! ```
 //!
+//! [`exhaustive_prefix`] tests the first inputs of this order (1 000 by
+//! default) and then generates at random: the small inputs first, with no
+//! bound on the rest.
+//!
 //! Select it with `#[property_test(runner = pbt_exhaustive::exhaustive)]`,
 //! or with a bound of your own:
 //! `#[property_test(runner = pbt_exhaustive::exhaustive_to(pbt_exhaustive::Bound::depth(2)))]`.
@@ -52,6 +56,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::time::Instant;
+
+mod prefix;
+pub use prefix::{exhaustive_prefix, exhaustive_prefix_to, PREFIX};
 
 /// How far the enumeration goes: choice sequences up to `depth` draws
 /// (trailing zero draws not counted), and at most `count` generated inputs

@@ -4,7 +4,7 @@
 
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions, Shrinker};
-use pbt_exhaustive::{exhaustive, exhaustive_to, Bound};
+use pbt_exhaustive::{exhaustive, exhaustive_prefix_to, exhaustive_to, Bound};
 use std::path::PathBuf;
 
 /// The external shrinker: these tests are about what the enumeration finds
@@ -215,4 +215,47 @@ fn fails_exactly_like_generational() {
     }
     std::fs::remove_file(&mine).unwrap();
     std::fs::remove_file(&theirs).unwrap();
+}
+
+/// A small structured failure that random generation practically never
+/// draws ([0, 0, 0]: length 3 of 0..=100, then three zeros of 256) is among
+/// the first inputs of the prefix.
+#[test]
+fn the_prefix_finds_a_small_failure_that_random_generation_misses() {
+    let prop = property! {
+        forall xs: Vec<u8>, #[gen = vec(int(0..=255u8), 0..=100)];
+        check *xs != [0, 0, 0]
+    };
+    assert!(generational(&prop, quiet().cases(10_000)).passed());
+    let report = exhaustive_prefix_to(&prop, quiet().cases(10_000), Bound::depth(64).count(1_000));
+    assert_eq!(first_counterexample(&report), ["[0, 0, 0]"], "{report}");
+    assert!(report.tests <= 1_000, "{report}");
+}
+
+/// A failure that needs a large input (eight or more large elements) is
+/// beyond the prefix of 200 inputs: the random phase finds it, and the
+/// report counts both phases' tests.
+#[test]
+fn after_the_prefix_random_generation_finds_large_failures() {
+    let prop = property! {
+        forall xs: Vec<u8>, #[gen = vec(int(0..=255u8), 0..=100)];
+        check xs.iter().map(|&x| u32::from(x)).sum::<u32>() < 2_000
+    };
+    let report = exhaustive_prefix_to(&prop, quiet().cases(10_000), Bound::depth(64).count(200));
+    assert!(report.failure.is_some(), "{report}");
+    assert!(
+        report.tests > 100,
+        "the prefix's tests are counted: {report}"
+    );
+    assert!(
+        report.notes.iter().any(|n| n.contains("exhaustive: all")),
+        "the prefix's note is kept: {report}"
+    );
+    let passing = property! {
+        forall xs: Vec<u8>, #[gen = vec(int(0..=255u8), 0..=100)];
+        check xs.len() <= 100
+    };
+    let report = exhaustive_prefix_to(&passing, quiet().cases(500), Bound::depth(64).count(200));
+    assert!(report.passed(), "{report}");
+    assert_eq!(report.tests, 500, "the budget covers both phases: {report}");
 }

@@ -4,14 +4,18 @@
 //! that maximise a value: what the check reports with `target(x)`, or — for
 //! a property that reports none — the utility of its preconditions, which
 //! `property!` derives from each `implies` (*Flexible and Automatic Targeted Property-Based Testing* §3), so the search
-//! climbs towards inputs that satisfy them. Search: hill climbing (a static
-//! singleton pool, the default) or simulated annealing
+//! climbs towards inputs that satisfy them. Search: hill climbing with
+//! random restarts (the default, `Pool::HillClimbing { restart: RESTART }`:
+//! a climb that has gone [`RESTART`] (1 000) mutants without improving starts
+//! again from a fresh input, so the climbs start from across the size
+//! schedule), hill climbing without restarts (`Pool::StaticSingleton`, the
+//! paper's static singleton), simulated annealing
 //! (`Config::pool(Pool::SimulatedAnnealing { .. })`), or any seed pool.
 //! [`generalized`] takes a state and an update function instead
 //! (*Flexible and Automatic Targeted Property-Based Testing* Fig. 4).
 
 use crate::components::feedback_loop::{feedback_loop, no_probe};
-use crate::components::seed_pool::{Energy, Pool};
+use crate::components::seed_pool::{Energy, Pool, RESTART};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
 use crate::components::{replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
@@ -36,7 +40,9 @@ use std::time::Instant;
 /// assert!(!report.passed());
 /// ```
 pub fn targeted<P: Property>(prop: &P, config: Config) -> Report {
-    let pool = config.pool.unwrap_or(Pool::StaticSingleton);
+    let pool = config
+        .pool
+        .unwrap_or(Pool::HillClimbing { restart: RESTART });
     let mut utility: Box<dyn Utility> = match pool {
         Pool::SimulatedAnnealing { .. } => Box::new(Always),
         _ => Box::new(Maximize),

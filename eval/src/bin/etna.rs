@@ -33,13 +33,18 @@ OPTIONS:
                         headline: pbt-bespoke, pbt-type, proptest-bespoke,
                           proptest-type, quickcheck-bespoke, quickcheck-type
                         runners: pbt-{bespoke,type}-{parallel,fuzz-choices,
-                          fuzz-values,targeted,integrated,exhaustive}
+                          fuzz-values,targeted,integrated,exhaustive,
+                          exhaustive-prefix}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
                       from the salt, the task, the strategy and the trial
                       number; another salt resamples every trial)
                       [default: 0x5eed]
+  --pbt-sizes S       the size schedule of every pbt strategy: cycle (pbt's
+                      default, 0..=100 over and over), log2 (the size is
+                      log2 of the test number: small first, growing) or
+                      fixed:N [default: cycle]
   --all-pairs         every mutant × property pair (base included), not only
                       the tasks: to find out which pairs are tasks
   --json FILE         write the results as JSON
@@ -155,6 +160,20 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--mutant" => a
                 .mutants
                 .extend(value("--mutant")?.split(',').map(str::to_string)),
+            "--pbt-sizes" => {
+                let v = value("--pbt-sizes")?;
+                let sizes = match v.as_str() {
+                    "cycle" => pbt::runners::Sizes::Cycle,
+                    "log2" => pbt::runners::Sizes::Log2,
+                    fixed => match fixed.strip_prefix("fixed:").map(str::parse) {
+                        Some(Ok(n)) => pbt::runners::Sizes::Fixed(n),
+                        _ => {
+                            return Err(format!("--pbt-sizes {v}: expected cycle, log2 or fixed:N"))
+                        }
+                    },
+                };
+                pbt_eval::common::set_pbt_sizes(sizes);
+            }
             "--json" => a.json = Some(value("--json")?.into()),
             "--charts" => a.charts = Some(value("--charts")?.into()),
             "--from-json" => {
@@ -361,6 +380,10 @@ fn report(results: &Results) {
     println!(
         "{}",
         results::comparison_table(&results::comparisons(results))
+    );
+    println!(
+        "{}",
+        pbt_eval::effort::effort_table(&pbt_eval::effort::efforts(results))
     );
     let (table, missed) = results::mutant_table(results);
     println!("{table}");

@@ -15,7 +15,7 @@ use crate::probe::Probe;
 use crate::strategy::{Kind, Runner};
 use pbt::runners::{fuzz, generational, integrated, parallel, targeted, Config, Mutation, Report};
 use pbt::Property;
-use pbt_exhaustive::{exhaustive_to, Bound};
+use pbt_exhaustive::{exhaustive_prefix_to, exhaustive_to, Bound, PREFIX};
 
 /// The exhaustive runner's bound: choice sequences of up to 64 draws, at
 /// most a million inputs (the breadth-first levels it keeps stay within
@@ -35,6 +35,7 @@ pub fn run_with<P: Property + Sync>(runner: Runner, prop: &P, config: Config) ->
         Runner::Targeted => targeted(prop, config),
         Runner::Integrated => integrated(prop, config),
         Runner::Exhaustive => exhaustive_to(prop, config, EXHAUSTIVE_BOUND),
+        Runner::ExhaustivePrefix => exhaustive_prefix_to(prop, config, PREFIX),
     }
 }
 

@@ -26,7 +26,8 @@
 //! - **by choices**: edit the recorded choice sequence and replay it through
 //!   the property's generators. It works for any generator, and every
 //!   mutant is a value the generators can produce; it is saved as its
-//!   choices.
+//!   choices, at its seed's size or — one time in four — at a size of the
+//!   schedule drawn at random, so that an input found small can grow.
 //! - **by value**: [`pbt_core::Property::mutate`], i.e. a variable's
 //!   `#[mutate]` or its type's `Mutate` (FuzzChick's semantic mutation). The
 //!   mutation is drawn from a fresh `Rng` seeded per mutation, so the mutant
@@ -170,17 +171,15 @@ pub fn next_input(
     let (found, generated) = match how {
         How::Choices => {
             let choices = mutate_choices(&seed.choices, &seed.bounds, rng);
-            let found = Found::Choices {
-                choices,
-                size: seed.size,
-            };
+            let size = mutant_size(plan, seed.size, rng);
+            let found = Found::Choices { choices, size };
             watch.at_found(&found);
             let generated = prop.generate_traced(&found, watch);
             // A mutant is kept as the choices its replay actually used.
             let found = match &generated {
                 Generation::Generated(traced) => Found::Choices {
                     choices: traced.choices.clone(),
-                    size: seed.size,
+                    size,
                 },
                 _ => found,
             };
@@ -206,6 +205,22 @@ pub fn next_input(
         generated,
         mutant: true,
     }
+}
+
+/// One mutant in [`RESIZE_ONE_IN`] replays at another size of the schedule.
+pub const RESIZE_ONE_IN: u64 = 4;
+
+/// The size a choice mutant replays at: mostly its seed's, but one time in
+/// [`RESIZE_ONE_IN`] a size of the schedule drawn at random. A seed found at
+/// a small size can thus grow (its choices replayed at a larger size draw
+/// larger lengths and depths, and its mutants then mutate those), and a
+/// large one shrink; a fixed size schedule (`Sizes::Fixed`) stays fixed.
+fn mutant_size(plan: &Plan, seed_size: usize, rng: &mut Rng) -> usize {
+    if rng.draw(RESIZE_ONE_IN - 1) != 0 {
+        return seed_size;
+    }
+    let max = plan.config.max_size as u64;
+    plan.config.size_of(rng.draw(max))
 }
 
 /// The generate box: the next fresh case of the plan.

@@ -5,7 +5,8 @@
 //! `sample` directs the next test: generate from scratch, or mutate a seed.
 //! `invest` adds an input whose feedback was useful; `revise` spends energy
 //! after a mutant that was not. The six pools of the paper are here, plus
-//! simulated annealing for the targeted runner.
+//! hill climbing with random restarts and simulated annealing for the
+//! targeted runner.
 
 use super::cases::Found;
 use super::erased::AnyInputs;
@@ -126,6 +127,10 @@ pub trait SeedPool {
     }
 }
 
+/// The targeted runner's default patience ([`Pool::HillClimbing`]):
+/// mutants in a row without a better input before the climb restarts.
+pub const RESTART: u64 = 1_000;
+
 /// The pools a [`crate::Config`] can name.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Pool {
@@ -138,6 +143,17 @@ pub enum Pool {
     /// One seed, replaced by better ones (or equal ones: it walks plateaus),
     /// never exhausted: hill climbing.
     StaticSingleton,
+    /// Hill climbing with random restarts (the targeted runner's default):
+    /// a static singleton that, after `restart` mutants in a row without a
+    /// strictly better input, drops its seed and climbs again from the next
+    /// fresh input. The restarts start from across the size schedule, and
+    /// they leave a local optimum or a plateau whose inputs are all alike
+    /// (say, tiny valid inputs once a precondition holds).
+    HillClimbing {
+        /// Mutants without a strict improvement before the climb restarts
+        /// (at least 1).
+        restart: u64,
+    },
     /// One seed with energy; when spent, generate until a better one appears.
     DynamicMonotonicSingleton(Energy),
     /// One seed with energy; when spent, it is dropped for the next useful input.
@@ -164,6 +180,10 @@ impl Pool {
                 mutated: false,
             }),
             Pool::StaticSingleton => Box::new(Singleton::new(None, false)),
+            Pool::HillClimbing { restart } => Box::new(Singleton {
+                restart: Some(restart.max(1)),
+                ..Singleton::new(None, false)
+            }),
             Pool::DynamicMonotonicSingleton(e) => Box::new(Singleton::new(Some(e), false)),
             Pool::DynamicResettingSingleton(e) => Box::new(Singleton::new(Some(e), true)),
             Pool::SimulatedAnnealing {
@@ -334,13 +354,17 @@ impl SeedPool for Heap {
     }
 }
 
-/// The three singleton pools: static (no energy), dynamic monotonic, and
-/// dynamic resetting.
+/// The singleton pools: static (no energy; with restarts, hill climbing
+/// with random restarts), dynamic monotonic, and dynamic resetting.
 struct Singleton {
     seed: Option<Seed>,
     energy: Option<Energy>,
     resetting: bool,
     mutated: bool,
+    /// Restart after this many mutants without a strict improvement.
+    restart: Option<u64>,
+    /// Mutants sampled since the last strict improvement (or restart).
+    stale: u64,
 }
 
 impl Singleton {
@@ -350,6 +374,8 @@ impl Singleton {
             energy,
             resetting,
             mutated: false,
+            restart: None,
+            stale: 0,
         }
     }
 
@@ -368,6 +394,13 @@ impl SeedPool for Singleton {
                     || (self.resetting && current.energy == 0)
             }
         };
+        let improves = self
+            .seed
+            .as_ref()
+            .is_none_or(|current| seed.feedback > current.feedback);
+        if improves {
+            self.stale = 0;
+        }
         if better {
             seed.energy = self.energy.map_or(u64::MAX, Energy::initial);
             if self.mutated {
@@ -389,7 +422,12 @@ impl SeedPool for Singleton {
     }
 
     fn sample(&mut self) -> Directive<'_> {
+        if self.seed.is_some() && self.restart.is_some_and(|r| self.stale >= r) {
+            // Stuck: climb again from the next fresh input.
+            (self.seed, self.stale) = (None, 0);
+        }
         let generate = self.seed.is_none() || self.spent();
+        self.stale += u64::from(!generate);
         self.mutated = !generate;
         match (&self.seed, generate) {
             (Some(seed), false) => Directive::Mutate(seed),
