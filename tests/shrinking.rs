@@ -488,3 +488,38 @@ fn long_lists_shrink_to_three_elements_keeping_the_seven() {
         }
     }
 }
+
+/// With `both`, the external shrinker goes on from the integrated result
+/// only where it knows more: a value shrinker. When every variable shrinks
+/// through its generator's choices and the integrated shrinker reached its
+/// fixed point, `both` is the integrated shrinker, candidate for candidate;
+/// a type-based variable still gets the external phase.
+#[test]
+fn both_adds_the_external_phase_only_for_value_shrinkers() {
+    use pbt::runners::Shrinker;
+    let by_choices = property! {
+        forall xs: Vec<i32>, #[gen = gen::vec(gen::any::<i32>(), 0..=300)];
+        check xs.iter().all(|&x| x < 1 << 30)
+    };
+    let by_type = property! {
+        forall xs: Vec<i32>;
+        check xs.iter().all(|&x| x < 1 << 30)
+    };
+    for seed in 0..10 {
+        let choices = |s| generational(&by_choices, quiet().seed(seed).shrinker(s));
+        let (integrated, both) = (choices(Shrinker::Integrated), choices(Shrinker::Both));
+        assert_eq!(both.counterexample::<(Vec<i32>,)>(), Some((vec![1 << 30],)));
+        assert_eq!(
+            (both.shrink_attempts, both.shrinks),
+            (integrated.shrink_attempts, integrated.shrinks),
+            "seed {seed}: {both}"
+        );
+        let typed = |s| generational(&by_type, quiet().seed(seed).shrinker(s));
+        let (integrated, both) = (typed(Shrinker::Integrated), typed(Shrinker::Both));
+        assert_eq!(both.counterexample::<(Vec<i32>,)>(), Some((vec![1 << 30],)));
+        assert!(
+            both.shrink_attempts > integrated.shrink_attempts,
+            "seed {seed}: the external phase ran no candidate: {both}"
+        );
+    }
+}

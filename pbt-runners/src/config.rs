@@ -39,7 +39,9 @@ pub enum Shrinker {
     /// regenerate through the property's generators: Hypothesis's way.
     Integrated,
     /// Integrated, then external on its result (as a result: both took
-    /// steps). The default: on the shrinking challenge it reaches the
+    /// steps). The external phase is skipped when every variable shrinks
+    /// through its generator's choices and the integrated shrinker reached
+    /// its fixed point: it would only try those choices again. The default: on the shrinking challenge it reaches the
     /// documented minimum most often (see `tests/shrinking_challenge.rs`).
     #[default]
     Both,
