@@ -14,6 +14,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     ::pbt::__private::BlockKind::Recursion,
                 );
                 let __pbt_layer = '__pbt_rec0: {
+                    ::pbt::__private::Source::charge(&mut *__pbt_src0, 1u64);
                     ::core::result::Result::Ok({
                         let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
                             1,
@@ -26,7 +27,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         ::core::assert!(
                             __pbt_c1 > 0, "pbt: frequency needs a positive total weight"
                         );
-                        let __pbt_r = ::pbt::__private::Source::draw(
+                        let __pbt_r = ::pbt::__private::Source::draw_charged(
                             &mut *__pbt_src0,
                             __pbt_c1 - 1,
                         );
