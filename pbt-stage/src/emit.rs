@@ -392,6 +392,7 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     })?;
     let rt = &ctx.rt;
     let fun = format_ident!("__pbt_rec{}", ctx.depth);
+    let layer = format_ident!("__pbt_layer{}", ctx.depth);
     let src = format_ident!("__pbt_src{}", ctx.depth);
     let inner = Ctx {
         rt: rt.clone(),
@@ -406,10 +407,20 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
     Ok(quote! {{
         fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
-            // Each layer is a block, as `Recursive` and `Rec` mark it, and
-            // charges its own draws (`emit`).
+            // One layer, which charges its own draws (`emit`).
+            #[inline(always)]
+            fn #layer<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
+                #body
+            }
+            // Each layer is a block, as `Recursive` and `Rec` mark it. A
+            // source that does not record ignores marks: the layer is then
+            // the tail call, built in place (binding it first, to end the
+            // block after it, costs a copy through the stack that stalls).
+            if !#rt::Source::records(&*#src) {
+                return #layer(&mut *#src, size);
+            }
             #rt::Source::start_block(&mut *#src, #rt::BlockKind::Recursion);
-            let __pbt_layer = #body;
+            let __pbt_layer = #layer(&mut *#src, size);
             #rt::Source::end_block(&mut *#src);
             __pbt_layer
         }
