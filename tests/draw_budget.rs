@@ -46,7 +46,7 @@ fn counts_exactly<G: Gen>(name: &str, g: &G, size: usize, cases: u64) {
     let mut checked = 0;
     for seed in 0..cases {
         let mut rec = Recorder::new(Rng::from_seed(seed));
-        if !g.generate(&mut rec, size).is_ok() {
+        if g.generate(&mut rec, size).is_err() {
             continue;
         }
         let draws = rec.into_choices().len() as u64;
