@@ -1,7 +1,11 @@
 //! Generator speed: staged pbt vs runtime pbt combinators vs hand-inlined
 //! xoshiro vs proptest vs quickcheck, all in one process.
 //!
-//! `cargo bench --bench generators` (options: `-- --rounds R --millis M`).
+//! `cargo bench --bench generators` (options: `-- --rounds R --millis M`,
+//! and `--only TEXT` / `--impl NAME` to time only the shapes whose name
+//! contains `TEXT` / only one implementation; `--values N` generates `N`
+//! values of each selected implementation untimed and prints no table, for
+//! `valgrind --tool=callgrind`, under which the CPU clock is unavailable).
 //!
 //! Every implementation of a shape generates the same distribution (pbt's
 //! staged, runtime and hand-inlined versions the very same values from the
@@ -622,12 +626,20 @@ fn shapes() -> Vec<Shape> {
 }
 
 fn arg(name: &str, default: u64) -> u64 {
+    text_arg(name)
+        .map(|v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("{name} takes a number, got {v:?}"))
+        })
+        .unwrap_or(default)
+}
+
+fn text_arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
     args.iter()
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+        .cloned()
 }
 
 /// ns per value of one batch of `n` values.
@@ -693,7 +705,25 @@ fn main() {
         "proptest/staged",
         "runtime/staged"
     );
+    let only = text_arg("--only");
+    let implementation = text_arg("--impl");
     for mut shape in shapes() {
+        if only
+            .as_ref()
+            .is_some_and(|o| !shape.name.contains(o.as_str()))
+        {
+            continue;
+        }
+        if let Some(i) = &implementation {
+            shape.samplers.retain(|(n, _)| n == i);
+        }
+        if let Some(n) = text_arg("--values") {
+            let n = n.parse().expect("--values takes a number");
+            for (_, s) in &mut shape.samplers {
+                black_box(s(n));
+            }
+            continue;
+        }
         // Calibrate a batch size per implementation, then interleave rounds.
         let batches: Vec<u64> = shape
             .samplers

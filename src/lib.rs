@@ -115,7 +115,9 @@ pub mod __private {
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;
-    pub use pbt_core::gen::{threshold, Staged, FILTER_TRIES, UNIQUE_TRIES, UNIT};
+    pub use pbt_core::gen::{
+        threshold, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
+    };
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
         PickView, Produces, ViewByType,

@@ -87,6 +87,47 @@ pub trait Source {
     fn handed_out(&self) -> Option<&[u64]> {
         None
     }
+
+    /// The generator is about to make `draws` draws with
+    /// [`draw_charged`](Source::draw_charged): a source that bounds how
+    /// much one input may draw (a [limited](Rng::limited) [`Rng`]) counts
+    /// them now, all at once, and stops the generator here if they take it
+    /// past its bound. Other sources ignore it (the default), as their
+    /// `draw_charged` is their `draw`.
+    ///
+    /// Staged generators charge once per straight run of draws, per
+    /// collection (its length times its elements' draws) and per recursive
+    /// layer, instead of having every draw counted: so their draws compile
+    /// to the random number generator alone. A charge is exact: the draws
+    /// counted are the draws made, whichever way they are made.
+    ///
+    /// ```
+    /// use pbt_core::{overrun::Overrun, Rng, Source};
+    /// let mut rng = Rng::from_seed(1).limited(100, 1 << 20);
+    /// rng.charge(60);
+    /// for _ in 0..60 { rng.draw_charged(9); }
+    /// let stopped = std::panic::catch_unwind(move || rng.charge(41)).unwrap_err();
+    /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
+    /// ```
+    #[inline(always)]
+    fn charge(&mut self, draws: u64) {
+        let _ = draws;
+    }
+
+    /// A draw that [`charge`](Source::charge) counted beforehand: the same
+    /// choice as [`draw`](Source::draw) (the default calls it), without
+    /// counting it again.
+    ///
+    /// ```
+    /// use pbt_core::{Rng, Source};
+    /// let (mut a, mut b) = (Rng::from_seed(3), Rng::from_seed(3));
+    /// b.charge(1);
+    /// assert_eq!(a.draw(1000), b.draw_charged(1000));
+    /// ```
+    #[inline(always)]
+    fn draw_charged(&mut self, max: u64) -> u64 {
+        self.draw(max)
+    }
 }
 
 impl<S: Source + ?Sized> Source for &mut S {
@@ -113,6 +154,14 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline(always)]
     fn handed_out(&self) -> Option<&[u64]> {
         (**self).handed_out()
+    }
+    #[inline(always)]
+    fn charge(&mut self, draws: u64) {
+        (**self).charge(draws)
+    }
+    #[inline(always)]
+    fn draw_charged(&mut self, max: u64) -> u64 {
+        (**self).draw_charged(max)
     }
 }
 
@@ -142,7 +191,7 @@ pub enum BlockKind {
 #[derive(Clone, Debug)]
 pub struct Rng {
     inner: Xoshiro256,
-    /// Draws left before the budget is looked at again.
+    /// Draws that may be counted before the budget is looked at again.
     countdown: u32,
     budget: Budget,
 }
@@ -150,6 +199,8 @@ pub struct Rng {
 /// How much one generated input may draw (see [`Rng::limited`]).
 #[derive(Clone, Copy, Debug)]
 struct Budget {
+    /// The draws counted once `countdown` reaches zero: the count so far
+    /// is `drawn - countdown`.
     drawn: u64,
     max_draws: u64,
     stack_start: usize,
@@ -157,7 +208,8 @@ struct Budget {
 }
 
 /// The budget is looked at once every this many draws (one decrement and a
-/// well-predicted branch per draw on the hot path).
+/// well-predicted branch per counted draw), and as the count reaches the
+/// limit: the draw limit is exact, the stack is measured every 64 draws.
 const CHECK_EVERY: u32 = 64;
 
 /// The state of xoshiro256++ (Blackman and Vigna), as four words.
@@ -208,7 +260,7 @@ impl Rng {
             inner: Xoshiro256::seeded(seed),
             countdown: CHECK_EVERY,
             budget: Budget {
-                drawn: 0,
+                drawn: CHECK_EVERY as u64,
                 max_draws: u64::MAX,
                 stack_start: 0,
                 max_stack: usize::MAX,
@@ -216,11 +268,12 @@ impl Rng {
         }
     }
 
-    /// This generator, bounded for one generated input: past `max_draws`
-    /// draws (give or take 64), or once a draw happens more than
-    /// `max_stack` bytes deeper into the stack than this call, the draw
-    /// panics with an [`crate::overrun::Overrun`] payload, which runners
-    /// report as "data too large".
+    /// This generator, bounded for one generated input: the draw past
+    /// `max_draws` draws, or one made more than `max_stack` bytes deeper
+    /// into the stack than this call (measured every 64 draws), panics with
+    /// an [`crate::overrun::Overrun`] payload, which runners report as
+    /// "data too large". Draws are counted as they are made, or ahead
+    /// of time by [`Source::charge`].
     ///
     /// ```
     /// use pbt_core::{overrun::Overrun, Rng, Source};
@@ -238,8 +291,17 @@ impl Rng {
             stack_start: crate::overrun::stack_position(),
             max_stack,
         };
-        self.countdown = CHECK_EVERY;
+        self.restart_count();
         self
+    }
+
+    /// Count from zero draws, looking at the budget after the first
+    /// `CHECK_EVERY` or when the limit is reached, whichever comes first.
+    #[inline(always)]
+    fn restart_count(&mut self) {
+        let first = self.budget.max_draws.min(u64::from(CHECK_EVERY));
+        self.countdown = first as u32;
+        self.budget.drawn = first;
     }
 
     /// Start this generator over from `seed`, keeping its limits: the same
@@ -259,8 +321,7 @@ impl Rng {
     #[inline(always)]
     pub fn reseed(&mut self, seed: u64) {
         self.inner = Xoshiro256::seeded(seed);
-        self.countdown = CHECK_EVERY;
-        self.budget.drawn = 0;
+        self.restart_count();
     }
 
     /// [`Rng::reseed`] from a state worked out ahead: after
@@ -270,24 +331,19 @@ impl Rng {
     #[inline(always)]
     pub fn restart(&mut self, state: SeedState) {
         self.inner = Xoshiro256 { s: state.s };
-        self.countdown = CHECK_EVERY;
-        self.budget.drawn = 0;
+        self.restart_count();
     }
 
-    /// Count another `CHECK_EVERY` draws against the budget.
-    #[cold]
-    #[inline(never)]
-    fn check_budget(&mut self) {
-        use crate::overrun::{raise, stack_position, Overrun};
-        self.countdown = CHECK_EVERY;
-        let b = &mut self.budget;
-        b.drawn = b.drawn.saturating_add(u64::from(CHECK_EVERY));
-        if b.drawn > b.max_draws {
-            raise(Overrun::Draws { limit: b.max_draws });
-        }
-        if b.max_stack != usize::MAX && stack_position().abs_diff(b.stack_start) > b.max_stack {
-            raise(Overrun::Stack { limit: b.max_stack });
-        }
+    /// Count `draws` more draws, more than the countdown has left: stop the
+    /// generator if they take the count past the limit or the stack is
+    /// too deep, else start the next countdown.
+    #[inline(always)]
+    fn check_budget(&mut self, draws: u64) {
+        // By value: the call gets no pointer into the generator, so the
+        // compiler may keep the generator's state in registers around it.
+        let (countdown, drawn) = recount(self.countdown, draws, self.budget);
+        self.countdown = countdown;
+        self.budget.drawn = drawn;
     }
 
     /// The next raw 64 random bits.
@@ -300,17 +356,45 @@ impl Rng {
 impl Source for Rng {
     #[inline(always)]
     fn draw(&mut self, max: u64) -> u64 {
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            self.check_budget();
-        }
-        bounded(max, || self.inner.next_u64())
+        self.charge(1);
+        self.draw_charged(max)
     }
 
     #[inline(always)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         Some(self)
     }
+
+    #[inline(always)]
+    fn charge(&mut self, draws: u64) {
+        if draws > u64::from(self.countdown) {
+            self.check_budget(draws);
+        } else {
+            self.countdown -= draws as u32;
+        }
+    }
+
+    #[inline(always)]
+    fn draw_charged(&mut self, max: u64) -> u64 {
+        bounded(max, || self.inner.next_u64())
+    }
+}
+
+/// [`Rng::check_budget`]: the next countdown and the count once it is
+/// over, or the generator stopped.
+#[cold]
+#[inline(never)]
+fn recount(countdown: u32, draws: u64, b: Budget) -> (u32, u64) {
+    use crate::overrun::{raise, stack_position, Overrun};
+    let counted = (b.drawn - u64::from(countdown)).saturating_add(draws);
+    if counted > b.max_draws {
+        raise(Overrun::Draws { limit: b.max_draws });
+    }
+    if b.max_stack != usize::MAX && stack_position().abs_diff(b.stack_start) > b.max_stack {
+        raise(Overrun::Stack { limit: b.max_stack });
+    }
+    let next = (b.max_draws - counted).min(u64::from(CHECK_EVERY));
+    (next as u32, counted + next)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.

@@ -5,7 +5,8 @@
 //! `unique` modules), with the element generators staged inline.
 
 use crate::ast::{parse_dsl, Dsl};
-use crate::emit::{expr, runtime, Ctx};
+use crate::charge::{self, fixed};
+use crate::emit::{expr, prepaid, Ctx};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse::ParseStream;
@@ -95,14 +96,26 @@ pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
     Ok(Dsl::Collection(Box::new(collection)))
 }
 
+/// The charged draws every run of `c` makes (see [`charge::fixed`]): the
+/// draw that picks the variant or the length; the elements charge per
+/// step.
+pub(crate) fn fixed_draws(c: &Collection) -> u64 {
+    match c {
+        Collection::Option(_) => 1,
+        Collection::Result(ok, err) => 1 + fixed(ok).min(fixed(err)),
+        Collection::Unique { .. } => 1,
+    }
+}
+
 /// The staged collection, an expression of its value type.
 pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
-    let (rt, src, label) = (&ctx.rt, &ctx.src, &ctx.label);
+    let (rt, label) = (&ctx.rt, &ctx.label);
+    let draw = charge::draw(quote! { 3u64 }, ctx);
     Ok(match c {
         Collection::Option(g) => {
-            let g = expr(g, &ctx.deeper())?;
+            let g = charge::arm(expr(g, &ctx.deeper())?, fixed(g), 0, ctx);
             quote! {
-                if #rt::Source::draw(&mut *#src, 3u64) == 0 {
+                if #draw == 0 {
                     ::core::option::Option::None
                 } else {
                     ::core::option::Option::Some(#g)
@@ -110,9 +123,13 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
             }
         }
         Collection::Result(ok, err) => {
-            let (ok, err) = (expr(ok, &ctx.deeper())?, expr(err, &ctx.deeper())?);
+            let least = fixed(ok).min(fixed(err));
+            let (ok, err) = (
+                charge::arm(expr(ok, &ctx.deeper())?, fixed(ok), least, ctx),
+                charge::arm(expr(err, &ctx.deeper())?, fixed(err), least, ctx),
+            );
             quote! {
-                if #rt::Source::draw(&mut *#src, 3u64) == 3 {
+                if #draw == 3 {
                     ::core::result::Result::Err(#err)
                 } else {
                     ::core::result::Result::Ok(#ok)
@@ -120,11 +137,16 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
             }
         }
         Collection::Unique { kind, elems, len } => {
+            // Each step charges its element (or key) before drawing it; a
+            // map's value is charged when the key is new.
+            let step_draws = elems.first().map_or(0, fixed);
+            let each_step = charge::charge(step_draws, ctx);
+            let value_draws = elems.get(1).map_or(0, fixed);
             let elems = elems
                 .iter()
                 .map(|g| expr(g, &ctx.deeper()))
                 .collect::<syn::Result<Vec<_>>>()?;
-            let target = runtime(quote! { __pbt_len }, kind.span(), ctx);
+            let target = prepaid(quote! { __pbt_len }, kind.span(), ctx);
             let (new, step) = match (kind.to_string().as_str(), elems.as_slice()) {
                 ("hash_set", [g]) => (
                     quote! { ::std::collections::HashSet::new() },
@@ -146,6 +168,7 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                     }},
                 ),
                 (map, [k, v]) => {
+                    let value_charge = charge::charge(value_draws, ctx);
                     let new = if map == "hash_map" {
                         quote! { ::std::collections::HashMap::new() }
                     } else {
@@ -157,6 +180,7 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                             let __pbt_k = #k;
                             let __pbt_new = !__pbt_out.contains_key(&__pbt_k);
                             if __pbt_new {
+                                #value_charge
                                 let __pbt_v = #v;
                                 __pbt_out.insert(__pbt_k, __pbt_v);
                             }
@@ -177,6 +201,7 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                 let mut __pbt_out = #new;
                 let mut __pbt_misses = 0usize;
                 while __pbt_out.len() < __pbt_target && __pbt_misses < #rt::UNIQUE_TRIES {
+                    #each_step
                     let __pbt_added: ::core::primitive::bool = #step;
                     if __pbt_added {
                         __pbt_misses = 0;

@@ -6,8 +6,11 @@
 //! let-bound once (*Fail Faster* §4.3), unions are one draw and an `if` ladder,
 //! `vec` a loop, `recursive` a local generic `fn`. The choices made are the
 //! ones the runtime combinators of the same name make, in the same order.
+//! Draws are charged to the source's budget per straight run of code, not
+//! one by one (see [`crate::charge`]).
 
 use crate::ast::{Dsl, Stmt};
+use crate::charge::{self, fixed};
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{Expr, Lifetime, Pat, Type};
@@ -49,12 +52,14 @@ impl Ctx {
     }
 }
 
-/// The whole generator: `'label: { Ok(…) }`, of type `Result<T, Rejected>`.
+/// The whole generator: `'label: { Ok(…) }`, of type `Result<T, Rejected>`,
+/// charging first the draws that every run of it makes.
 /// The variable `size` (the current size) must be in scope.
 pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
     let body = expr(dsl, ctx)?;
     let label = &ctx.label;
-    Ok(quote! { #label: { ::core::result::Result::Ok(#body) } })
+    let charge = charge::charge(fixed(dsl), ctx);
+    Ok(quote! { #label: { #charge ::core::result::Result::Ok(#body) } })
 }
 
 /// `result` unwrapped, or a break out of the generator with its `Err`.
@@ -101,26 +106,45 @@ fn respan(tokens: &TokenStream, at: Span) -> TokenStream {
         .collect()
 }
 
-/// A runtime generator value, drawn from the source; `at` as for [`unwrap`].
-pub(crate) fn runtime(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
-    runtime_as(gen, at, ctx, None)
+/// How a generator gets the source: as it is (each draw counted as it is
+/// made), or as a `Prepaid` whose first draw the enclosing run charged.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Drawn {
+    Counted,
+    Prepaid,
+}
+
+/// A primitive whose first draw is charged (see [`crate::charge`]), drawn
+/// from the source; `at` as for [`unwrap`].
+pub(crate) fn prepaid(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
+    runtime_as(gen, at, ctx, None, Drawn::Prepaid)
 }
 
 /// A generator the user wrote (a primitive, a runtime value), as
-/// [`runtime`]; when it is the whole value of a variable declared `ty`
+/// [`prepaid`] or counted draw by draw; when it is the whole value of a variable declared `ty`
 /// (`ctx.target`), its value goes through `Produces<ty>` (see [`unwrap_as`]).
-fn leaf(gen: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
-    runtime_as(gen, at, ctx, ctx.target.as_ref())
+fn leaf(gen: TokenStream, at: Span, ctx: &Ctx, drawn: Drawn) -> TokenStream {
+    runtime_as(gen, at, ctx, ctx.target.as_ref(), drawn)
 }
 
-fn runtime_as(gen: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
+fn runtime_as(
+    gen: TokenStream,
+    at: Span,
+    ctx: &Ctx,
+    ty: Option<&Type>,
+    drawn: Drawn,
+) -> TokenStream {
     let (rt, src) = (&ctx.rt, &ctx.src);
     // The call carries `at` too, so that a value that is no generator is
     // reported at the generator ("`u8` is not a generator"), not at the
     // whole macro.
     let rt = respan(rt, at);
+    let src = match drawn {
+        Drawn::Counted => quote! { &mut *#src },
+        Drawn::Prepaid => quote! { &mut #rt::Prepaid::new(&mut *#src) },
+    };
     unwrap_as(
-        quote_spanned! {at=> #rt::Gen::generate(&#gen, &mut *#src, size) },
+        quote_spanned! {at=> #rt::Gen::generate(&#gen, #src, size) },
         at,
         ctx,
         ty,
@@ -158,7 +182,12 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Some(ty) => quote_spanned! {name.span()=> #rt::dsl::#name::<#ty>(#(#args),*) },
                 None => quote_spanned! {name.span()=> #rt::dsl::#name(#(#args),*) },
             };
-            leaf(gen, name.span(), ctx)
+            let drawn = if charge::prepaid(name) {
+                Drawn::Prepaid
+            } else {
+                Drawn::Counted
+            };
+            leaf(gen, name.span(), ctx, drawn)
         }
         Dsl::Just(e) | Dsl::Value(e) => quote! { #e },
         Dsl::Size(ident) => quote! { #ident },
@@ -170,11 +199,14 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             quote! { ( #(#parts,)* ) }
         }
         Dsl::Vec(g, len) => {
-            let n = runtime(
+            let n = prepaid(
                 quote! { #rt::dsl::int::<::core::primitive::usize>(#len) },
                 Span::call_site(),
                 ctx,
             );
+            // The elements' draws, charged before the first.
+            let elements =
+                charge::charge_times(quote! { __pbt_n as ::core::primitive::u64 }, fixed(g), ctx);
             // A variable declared `Vec<E>` gives its elements the type `E`:
             // an element generator of another type is reported there, as
             // "expected `E`, found …", not as a mismatch of whole vectors.
@@ -192,7 +224,10 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             quote! {{
                 #rt::Source::start_block(&mut *#src, #rt::BlockKind::Collection);
                 let __pbt_n: ::core::primitive::usize = #n;
-                let mut #v = ::std::vec::Vec::with_capacity(__pbt_n);
+                #elements
+                let mut #v = ::std::vec::Vec::with_capacity(
+                    ::core::cmp::Ord::min(__pbt_n, #rt::MAX_RESERVE),
+                );
                 for _ in 0..__pbt_n {
                     #rt::Source::start_block(&mut *#src, #rt::BlockKind::Element);
                     #v.push(#elem);
@@ -204,11 +239,13 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::OneOf(name, gens) => {
             let last = gens.len() as u64 - 1;
+            let least = charge::least(gens.iter().map(fixed));
             let arms = gens
                 .iter()
                 .enumerate()
                 .map(|(i, g)| {
-                    let g = expr(g, &ctx.deeper())?;
+                    let code = expr(g, &ctx.deeper())?;
+                    let g = charge::arm(code, fixed(g), least, ctx);
                     let i = i as u64;
                     Ok(if i == last {
                         quote! { _ => #g, }
@@ -217,8 +254,9 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     })
                 })
                 .collect::<syn::Result<Vec<_>>>()?;
+            let draw = charge::draw(quote! { #last }, ctx);
             quote_spanned! {name.span()=>
-                match #rt::Source::draw(&mut *#src, #last) {
+                match #draw {
                     #(#arms)*
                 }
             }
@@ -230,9 +268,10 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             let lets = arms.iter().zip(&weights).map(|((w, _), id)| {
                 quote_spanned! {syn::spanned::Spanned::span(w)=> let #id: ::core::primitive::u64 = #rt::weight(#w); }
             });
+            let least = charge::least(arms.iter().map(|(_, g)| fixed(g)));
             let gens = arms
                 .iter()
-                .map(|(_, g)| expr(g, &ctx.deeper()))
+                .map(|(_, g)| Ok(charge::arm(expr(g, &ctx.deeper())?, fixed(g), least, ctx)))
                 .collect::<syn::Result<Vec<_>>>()?;
             let (last, init) = gens.split_last().ok_or_else(|| {
                 syn::Error::new(
@@ -257,6 +296,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     }
                 });
             let total = &cumulative[arms.len() - 1];
+            let draw = charge::draw(quote! { #total - 1 }, ctx);
             let rungs = init
                 .iter()
                 .zip(&cumulative)
@@ -265,14 +305,19 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 #(#lets)*
                 #(#sums)*
                 ::core::assert!(#total > 0, "pbt: frequency needs a positive total weight");
-                let __pbt_r = #rt::Source::draw(&mut *#src, #total - 1);
+                let __pbt_r = #draw;
                 #(#rungs)* { #last }
             }}
         }
         Dsl::Either(a, b, p) => {
-            let (a, b) = (expr(a, &ctx.deeper())?, expr(b, &ctx.deeper())?);
+            let least = fixed(a).min(fixed(b));
+            let (a, b) = (
+                charge::arm(expr(a, &ctx.deeper())?, fixed(a), least, ctx),
+                charge::arm(expr(b, &ctx.deeper())?, fixed(b), least, ctx),
+            );
+            let draw = charge::draw(quote! { #rt::UNIT - 1 }, ctx);
             quote! {
-                if #rt::Source::draw(&mut *#src, #rt::UNIT - 1) < #rt::threshold(#p) {
+                if #draw < #rt::threshold(#p) {
                     #a
                 } else {
                     #b
@@ -287,6 +332,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             }
         }
         Dsl::Filter(g, pred) => {
+            let retry = charge::charge(fixed(g), ctx);
             let g = expr(g, &ctx.deeper())?;
             let label = &ctx.label;
             let test = match inline_closure(pred) {
@@ -304,6 +350,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     if __pbt_tries == #rt::FILTER_TRIES {
                         break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                     }
+                    #retry
                 }
             }}
         }
@@ -328,7 +375,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
             _ => {
                 let at = syn::spanned::Spanned::span(e);
-                leaf(quote_spanned! {at=> (#e) }, at, ctx)
+                leaf(quote_spanned! {at=> (#e) }, at, ctx, Drawn::Counted)
             }
         },
     })
@@ -345,6 +392,7 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     })?;
     let rt = &ctx.rt;
     let fun = format_ident!("__pbt_rec{}", ctx.depth);
+    let layer = format_ident!("__pbt_layer{}", ctx.depth);
     let src = format_ident!("__pbt_src{}", ctx.depth);
     let inner = Ctx {
         rt: rt.clone(),
@@ -359,9 +407,20 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
     Ok(quote! {{
         fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
-            // Each layer is a block, as `Recursive` and `Rec` mark it.
+            // One layer, which charges its own draws (`emit`).
+            #[inline(always)]
+            fn #layer<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
+                #body
+            }
+            // Each layer is a block, as `Recursive` and `Rec` mark it. A
+            // source that does not record ignores marks: the layer is then
+            // the tail call, built in place (binding it first, to end the
+            // block after it, costs a copy through the stack that stalls).
+            if !#rt::Source::records(&*#src) {
+                return #layer(&mut *#src, size);
+            }
             #rt::Source::start_block(&mut *#src, #rt::BlockKind::Recursion);
-            let __pbt_layer = #body;
+            let __pbt_layer = #layer(&mut *#src, size);
             #rt::Source::end_block(&mut *#src);
             __pbt_layer
         }
@@ -380,6 +439,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             i += 1;
             continue;
         };
+        let retry = charge::charge(fixed(g), ctx);
         let g = expr(g, &ctx.deeper())?;
         let conds: Vec<&Expr> = stmts[i + 1..]
             .iter()
@@ -404,6 +464,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                         if __pbt_tries == #rt::FILTER_TRIES {
                             break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
                         }
+                        #retry
                     }
                 };
             });

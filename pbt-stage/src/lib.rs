@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 mod ast;
+mod charge;
 mod check;
 mod collections;
 mod emit;

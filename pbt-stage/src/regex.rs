@@ -6,6 +6,7 @@
 //! generator.
 
 use crate::ast::Dsl;
+use crate::charge;
 use crate::emit::Ctx;
 use pbt_regex_syntax::{Class, Max, Node};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -67,16 +68,29 @@ pub(crate) fn emit(r: &RegexLit, ctx: &Ctx) -> TokenStream {
     }}
 }
 
+/// The charged draws every match of `n` makes (see [`charge::fixed`]):
+/// one per class character and alternation, one per repetition count
+/// that is drawn; a repetition charges its body per repetition.
+pub(crate) fn fixed(n: &Node) -> u64 {
+    match n {
+        Node::Literal(_) => 0,
+        Node::Class(_) => 1,
+        Node::Repeat { min, max, .. } => u64::from(!matches!(*max, Max::Fixed(m) if m == *min)),
+        Node::Alternation(branches) => 1 + charge::least(branches.iter().map(fixed)),
+        Node::Concat(parts) => charge::sum(parts.iter().map(fixed)),
+    }
+}
+
 /// Statements that append one match of `n` to `__pbt_s`.
 fn node(n: &Node, ctx: &Ctx) -> TokenStream {
-    let (rt, src) = (&ctx.rt, &ctx.src);
     match n {
         Node::Literal(s) => quote! { __pbt_s.push_str(#s); },
         Node::Class(class) => {
             let last = Literal::u64_suffixed(u64::from(class.count()) - 1);
             let code = class_code(class);
+            let draw = charge::draw(quote! { #last }, ctx);
             quote! {{
-                let __pbt_n = #rt::Source::draw(&mut *#src, #last) as ::core::primitive::u32;
+                let __pbt_n = #draw as ::core::primitive::u32;
                 let __pbt_code: ::core::primitive::u32 = #code;
                 __pbt_s.push(::core::char::from_u32(__pbt_code).unwrap_or(::core::char::REPLACEMENT_CHARACTER));
             }}
@@ -86,25 +100,25 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
             min,
             max,
         } => {
-            let extra = match *max {
-                Max::Fixed(m) if m == *min => quote! { 0u64 },
-                Max::Fixed(m) => {
-                    let span = Literal::u64_suffixed(u64::from(m - min));
-                    quote! { #rt::Source::draw(&mut *#src, #span) }
-                }
-                Max::Size => {
-                    quote! { #rt::Source::draw(&mut *#src, size as ::core::primitive::u64) }
-                }
-            };
-            let inner = node(inner, ctx);
             let count = if *min == 0 {
                 quote! { __pbt_k }
             } else {
                 let min = Literal::u64_suffixed(u64::from(*min));
                 quote! { #min + __pbt_k }
             };
+            let extra = match *max {
+                Max::Fixed(m) if m == *min => quote! { 0u64 },
+                Max::Fixed(m) => {
+                    let span = Literal::u64_suffixed(u64::from(m - min));
+                    charge::draw(quote! { #span }, ctx)
+                }
+                Max::Size => charge::draw(quote! { size as ::core::primitive::u64 }, ctx),
+            };
+            let repetitions = charge::charge_times(quote! { #count }, fixed(inner), ctx);
+            let inner = node(inner, ctx);
             quote! {{
                 let __pbt_k: ::core::primitive::u64 = #extra;
+                #repetitions
                 for _ in 0..#count {
                     #inner
                 }
@@ -112,8 +126,9 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
         }
         Node::Alternation(branches) => {
             let last = branches.len() as u64 - 1;
+            let least = charge::least(branches.iter().map(fixed));
             let arms = branches.iter().enumerate().map(|(i, b)| {
-                let b = node(b, ctx);
+                let b = charge::arm(node(b, ctx), fixed(b), least, ctx);
                 if i as u64 == last {
                     quote! { _ => { #b } }
                 } else {
@@ -122,8 +137,9 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
                 }
             });
             let last = Literal::u64_suffixed(last);
+            let draw = charge::draw(quote! { #last }, ctx);
             quote! {
-                match #rt::Source::draw(&mut *#src, #last) {
+                match #draw {
                     #(#arms)*
                 }
             }

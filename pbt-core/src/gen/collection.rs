@@ -4,6 +4,13 @@ use super::{int, Gen, Generated, Int};
 use crate::source::{BlockKind, Source};
 use std::ops::RangeBounds;
 
+/// The most elements a collection generator reserves room for before it
+/// draws them. A longer drawn length (`vec(g, 0..usize::MAX)`) grows the
+/// collection as its elements come, so that the draw budget stops a
+/// runaway length with a report ("data too large") before the allocator
+/// aborts the process.
+pub const MAX_RESERVE: usize = 1 << 16;
+
 /// Vectors whose length is drawn from `len` (a `usize` range) and whose
 /// elements come from `g`: one draw for the length, then the elements in order
 /// (a [`BlockKind::Collection`] block holding one [`BlockKind::Element`]
@@ -34,7 +41,7 @@ impl<G: Gen> Gen for VecOf<G> {
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<Self::Value> {
         src.start_block(BlockKind::Collection);
         let n = self.len.generate(src, size)?;
-        let mut out = Vec::with_capacity(n);
+        let mut out = Vec::with_capacity(n.min(MAX_RESERVE));
         for _ in 0..n {
             src.start_block(BlockKind::Element);
             out.push(self.elem.generate(src, size)?);

@@ -25,7 +25,7 @@ mod staged;
 mod text;
 mod unique;
 
-pub use collection::{subset, vec, Subset, VecOf};
+pub use collection::{subset, vec, Subset, VecOf, MAX_RESERVE};
 pub use combinators::{
     any, bind, choose, either, filter, frequency, just, map, one_of, recursive, resize, sized, Any,
     Bind, Choose, Either, Filter, Frequency, Just, Map, OneOf, Rec, Recursive, Resize, Weight,
@@ -40,7 +40,7 @@ pub use int::{bool, int, weighted_bool, Bool, Int, IntType, WeightedBool};
 pub use int::{threshold, UNIT};
 pub use option::{option, result, OptionOf, ResultOf};
 pub use regex::{regex, Regex, RegexError};
-pub use staged::Staged;
+pub use staged::{Prepaid, Staged};
 pub use text::{char, chars, string, CharSet, CharUnion, Chars, Str};
 pub use unique::{
     btree_map, btree_set, hash_map, hash_set, vec_unique, BTreeMapOf, BTreeSetOf, HashMapOf,

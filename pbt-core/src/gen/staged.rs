@@ -40,3 +40,64 @@ where
         (self.slow)(&mut src, size)
     }
 }
+
+/// `src`, its next draw already counted by a [`Source::charge`]: staged
+/// code hands it to a primitive (`int`, `bool`, `float`, …) whose first
+/// draw the enclosing generator charged, so that draw is made with
+/// [`Source::draw_charged`]; any further draws of the primitive (the second
+/// half of a `u128`, the parts of a float) are counted as usual.
+///
+/// ```
+/// use pbt_core::{gen::{int, Gen, Prepaid}, Rng, Source};
+/// let (mut a, mut b) = (Rng::from_seed(5), Rng::from_seed(5));
+/// b.charge(1);
+/// let x = int(0..10u8).generate(&mut Prepaid::new(&mut b), 0);
+/// assert_eq!(x, int(0..10u8).generate(&mut a, 0));
+/// ```
+#[derive(Debug)]
+pub struct Prepaid<'a, S: ?Sized> {
+    src: &'a mut S,
+    paid: bool,
+}
+
+impl<'a, S: Source + ?Sized> Prepaid<'a, S> {
+    /// `src`, whose next draw was charged.
+    #[inline(always)]
+    pub fn new(src: &'a mut S) -> Self {
+        Prepaid { src, paid: true }
+    }
+}
+
+impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        if self.paid {
+            self.paid = false;
+            self.src.draw_charged(max)
+        } else {
+            self.src.draw(max)
+        }
+    }
+    #[inline(always)]
+    fn records(&self) -> bool {
+        self.src.records()
+    }
+    #[inline(always)]
+    fn start_block(&mut self, kind: crate::source::BlockKind) {
+        self.src.start_block(kind)
+    }
+    #[inline(always)]
+    fn end_block(&mut self) {
+        self.src.end_block()
+    }
+    // `as_rng` stays `None`: a generator that took the `Rng` would make the
+    // charged draw again, counted.
+    #[inline(always)]
+    fn charge(&mut self, draws: u64) {
+        self.src.charge(draws)
+    }
+    #[inline(always)]
+    fn draw_charged(&mut self, max: u64) -> u64 {
+        self.src.draw_charged(max)
+    }
+}

@@ -192,7 +192,7 @@ impl Gen for Str {
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<String> {
         src.start_block(crate::source::BlockKind::Collection);
         let n = self.len.generate(src, size)?;
-        let mut s = String::with_capacity(n);
+        let mut s = String::with_capacity(n.min(super::MAX_RESERVE));
         for _ in 0..n {
             src.start_block(crate::source::BlockKind::Element);
             s.push(self.charset.draw(src));

@@ -16,10 +16,11 @@ const _: () = {
                     let mut __pbt_tries: ::core::primitive::usize = 0;
                     loop {
                         let __pbt_r: ::pbt::__private::Generated<u32> = '__pbt_gen: {
+                            ::pbt::__private::Source::charge(&mut *__pbt_src, 1u64);
                             ::core::result::Result::Ok(
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..100u32),
-                                    &mut *__pbt_src,
+                                    &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
                                     size,
                                 ) {
                                     ::core::result::Result::Ok(v) => {
@@ -54,10 +55,11 @@ const _: () = {
                     let mut __pbt_tries: ::core::primitive::usize = 0;
                     loop {
                         let __pbt_r: ::pbt::__private::Generated<u32> = '__pbt_gen: {
+                            ::pbt::__private::Source::charge(&mut *__pbt_src, 1u64);
                             ::core::result::Result::Ok(
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(lo..=lo + 10),
-                                    &mut *__pbt_src,
+                                    &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
                                     size,
                                 ) {
                                     ::core::result::Result::Ok(v) => {

@@ -4,10 +4,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<(u32, u32)> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 2u64);
         ::core::result::Result::Ok({
             let x = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int(0..1000u32),
-                &mut *src,
+                &mut ::pbt::__private::Prepaid::new(&mut *src),
                 size,
             ) {
                 ::core::result::Result::Ok(v) => v,
@@ -17,7 +18,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             };
             let y = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int(0..=x),
-                &mut *src,
+                &mut ::pbt::__private::Prepaid::new(&mut *src),
                 size,
             ) {
                 ::core::result::Result::Ok(v) => v,

@@ -4,10 +4,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<(u32, u32)> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 2u64);
         ::core::result::Result::Ok({
             let x = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int(0..50u32),
-                &mut *src,
+                &mut ::pbt::__private::Prepaid::new(&mut *src),
                 size,
             ) {
                 ::core::result::Result::Ok(v) => v,
@@ -20,7 +21,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 loop {
                     let y = match ::pbt::__private::Gen::generate(
                         &::pbt::__private::dsl::int(0..50u32),
-                        &mut *src,
+                        &mut ::pbt::__private::Prepaid::new(&mut *src),
                         size,
                     ) {
                         ::core::result::Result::Ok(v) => v,
@@ -38,6 +39,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             _,
                         >>::Err(::pbt::__private::Rejected);
                     }
+                    ::pbt::__private::Source::charge(&mut *src, 1u64);
                 }
             };
             (x, y)

@@ -4,6 +4,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<(u32, bool)> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
             let mut __pbt_tries = 0usize;
             loop {
@@ -18,19 +19,22 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
                     },
-                    if ::pbt::__private::Source::draw(
+                    if ::pbt::__private::Source::draw_charged(
                         &mut *src,
                         ::pbt::__private::UNIT - 1,
                     ) < ::pbt::__private::threshold(0.25)
                     {
-                        match ::pbt::__private::Gen::generate(
-                            &::pbt::__private::dsl::bool(),
-                            &mut *src,
-                            size,
-                        ) {
-                            ::core::result::Result::Ok(v) => v,
-                            ::core::result::Result::Err(e) => {
-                                break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                        {
+                            ::pbt::__private::Source::charge(&mut *src, 1u64);
+                            match ::pbt::__private::Gen::generate(
+                                &::pbt::__private::dsl::bool(),
+                                &mut ::pbt::__private::Prepaid::new(&mut *src),
+                                size,
+                            ) {
+                                ::core::result::Result::Ok(v) => v,
+                                ::core::result::Result::Err(e) => {
+                                    break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                                }
                             }
                         }
                     } else {
@@ -50,6 +54,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         _,
                     >>::Err(::pbt::__private::Rejected);
                 }
+                ::pbt::__private::Source::charge(&mut *src, 1u64);
             }
         })
     }

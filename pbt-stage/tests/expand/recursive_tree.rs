@@ -9,47 +9,58 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 __pbt_src0: &mut S,
                 size: ::core::primitive::usize,
             ) -> ::pbt::__private::Generated<Tree> {
+                #[inline(always)]
+                fn __pbt_layer0<S: ::pbt::__private::Source + ?::core::marker::Sized>(
+                    __pbt_src0: &mut S,
+                    size: ::core::primitive::usize,
+                ) -> ::pbt::__private::Generated<Tree> {
+                    '__pbt_rec0: {
+                        ::pbt::__private::Source::charge(&mut *__pbt_src0, 1u64);
+                        ::core::result::Result::Ok({
+                            let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
+                                1,
+                            );
+                            let __pbt_w1: ::core::primitive::u64 = ::pbt::__private::weight(
+                                size,
+                            );
+                            let __pbt_c0 = __pbt_w0;
+                            let __pbt_c1 = __pbt_c0 + __pbt_w1;
+                            ::core::assert!(
+                                __pbt_c1 > 0, "pbt: frequency needs a positive total weight"
+                            );
+                            let __pbt_r = ::pbt::__private::Source::draw_charged(
+                                &mut *__pbt_src0,
+                                __pbt_c1 - 1,
+                            );
+                            if __pbt_r < __pbt_c0 {
+                                Tree::Leaf
+                            } else {
+                                (node)((
+                                    match __pbt_rec0(&mut *__pbt_src0, size / 2) {
+                                        ::core::result::Result::Ok(v) => v,
+                                        ::core::result::Result::Err(e) => {
+                                            break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
+                                        }
+                                    },
+                                    match __pbt_rec0(&mut *__pbt_src0, size / 2) {
+                                        ::core::result::Result::Ok(v) => v,
+                                        ::core::result::Result::Err(e) => {
+                                            break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
+                                        }
+                                    },
+                                ))
+                            }
+                        })
+                    }
+                }
+                if !::pbt::__private::Source::records(&*__pbt_src0) {
+                    return __pbt_layer0(&mut *__pbt_src0, size);
+                }
                 ::pbt::__private::Source::start_block(
                     &mut *__pbt_src0,
                     ::pbt::__private::BlockKind::Recursion,
                 );
-                let __pbt_layer = '__pbt_rec0: {
-                    ::core::result::Result::Ok({
-                        let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
-                            1,
-                        );
-                        let __pbt_w1: ::core::primitive::u64 = ::pbt::__private::weight(
-                            size,
-                        );
-                        let __pbt_c0 = __pbt_w0;
-                        let __pbt_c1 = __pbt_c0 + __pbt_w1;
-                        ::core::assert!(
-                            __pbt_c1 > 0, "pbt: frequency needs a positive total weight"
-                        );
-                        let __pbt_r = ::pbt::__private::Source::draw(
-                            &mut *__pbt_src0,
-                            __pbt_c1 - 1,
-                        );
-                        if __pbt_r < __pbt_c0 {
-                            Tree::Leaf
-                        } else {
-                            (node)((
-                                match __pbt_rec0(&mut *__pbt_src0, size / 2) {
-                                    ::core::result::Result::Ok(v) => v,
-                                    ::core::result::Result::Err(e) => {
-                                        break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
-                                    }
-                                },
-                                match __pbt_rec0(&mut *__pbt_src0, size / 2) {
-                                    ::core::result::Result::Ok(v) => v,
-                                    ::core::result::Result::Err(e) => {
-                                        break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
-                                    }
-                                },
-                            ))
-                        }
-                    })
-                };
+                let __pbt_layer = __pbt_layer0(&mut *__pbt_src0, size);
                 ::pbt::__private::Source::end_block(&mut *__pbt_src0);
                 __pbt_layer
             }

@@ -4,9 +4,10 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<String> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 3u64);
         ::core::result::Result::Ok({
             let mut __pbt_s = ::std::string::String::new();
-            match ::pbt::__private::Source::draw(&mut *src, 1u64) {
+            match ::pbt::__private::Source::draw_charged(&mut *src, 1u64) {
                 0u64 => {
                     __pbt_s.push_str("ab");
                 }
@@ -15,14 +16,17 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 }
             }
             {
-                let __pbt_k: ::core::primitive::u64 = ::pbt::__private::Source::draw(
+                let __pbt_k: ::core::primitive::u64 = ::pbt::__private::Source::draw_charged(
                     &mut *src,
                     3u64,
                 );
+                ::pbt::__private::Source::charge(&mut *src, 1u64 + __pbt_k);
                 for _ in 0..1u64 + __pbt_k {
                     {
-                        let __pbt_n = ::pbt::__private::Source::draw(&mut *src, 6u64)
-                            as ::core::primitive::u32;
+                        let __pbt_n = ::pbt::__private::Source::draw_charged(
+                            &mut *src,
+                            6u64,
+                        ) as ::core::primitive::u32;
                         let __pbt_code: ::core::primitive::u32 = if __pbt_n < 3u32 {
                             120u32 + __pbt_n
                         } else {
@@ -37,13 +41,14 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 }
             }
             {
-                let __pbt_k: ::core::primitive::u64 = ::pbt::__private::Source::draw(
+                let __pbt_k: ::core::primitive::u64 = ::pbt::__private::Source::draw_charged(
                     &mut *src,
                     1u64,
                 );
+                ::pbt::__private::Source::charge(&mut *src, __pbt_k);
                 for _ in 0..__pbt_k {
                     {
-                        let __pbt_n = ::pbt::__private::Source::draw(
+                        let __pbt_n = ::pbt::__private::Source::draw_charged(
                             &mut *src,
                             1112062u64,
                         ) as ::core::primitive::u32;

@@ -4,13 +4,14 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<std::collections::HashMap<u8, Option<bool>>> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
             let __pbt_len = ::pbt::__private::dsl::int::<
                 ::core::primitive::usize,
             >(1..=3);
             let __pbt_target: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &__pbt_len,
-                &mut *src,
+                &mut ::pbt::__private::Prepaid::new(&mut *src),
                 size,
             ) {
                 ::core::result::Result::Ok(v) => v,
@@ -23,10 +24,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             while __pbt_out.len() < __pbt_target
                 && __pbt_misses < ::pbt::__private::UNIQUE_TRIES
             {
+                ::pbt::__private::Source::charge(&mut *src, 1u64);
                 let __pbt_added: ::core::primitive::bool = {
                     let __pbt_k = match ::pbt::__private::Gen::generate(
                         &::pbt::__private::dsl::int(0..10u8),
-                        &mut *src,
+                        &mut ::pbt::__private::Prepaid::new(&mut *src),
                         size,
                     ) {
                         ::core::result::Result::Ok(v) => v,
@@ -36,23 +38,27 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     };
                     let __pbt_new = !__pbt_out.contains_key(&__pbt_k);
                     if __pbt_new {
-                        let __pbt_v = if ::pbt::__private::Source::draw(&mut *src, 3u64)
-                            == 0
+                        ::pbt::__private::Source::charge(&mut *src, 1u64);
+                        let __pbt_v = if ::pbt::__private::Source::draw_charged(
+                            &mut *src,
+                            3u64,
+                        ) == 0
                         {
                             ::core::option::Option::None
                         } else {
-                            ::core::option::Option::Some(
+                            ::core::option::Option::Some({
+                                ::pbt::__private::Source::charge(&mut *src, 1u64);
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::bool(),
-                                    &mut *src,
+                                    &mut ::pbt::__private::Prepaid::new(&mut *src),
                                     size,
                                 ) {
                                     ::core::result::Result::Ok(v) => v,
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }
-                                },
-                            )
+                                }
+                            })
                         };
                         __pbt_out.insert(__pbt_k, __pbt_v);
                     }

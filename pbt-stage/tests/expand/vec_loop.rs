@@ -4,6 +4,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<Vec<i64>> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
             ::pbt::__private::Source::start_block(
                 &mut *src,
@@ -11,7 +12,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             );
             let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int::<::core::primitive::usize>(0..100),
-                &mut *src,
+                &mut ::pbt::__private::Prepaid::new(&mut *src),
                 size,
             ) {
                 ::core::result::Result::Ok(v) => v,
@@ -19,7 +20,13 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
             };
-            let mut __pbt_v = ::std::vec::Vec::with_capacity(__pbt_n);
+            ::pbt::__private::Source::charge(
+                &mut *src,
+                __pbt_n as ::core::primitive::u64,
+            );
+            let mut __pbt_v = ::std::vec::Vec::with_capacity(
+                ::core::cmp::Ord::min(__pbt_n, ::pbt::__private::MAX_RESERVE),
+            );
             for _ in 0..__pbt_n {
                 ::pbt::__private::Source::start_block(
                     &mut *src,
@@ -27,14 +34,15 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 );
                 __pbt_v
                     .push({
-                        let __pbt_e: i64 = match ::pbt::__private::Source::draw(
+                        let __pbt_e: i64 = match ::pbt::__private::Source::draw_charged(
                             &mut *src,
                             1u64,
                         ) {
                             0u64 => {
+                                ::pbt::__private::Source::charge(&mut *src, 1u64);
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..10i64),
-                                    &mut *src,
+                                    &mut ::pbt::__private::Prepaid::new(&mut *src),
                                     size,
                                 ) {
                                     ::core::result::Result::Ok(v) => v,

@@ -4,6 +4,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     size: usize,
 ) -> ::pbt::__private::Generated<u8> {
     '__pbt_gen: {
+        ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
             let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(1);
             let __pbt_w1: ::core::primitive::u64 = ::pbt::__private::weight(size);
@@ -14,33 +15,42 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             ::core::assert!(
                 __pbt_c2 > 0, "pbt: frequency needs a positive total weight"
             );
-            let __pbt_r = ::pbt::__private::Source::draw(&mut *src, __pbt_c2 - 1);
+            let __pbt_r = ::pbt::__private::Source::draw_charged(
+                &mut *src,
+                __pbt_c2 - 1,
+            );
             if __pbt_r < __pbt_c0 {
                 0u8
             } else if __pbt_r < __pbt_c1 {
-                match ::pbt::__private::Gen::generate(
-                    &::pbt::__private::dsl::int(1..10u8),
-                    &mut *src,
-                    size,
-                ) {
-                    ::core::result::Result::Ok(v) => v,
-                    ::core::result::Result::Err(e) => {
-                        break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
-                    }
-                }
-            } else {
                 {
-                    let b = match ::pbt::__private::Gen::generate(
-                        &::pbt::__private::dsl::bool(),
-                        &mut *src,
+                    ::pbt::__private::Source::charge(&mut *src, 1u64);
+                    match ::pbt::__private::Gen::generate(
+                        &::pbt::__private::dsl::int(1..10u8),
+                        &mut ::pbt::__private::Prepaid::new(&mut *src),
                         size,
                     ) {
                         ::core::result::Result::Ok(v) => v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
-                    };
-                    b as u8
+                    }
+                }
+            } else {
+                {
+                    ::pbt::__private::Source::charge(&mut *src, 1u64);
+                    {
+                        let b = match ::pbt::__private::Gen::generate(
+                            &::pbt::__private::dsl::bool(),
+                            &mut ::pbt::__private::Prepaid::new(&mut *src),
+                            size,
+                        ) {
+                            ::core::result::Result::Ok(v) => v,
+                            ::core::result::Result::Err(e) => {
+                                break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
+                            }
+                        };
+                        b as u8
+                    }
                 }
             }
         })

@@ -1,0 +1,218 @@
+//! The draw budget of a limited `Rng` ("data too large"), as staged
+//! generators pay it: they charge their draws ahead of time, per straight
+//! run of code, per collection and per recursive layer, instead of having
+//! each draw counted. The count must be exact, so that an input is too
+//! large on the fast path (staged code over an `Rng`) exactly when it is
+//! too large on the `dyn Source` path (the same code through a recorder, as
+//! runners trace a found case), and runaway generators must still end as
+//! reports.
+
+use pbt::choices::Recorder;
+use pbt::generators::Gen;
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+use pbt::Rng;
+use pbt_core::overrun::Overrun;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tree {
+    Leaf(u8),
+    Node(Box<Tree>, Box<Tree>),
+}
+
+fn node((l, r): (Tree, Tree)) -> Tree {
+    Tree::Node(Box::new(l), Box::new(r))
+}
+
+/// How `g` ended on `src`: `Ok(true)` generated, `Ok(false)` rejected,
+/// `Err` the overrun that stopped it.
+fn outcome<G: Gen>(g: &G, src: &mut dyn pbt::Source, size: usize) -> Result<bool, Overrun> {
+    match catch_unwind(AssertUnwindSafe(|| g.generate(src, size).is_ok())) {
+        Ok(generated) => Ok(generated),
+        Err(payload) => Err(*payload
+            .downcast_ref::<Overrun>()
+            .expect("only an overrun stops a generator here")),
+    }
+}
+
+/// On `cases` seeds at `size`: the draws the `dyn Source` copy makes
+/// (through a recorder, each draw counted), and that the fast copy, given
+/// a budget of exactly that many draws, generates; one draw fewer, both
+/// copies stop with the same overrun. Rejected inputs are skipped: a
+/// generator that gives up part-way may have charged draws it did not make.
+fn counts_exactly<G: Gen>(name: &str, g: &G, size: usize, cases: u64) {
+    let limited = |seed: u64, max: u64| Rng::from_seed(seed).limited(max, 1 << 20);
+    let mut checked = 0;
+    for seed in 0..cases {
+        let mut rec = Recorder::new(Rng::from_seed(seed));
+        if g.generate(&mut rec, size).is_err() {
+            continue;
+        }
+        let draws = rec.into_choices().len() as u64;
+        checked += 1;
+        let fast = outcome(g, &mut limited(seed, draws), size);
+        assert_eq!(
+            fast,
+            Ok(true),
+            "{name}, seed {seed}: {draws} draws are enough"
+        );
+        if draws == 0 {
+            continue;
+        }
+        let over = Err(Overrun::Draws { limit: draws - 1 });
+        let fast = outcome(g, &mut limited(seed, draws - 1), size);
+        let mut rec = Recorder::new(limited(seed, draws - 1));
+        let slow = outcome(g, &mut rec, size);
+        assert_eq!(
+            fast, over,
+            "{name}, seed {seed}: fast copy, one draw short of {draws}"
+        );
+        assert_eq!(
+            slow, over,
+            "{name}, seed {seed}: recorded, one draw short of {draws}"
+        );
+    }
+    assert!(
+        checked > cases / 2,
+        "{name}: only {checked} of {cases} seeds generated"
+    );
+}
+
+#[test]
+fn staged_generators_count_exactly_the_draws_they_make() {
+    counts_exactly("int", &pbt::generator!(int(-5..5i64)), 0, 50);
+    counts_exactly(
+        "let-chain",
+        &pbt::generator!({
+            let a = int(0..100u64);
+            let b = int(a..=a + 100);
+            let c = int(0..=b);
+            (a, b, c)
+        }),
+        0,
+        50,
+    );
+    counts_exactly("vec", &pbt::generator!(vec(int(0..1000u32), 0..300)), 0, 50);
+    counts_exactly(
+        "vec of pairs of vecs",
+        &pbt::generator!(vec((int(0..9u8), vec(bool(), 0..5)), 0..40)),
+        0,
+        50,
+    );
+    // Arms that draw differently: each charges what it draws beyond the
+    // least of them.
+    counts_exactly(
+        "one_of",
+        &pbt::generator!(vec(
+            one_of[just(0u64), int(0..9u64), map((int(0..9u64), int(0..9u64)), |(a, b)| a + b)],
+            0..50
+        )),
+        0,
+        50,
+    );
+    counts_exactly(
+        "frequency, either, option, result",
+        &pbt::generator!(vec(
+            (
+                frequency[1 => just(0u8), 3 => int(1..9u8)],
+                either(just(1u8), int(2..9u8), 0.5),
+                option(int(0..9u8)),
+                result(int(0..9u8), (bool(), bool()))
+            ),
+            0..30
+        )),
+        0,
+        50,
+    );
+    counts_exactly(
+        "recursive",
+        &pbt::generator!(recursive::<Tree>(|rec| frequency[
+            1 => map(int(0..4u8), Tree::Leaf),
+            size => map((rec, rec), node)
+        ])),
+        40,
+        50,
+    );
+    // Retries charge their draws again; u128 and floats draw more than
+    // once, counted as they go.
+    counts_exactly(
+        "filter and ensure",
+        &pbt::generator!({
+            let x = filter(int(0..10u32), |x| x % 3 == 0);
+            let y = int(0..100u32);
+            ensure y % 7 == 1;
+            (x, y)
+        }),
+        0,
+        50,
+    );
+    counts_exactly(
+        "u128, float, char",
+        &pbt::generator!(vec(
+            (int(..u128::MAX), float(-1.0..1.0f64), char('a'..='z')),
+            0..20
+        )),
+        0,
+        50,
+    );
+    counts_exactly(
+        "regex",
+        &pbt::generator!(regex("(ab|c[x-z]{1,3})+[0-9]?")),
+        8,
+        50,
+    );
+    counts_exactly(
+        "unique collections",
+        &pbt::generator!((
+            hash_set(int(0..20u8), 0..10),
+            btree_map(int(0..20u8), option(bool()), 0..10),
+            vec_unique(int(0..30u8), 0..10)
+        )),
+        0,
+        50,
+    );
+    // Runtime generators inside staged code count their own draws.
+    counts_exactly(
+        "runtime inside staged",
+        &pbt::generator!(vec((any::<i64>(), string(chars(['a'..='c']), 0..4)), 0..20)),
+        10,
+        50,
+    );
+}
+
+fn quiet() -> Config {
+    Config::default()
+        .ignore_env()
+        .regressions(Regressions::Off)
+        .seed(1)
+}
+
+#[test]
+fn a_huge_staged_collection_is_too_large_before_it_is_allocated() {
+    // 2^40 elements: reserving them would fail to allocate (an abort, not
+    // a panic); charged before the vector is made, they are a report.
+    let prop = property! {
+        forall xs: Vec<u8>, #[gen = vec(int(0..10u8), (1usize << 40)..=(1usize << 40))];
+        check xs.len() < 10
+    };
+    let report = generational(&prop, quiet());
+    let failure = report.failure.clone().expect("a report, not an abort");
+    assert!(failure.reason.contains("too large"), "{report}");
+}
+
+#[test]
+fn a_recursion_that_never_bottoms_out_is_too_large() {
+    // Weighted without `size`: recursion continues with probability 2/3 at
+    // every size, and usually never ends.
+    let prop = property! {
+        forall t: Tree, #[gen = recursive::<Tree>(|rec| frequency[
+            1 => map(int(0..4u8), Tree::Leaf),
+            2 => map((rec, rec), node)
+        ])];
+        check { let _ = t; true }
+    };
+    let report = generational(&prop, quiet().cases(200));
+    let failure = report.failure.clone().expect("a report, not a crash");
+    assert!(failure.reason.contains("too large"), "{report}");
+}
