@@ -57,7 +57,10 @@ impl<'a> Replay<'a> {
             limit: crate::overrun::replay_limit(recorded.len()),
             used: Vec::with_capacity(recorded.len()),
             saturate: false,
-            blocks: BlockMarks::default(),
+            // About a block per choice (an element and its value's kind):
+            // growing the list one doubling at a time cost more than the
+            // replay's draws on a short list.
+            blocks: BlockMarks::reusing(Vec::with_capacity(recorded.len())),
             bounds: Vec::with_capacity(recorded.len()),
         }
     }

@@ -274,14 +274,16 @@ fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Op
 
 /// Replay the same choices at a smaller size: `0`, else a binary search
 /// for the least size that still fails (lengths drawn in `0..=size` need
-/// the size to stay as large as the failure's lists).
+/// the size to stay as large as the failure's lists). The search ends at a
+/// size that gives the value as it is ([`Trial::Unchanged`]): the sizes
+/// above it clamp nothing more, so they give it too, and are no step.
 pub(crate) fn shrink_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
     let size = s.size();
     if size == 0 {
         return;
     }
     let cur = s.choices().to_vec();
-    if s.consider_at(&cur, 0, Step::Resize) {
+    if s.consider_at(&cur, 0, Step::Resize) || s.unchanged() {
         return;
     }
     let (mut lo, mut hi) = (0usize, size);
@@ -290,6 +292,8 @@ pub(crate) fn shrink_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
         let cur = s.choices().to_vec();
         if s.consider_at(&cur, mid, Step::Resize) {
             hi = mid;
+        } else if s.unchanged() {
+            return;
         } else {
             lo = mid;
         }

@@ -88,6 +88,12 @@ pub enum Trial {
     Shrunk(Replayed),
     /// Not a step.
     Rejected,
+    /// Not a step: the candidate still fails, but it generates the value as
+    /// it is (a size change the value does not show). A pass that searches
+    /// the size stops there, as a size between it and the current one
+    /// gives that value too. A test that does not tell may say
+    /// [`Trial::Rejected`] instead: the passes then search on.
+    Unchanged,
     /// Stop shrinking (a limit was reached).
     Stop,
 }
@@ -140,6 +146,8 @@ pub struct ChoiceShrinker<T> {
     rejected: HashSet<u64, BuildHasherDefault<Prehashed>>,
     /// The buffer [`ChoiceShrinker::consider_splice`] builds candidates in.
     scratch: Vec<u64>,
+    /// Whether the test said [`Trial::Unchanged`] of the last candidate.
+    unchanged: bool,
 }
 
 /// A hasher for keys that are hashes already ([`fingerprint`]s).
@@ -190,6 +198,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             thorough: false,
             rejected: HashSet::default(),
             scratch: Vec::new(),
+            unchanged: false,
         }
     }
 
@@ -293,6 +302,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             return false;
         }
         self.attempts += 1;
+        self.unchanged = false;
         let attempt = Attempt {
             candidate,
             size,
@@ -314,10 +324,11 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 self.steps += 1;
                 true
             }
-            Trial::Rejected => {
+            trial @ (Trial::Rejected | Trial::Unchanged) => {
                 if let Some(key) = key {
                     self.rejected.insert(key);
                 }
+                self.unchanged = matches!(trial, Trial::Unchanged);
                 false
             }
             Trial::Stop => {
@@ -325,6 +336,12 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 false
             }
         }
+    }
+
+    /// Whether the last candidate run still failed with the value as it
+    /// is ([`Trial::Unchanged`]).
+    pub(crate) fn unchanged(&self) -> bool {
+        self.unchanged
     }
 
     /// The current sequence with `range` replaced by `with`, considered.

@@ -236,6 +236,34 @@ fn shrink_size_finds_the_least_failing_size() {
     assert_eq!(s.size(), 3);
 }
 
+/// A size that gives the value as it is ends the size search: the sizes
+/// above it clamp nothing more. Before, the search went on up to the
+/// current size, one replay for each halving, none of them a step.
+#[test]
+fn shrink_size_stops_at_a_size_that_keeps_the_value() {
+    let g = sized(|n| vec(int(0..=9u8), 0..=n));
+    let start = [3, 7, 7, 7];
+    let sizes = std::cell::RefCell::new(Vec::new());
+    let test = |a: Attempt<'_>| {
+        sizes.borrow_mut().push(a.size);
+        let mut replay = Replay::new(a.candidate);
+        let v = g.generate(&mut replay, a.size).unwrap();
+        match (v.contains(&7), v == [7, 7, 7]) {
+            (true, true) => Trial::Unchanged,
+            (true, false) => Trial::Shrunk(replay.into_replayed()),
+            (false, _) => Trial::Rejected,
+        }
+    };
+    let mut replay = Replay::new(&start);
+    g.generate(&mut replay, 100).unwrap();
+    let mut s = ChoiceShrinker::new(replay.into_replayed(), 100, test).resizing(true);
+    super::restructure::shrink_size(&mut s);
+    assert_eq!((s.size(), s.steps()), (100, 0));
+    drop(s);
+    // Size 0 (the empty list passes), then 50 (the same list): done.
+    assert_eq!(*sizes.borrow(), [0, 50]);
+}
+
 #[test]
 fn widen_size_widens_while_the_value_stays() {
     let g = sized(|n| vec(int(0..=0u8), 0..=n));

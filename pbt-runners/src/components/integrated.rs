@@ -114,7 +114,12 @@ pub fn shrink_choices(
         };
         if wrong {
             spare = Some(replayed);
-            return Trial::Rejected;
+            // A smaller size that gives the same value: the size search
+            // stops here.
+            return match attempt.step {
+                Step::Resize => Trial::Unchanged,
+                _ => Trial::Rejected,
+            };
         }
         if !same {
             on_step(&printed);

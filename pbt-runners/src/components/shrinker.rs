@@ -344,8 +344,16 @@ pub fn minimize(
     // would only try those choices again, one variable at a time: a quarter
     // of a run on a failing `vec(any::<i32>(), 0..=1000)`, for no step.
     let by_choices_only = || {
-        (prop.structure().variables())
-            .all(|v| matches!(v, NodeView::Forall { gen: true, shrink: false, .. }))
+        (prop.structure().variables()).all(|v| {
+            matches!(
+                v,
+                NodeView::Forall {
+                    gen: true,
+                    shrink: false,
+                    ..
+                }
+            )
+        })
     };
     let converged = !first.stopped_early && first.interrupted.is_none();
     let redundant = shrinker == Shrinker::Both && converged && by_choices_only();
