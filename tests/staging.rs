@@ -391,3 +391,21 @@ fn annotations_are_staged_and_dependent() {
     );
     assert!(report.passed(), "{report}");
 }
+
+/// A variable's generator mapped by a function path (not a closure): the
+/// function's result type may be inferred from the declared type
+/// (`From::from`, `Into::into`), and a wrong one is reported at the function
+/// (`tests/ui/staging/mapped_by_a_function_of_another_type.rs`).
+#[test]
+fn a_generator_mapped_by_a_function_path_infers_from_the_declared_type() {
+    use pbt::runners::{generational, Config, Regressions};
+    let widened = property! {
+        forall x: u64, #[gen = map(int(0..10u8), From::from)];
+        forall y: i32, #[gen = map(int(0..10u8), Into::into)];
+        forall z: Option<u8>, #[gen = map(int(0..10u8), Some)];
+        check x < 10 && y < 10 && z.is_some_and(|z| z < 10)
+    };
+    let config = Config::default().seed(1).regressions(Regressions::Off);
+    let report = generational(&widened, config);
+    assert!(report.passed(), "{report}");
+}

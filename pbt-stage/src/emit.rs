@@ -328,7 +328,24 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             let g = expr(g, &ctx.deeper())?;
             match inline_closure(f) {
                 Some((pat, body)) => quote! {{ let #pat = #g; #body }},
-                None => quote! { (#f)(#g) },
+                // The whole value of a variable carries the function's span
+                // (see [`unwrap`]): a function of another type than the
+                // variable's, such as `Rc::new`, is reported there, not at
+                // the whole macro.
+                None => {
+                    let at = syn::spanned::Spanned::span(f);
+                    let v = Ident::new("__pbt_mapped", at);
+                    match &ctx.target {
+                        // The whole value of a variable: bound at its
+                        // declared type, so rustc names both types (and
+                        // `From::from` still infers its target).
+                        Some(ty) => {
+                            let call = quote_spanned! {at=> (#f)(#g) };
+                            quote! {{ let #v: #ty = #call; #v }}
+                        }
+                        None => quote! { (#f)(#g) },
+                    }
+                }
             }
         }
         Dsl::Filter(g, pred) => {
