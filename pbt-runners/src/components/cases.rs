@@ -266,7 +266,7 @@ impl Plan {
 /// test feeds it: the iterator works each one out in stages, one mix per
 /// case handed out, ahead of the case, so that a loop over the cases does
 /// not wait for a seed when its test starts. The seeds are those of
-/// [`Plan::case`], only computed earlier. [`Cases::seeded`] adds the third
+/// [`Plan::case`], only computed earlier. `Cases::seeded` adds the third
 /// stage, the generator's state.
 #[derive(Clone, Debug)]
 pub struct Cases<'a> {
