@@ -320,8 +320,7 @@ impl Rng {
     /// ```
     #[inline(always)]
     pub fn reseed(&mut self, seed: u64) {
-        self.inner = Xoshiro256::seeded(seed);
-        self.restart_count();
+        self.restart(SeedState::new(seed));
     }
 
     /// [`Rng::reseed`] from a state worked out ahead: after

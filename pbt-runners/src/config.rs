@@ -41,8 +41,9 @@ pub enum Shrinker {
     /// Integrated, then external on its result (as a result: both took
     /// steps). The external phase is skipped when every variable shrinks
     /// through its generator's choices and the integrated shrinker reached
-    /// its fixed point: it would only try those choices again. The default: on the shrinking challenge it reaches the
-    /// documented minimum most often (see `tests/shrinking_challenge.rs`).
+    /// its fixed point: it would only try those choices again. The
+    /// default: on the shrinking challenge it reaches the documented
+    /// minimum most often (see `tests/shrinking_challenge.rs`).
     #[default]
     Both,
 }

@@ -226,11 +226,7 @@ fn shrink_and_print(
     failure.original = original_shown;
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
-    // Run once more: a counterexample that passes now is flaky, and this
-    // run (only this one) keeps what the check wrote with `note!`.
-    let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*shrunk.inputs, watch));
-    failure.flaky = !matches!(rerun, Outcome::Fail(_));
-    failure.notes = notes;
+    rerun(prop, watch, &*shrunk.inputs, failure);
     if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
         // Saved only when it replays to what is reported (a shrinker or
         // generator that depends on more than its input may not).
@@ -276,11 +272,18 @@ fn print_as_found(
         .push("not shrunk: max_shrinks is 0".to_string());
     failure.counterexample = printed(prop, watch, &*traced.inputs);
     failure.original = failure.counterexample.clone();
-    let (rerun, notes) = pbt_core::notes::capture(|| prop.run_any(&*traced.inputs, watch));
-    failure.flaky = !matches!(rerun, Outcome::Fail(_));
-    failure.notes = notes;
+    rerun(prop, watch, &*traced.inputs, failure);
     failure.typed = Some(TypedInputs::from_any(traced.inputs));
     failure.typed_original = failure.typed.clone();
+}
+
+/// Run the reported input once more: a counterexample that passes now is
+/// flaky, and this run (only this one) keeps what the check wrote with
+/// `note!`.
+fn rerun(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any, failure: &mut Failure) {
+    let (outcome, notes) = pbt_core::notes::capture(|| prop.run_any(inputs, watch));
+    failure.flaky = !matches!(outcome, Outcome::Fail(_));
+    failure.notes = notes;
 }
 
 /// The note of a failing input that does not generate again.
@@ -435,12 +438,20 @@ fn printed(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any) ->
 }
 
 /// Bindings on one line: `x = 1, ys = [2]`.
+/// Written in place: no string per binding (the shrinker renders every
+/// step for the watchdog).
 pub(crate) fn render(bindings: &[Binding]) -> String {
-    bindings
+    use std::fmt::Write;
+    let len = bindings
         .iter()
-        .map(|b| b.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|b| b.name.len() + b.value.len() + 5)
+        .sum();
+    let mut line = String::with_capacity(len);
+    for (i, b) in bindings.iter().enumerate() {
+        let sep = if i == 0 { "" } else { ", " };
+        let _ = write!(line, "{sep}{b}");
+    }
+    line
 }
 
 impl Report {

@@ -123,7 +123,7 @@ impl RegressionsFile {
     /// ```
     pub fn read(&self) -> Loaded {
         match fs::read(&self.path) {
-            Ok(bytes) => self.parse(&bytes, Sizes::Clamped),
+            Ok(bytes) => self.parse(&bytes, SizeReading::Clamped),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
             Err(e) => Loaded {
                 cases: Vec::new(),
@@ -134,7 +134,7 @@ impl RegressionsFile {
 
     /// The cases and warnings of the file's `bytes`; sizes above
     /// [`MAX_SAVED_SIZE`] clamped (with a warning) or as written.
-    fn parse(&self, bytes: &[u8], sizes: Sizes) -> Loaded {
+    fn parse(&self, bytes: &[u8], sizes: SizeReading) -> Loaded {
         let mut loaded = Loaded::default();
         for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
             let at = || format!("{}:{}", self.path.display(), n + 1);
@@ -150,7 +150,7 @@ impl RegressionsFile {
             }
             match parse_line(trimmed) {
                 Some(mut found) => {
-                    if sizes == Sizes::Clamped && clamp_size(&mut found) {
+                    if sizes == SizeReading::Clamped && clamp_size(&mut found) {
                         loaded.warnings.push(format!(
                             "{}: a saved size above {MAX_SAVED_SIZE} is replayed at {MAX_SAVED_SIZE}",
                             at()
@@ -201,7 +201,11 @@ impl RegressionsFile {
             f.read_to_end(&mut bytes)?;
             // Compared as written: a size the reader would clamp is still
             // the case it is.
-            if self.parse(&bytes, Sizes::AsWritten).cases.contains(found) {
+            if self
+                .parse(&bytes, SizeReading::AsWritten)
+                .cases
+                .contains(found)
+            {
                 return Ok(());
             }
             return match bytes.last() {
@@ -237,7 +241,7 @@ impl RegressionsFile {
 
 /// How [`RegressionsFile::parse`] reads sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Sizes {
+enum SizeReading {
     /// Above [`MAX_SAVED_SIZE`], clamped to it with a warning (to replay).
     Clamped,
     /// As written (to compare with a case to save).

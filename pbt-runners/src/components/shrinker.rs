@@ -274,20 +274,7 @@ pub fn minimize(
         Verdict::Fail(why) => Some(why),
         _ => None,
     };
-    // One string for the watchdog, written in place (no string per binding).
-    let show = |printed: &[pbt_core::Binding]| {
-        use std::fmt::Write;
-        let len = printed
-            .iter()
-            .map(|b| b.name.len() + b.value.len() + 5)
-            .sum();
-        let mut line = String::with_capacity(len);
-        for (i, b) in printed.iter().enumerate() {
-            let sep = if i == 0 { "" } else { ", " };
-            let _ = write!(line, "{sep}{b}");
-        }
-        watch.shrinking(line);
-    };
+    let show = |printed: &[pbt_core::Binding]| watch.shrinking(super::failure::render(printed));
     let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
     let original = prop.generate_traced(found, watch).ok()?;
