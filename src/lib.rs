@@ -119,8 +119,9 @@ pub mod __private {
         threshold, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
     };
     pub use pbt_core::macro_support::{
-        weight, Bind, BindCopy, BindRef, MutatorByGen, MutatorByType, NoView, PickMutator,
-        PickView, Produces, ViewByType,
+        weight, Bind, BindCopy, BindRef, GenAvailable, GenMissing, MutatorByGen, MutatorByType,
+        NoView, PickByType, PickMutator, PickView, PrintAvailable, PrintMissing, Produces,
+        ShrinkAvailable, ShrinkMissing, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::source::BlockKind;

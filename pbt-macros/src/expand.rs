@@ -296,6 +296,35 @@ fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) ->
             quote!(#node.#method(#closure))
         };
     }
+    // What is by type is picked at the type, so that a type without the
+    // trait is an error there (not where the runner is called).
+    let by_type = |method: &str, traits: TokenStream| {
+        let method = Ident::new(method, ty.span());
+        quote_spanned! {ty.span()=> {
+            #[allow(unused_imports)]
+            use ::pbt::__private::#traits;
+            (&::pbt::__private::PickByType::<#ty>::new()).#method()
+        }}
+    };
+    let (gen, shrink) = (annotations.get(Kind::Gen), annotations.get(Kind::Shrink));
+    if gen.is_none() {
+        let pick = by_type("gen_by_type", quote!({GenAvailable as _, GenMissing as _}));
+        node = quote!(#node.gen_by(#pick));
+    }
+    if gen.is_none() && shrink.is_none() {
+        let pick = by_type(
+            "shrink_by_type",
+            quote!({ShrinkAvailable as _, ShrinkMissing as _}),
+        );
+        node = quote!(#node.shrink_by(#pick));
+    }
+    if annotations.get(Kind::Print).is_none() {
+        let pick = by_type(
+            "print_by_type",
+            quote!({PrintAvailable as _, PrintMissing as _}),
+        );
+        node = quote!(#node.print_by(#pick));
+    }
     // The type's constructor view, when it has one (combinatorial runner).
     node = quote! {
         #node.constructors_by({

@@ -86,33 +86,12 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
 
     /// `#[shrink = f(env)]`: shrink with `f(env)(&value)`.
     pub fn shrink<F>(self, f: F) -> Forall<E, T, G, ShrinkWith<F>, Pr, Mu, Rest> {
-        self.annotate(
-            |Annotations {
-                 gen, print, mutate, ..
-             }| Annotations {
-                gen,
-                shrink: ShrinkWith(f),
-                print,
-                mutate,
-            },
-        )
+        self.shrink_by(ShrinkWith(f))
     }
 
     /// `#[print = f(env)]`: print with `f(env)(&value)`.
     pub fn print<F>(self, f: F) -> Forall<E, T, G, Sh, PrintWith<F>, Mu, Rest> {
-        self.annotate(
-            |Annotations {
-                 gen,
-                 shrink,
-                 mutate,
-                 ..
-             }| Annotations {
-                gen,
-                shrink,
-                print: PrintWith(f),
-                mutate,
-            },
-        )
+        self.print_by(PrintWith(f))
     }
 
     /// `#[mutate = f(env)]`: mutate with `f(env)(&value, source, size)`.
@@ -131,6 +110,58 @@ impl<E, T, G, Sh, Pr, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
                 shrink,
                 print,
                 mutate: mutator,
+            },
+        )
+    }
+
+    /// Generate with `generator`: [`GenByType`], or a
+    /// [`super::GenAnnotation`] of your own. Unlike [`gen`](Self::gen), the
+    /// shrinker is kept.
+    pub fn gen_by<G2>(self, generator: G2) -> Forall<E, T, G2, Sh, Pr, Mu, Rest> {
+        self.annotate(
+            |Annotations {
+                 shrink,
+                 print,
+                 mutate,
+                 ..
+             }| Annotations {
+                gen: generator,
+                shrink,
+                print,
+                mutate,
+            },
+        )
+    }
+
+    /// Shrink with `shrinker`: [`super::ShrinkByType`], [`ShrinkByChoices`],
+    /// or a [`super::ShrinkAnnotation`] of your own.
+    pub fn shrink_by<Sh2>(self, shrinker: Sh2) -> Forall<E, T, G, Sh2, Pr, Mu, Rest> {
+        self.annotate(
+            |Annotations {
+                 gen, print, mutate, ..
+             }| Annotations {
+                gen,
+                shrink: shrinker,
+                print,
+                mutate,
+            },
+        )
+    }
+
+    /// Print with `printer`: [`super::PrintDebug`], or a
+    /// [`super::PrintAnnotation`] of your own.
+    pub fn print_by<Pr2>(self, printer: Pr2) -> Forall<E, T, G, Sh, Pr2, Mu, Rest> {
+        self.annotate(
+            |Annotations {
+                 gen,
+                 shrink,
+                 mutate,
+                 ..
+             }| Annotations {
+                gen,
+                shrink,
+                print: printer,
+                mutate,
             },
         )
     }
