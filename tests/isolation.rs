@@ -297,6 +297,41 @@ fn isolated_a_stack_overflow_is_a_failure_and_shrunk() {
 }
 
 #[test]
+fn isolated_shrinking_reaches_the_minimum_of_a_type_based_integer() {
+    // An `Arbitrary` integer is two choices, a kind then a value. Smaller
+    // choices for the same value (a lower kind) must be taken silently, as
+    // in process: refused, the passes moved from `[5, 301]` to `[4, 302]`
+    // (smaller choices that print differently) and every seed ended at 302.
+    let prop = property! {
+        forall x: u16;
+        check {
+            if x > 300 {
+                std::process::abort();
+            }
+            true
+        }
+    };
+    for seed in 1..=3 {
+        let file = scratch(&format!("iso-by-type-{seed}"));
+        let report = generational(
+            &prop,
+            config(&file)
+                .seed(seed)
+                .isolated(true)
+                .timeout(Duration::from_millis(1000))
+                .max_shrink_time(Duration::from_secs(60)),
+        );
+        assert!(!report.passed(), "{report}");
+        let failure = report.failure.as_ref().unwrap();
+        assert_eq!(
+            failure.counterexample[0].value, "301",
+            "seed {seed}: {report}"
+        );
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
+    }
+}
+
+#[test]
 fn isolated_exit_is_a_failure_and_shrunk() {
     let file = scratch("iso-exit");
     let report = isolated_fault(&file, || std::process::exit(3));

@@ -424,7 +424,8 @@ impl ShrunkOut {
 /// Shrink the failing input `shown` on its choice sequence with the passes
 /// of [`ChoiceShrinker`] (the in-process integrated shrinker's), each
 /// candidate replayed in a worker: a candidate is taken when it fails, dies
-/// or hangs, draws smaller choices and prints differently. A worker reports
+/// or hangs and draws smaller choices; it is a step when it also prints
+/// differently. A worker reports
 /// no blocks or bounds, so only plain replays at `size` are tried (no
 /// re-encoding or size steps).
 fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
@@ -470,12 +471,18 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
             }
             _ => return Trial::Rejected,
         };
-        // Only progress that shows (when it can be printed).
-        let shows = next.printed != best.0.printed || next.printed.iter().any(|p| p == UNPRINTED);
-        if !attempt.progress(&next.choices) || !shows {
+        if !attempt.progress(&next.choices) {
             return Trial::Rejected;
         }
-        steps += 1;
+        // Only progress that shows (or cannot be printed) is a step; smaller
+        // choices for the same value are taken silently, as in process: a
+        // kind lowered under the same value is what lets the value itself
+        // go lower after (refused, `[5, 301]` → `[4, 301]`, the passes
+        // took `[4, 302]` instead and ended one above the minimum).
+        let shows = next.printed != best.0.printed || next.printed.iter().any(|p| p == UNPRINTED);
+        if shows {
+            steps += 1;
+        }
         let replayed = Replayed {
             choices: next.choices.clone(),
             ..Replayed::default()
