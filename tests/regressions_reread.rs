@@ -217,3 +217,21 @@ fn a_bad_line_written_between_runs_is_warned_about_with_its_line() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_case_removed_by_hand_since_it_was_read_is_saved_again() {
+    let dir = scratch("removed");
+    let path = dir.join("r.pbt-regressions");
+    let file = RegressionsFile::at(&path);
+    std::fs::write(&path, "cc 0x1 3 # t: x\ncc 0x2 4 # t: y\n").unwrap();
+    settle();
+    assert_eq!(file.load(), vec![case(1, 3), case(2, 4)]);
+    // Held in memory and in the file: saving it adds nothing.
+    file.save(&case(2, 4), "t", "y").unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 2);
+    // Removed by hand: the copy in memory no longer answers for the file.
+    std::fs::write(&path, "cc 0x1 3 # t: x\n").unwrap();
+    file.save(&case(2, 4), "t", "y").unwrap();
+    assert_eq!(file.read().cases, vec![case(1, 3), case(2, 4)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

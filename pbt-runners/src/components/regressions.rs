@@ -143,32 +143,59 @@ impl RegressionsFile {
             return Ok(Vec::new());
         }
         let known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(k) = known
+            .iter()
+            .find(|k| k.path == self.path && k.stamp == stamp)
+        else {
+            return Err(stamp);
+        };
+        // Clamped as `read` clamps (its warnings went out with that read).
+        Ok(k.written
+            .iter()
+            .map(|found| {
+                let mut found = found.clone();
+                clamp_size(&mut found);
+                found
+            })
+            .collect())
+    }
+
+    /// Whether the copy in memory, still the file as it is, holds `found`
+    /// as written: then saving it again would add nothing, and the file
+    /// need not be opened to find that out.
+    fn holds(&self, found: &Found) -> bool {
+        let stamp = Stamp::of(&self.path);
+        let known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
         known
             .iter()
-            .find(|k| k.path == self.path && k.stamp == stamp && stamp != Stamp::Unknown)
-            .map(|k| k.cases.clone())
-            .ok_or(stamp)
+            .find(|k| k.path == self.path && k.stamp == stamp)
+            .is_some_and(|k| k.written.contains(found))
     }
 
     /// Read the file and keep its cases in memory with `stamp`, taken
     /// before reading (a change made meanwhile is read by the next load).
     fn read_known(&self, stamp: Stamp) -> Loaded {
-        let loaded = self.read();
-        self.remember(stamp, loaded.cases.clone());
-        loaded
+        let bytes = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            // Gone or unreadable: `read` says which, and nothing is kept.
+            Err(_) => return self.read(),
+        };
+        self.remember(stamp, self.parse(&bytes, SizeReading::AsWritten).cases);
+        self.parse(&bytes, SizeReading::Clamped)
     }
 
-    /// Keep `cases` as what the file holds at `stamp`; not when the file
-    /// was modified so recently that an edit keeping its length could
-    /// still leave the stamp as it is (see [`Stamp::settled`]).
-    fn remember(&self, stamp: Stamp, cases: Vec<Found>) {
+    /// Keep `written` (the cases with their sizes as written) as what the
+    /// file holds at `stamp`; not when the file was modified so recently
+    /// that an edit keeping its length could still leave the stamp as it
+    /// is (see [`Stamp::settled`]).
+    fn remember(&self, stamp: Stamp, written: Vec<Found>) {
         let mut known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
         known.retain(|k| k.path != self.path);
         if stamp.settled() {
             known.push(Known {
                 path: self.path.clone(),
                 stamp,
-                cases,
+                written,
             });
         }
     }
@@ -243,8 +270,15 @@ impl RegressionsFile {
     ///
     /// The line goes out in one `write` on a file opened for appending, so
     /// lines from concurrent threads and processes never interleave; a file
-    /// that does not end in a newline gets one first.
+    /// that does not end in a newline gets one first. A case that the copy
+    /// in memory ([`RegressionsFile::load`]) holds, the file unchanged
+    /// since, is already saved: the file is not opened to find that out.
     pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
+        if self.holds(found) {
+            // Read by this process and unchanged since: one `stat`, where
+            // finding it in the file is an `open` and a read of it all.
+            return Ok(());
+        }
         let note: String = note
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -314,7 +348,7 @@ impl RegressionsFile {
 }
 
 /// What this process read of each regressions file it loaded: the file's
-/// stamp when it was read, and its cases (sizes clamped).
+/// stamp when it was read, and its cases.
 static KNOWN: Mutex<Vec<Known>> = Mutex::new(Vec::new());
 
 /// How long a file must have been left alone for its stamp to tell every
@@ -325,7 +359,8 @@ const SETTLED: std::time::Duration = std::time::Duration::from_millis(100);
 struct Known {
     path: PathBuf,
     stamp: Stamp,
-    cases: Vec<Found>,
+    /// Its cases, sizes as written.
+    written: Vec<Found>,
 }
 
 /// What the file system says of a file, to tell whether it changed since
