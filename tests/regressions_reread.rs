@@ -187,7 +187,7 @@ fn a_bad_line_written_between_runs_is_warned_about_with_its_line() {
     let go = dir.join("go");
     std::fs::write(&path, "cc 0x1 2 # good\n").unwrap();
     settle();
-    let mut child = Command::new(std::env::current_exe().unwrap())
+    let child = Command::new(std::env::current_exe().unwrap())
         .args([
             "child_loads_before_and_after_a_bad_line",
             "--exact",

@@ -63,7 +63,7 @@ fn scenario_faulting(name: &str, fault: fn()) {
             if TESTS.fetch_add(1, Relaxed) + 1 == FAULTING_TEST {
                 fault();
             }
-            x == x
+            std::hint::black_box(x) == x
         }
     };
     let _ = generational(&prop, config(&file));
