@@ -95,7 +95,7 @@ impl RegressionsFile {
     /// once per process however often the file is loaded.
     ///
     /// The file is read once per process and again only when it changed:
-    /// each load asks the file system for the file's [`Stamp`] (one `stat`,
+    /// each load asks the file system for the file's stamp (one `stat`,
     /// cheaper than opening and reading it) and reads the file when the
     /// stamp differs from the one it was read at. So a case saved by
     /// another process, or a line edited or deleted by hand, is replayed

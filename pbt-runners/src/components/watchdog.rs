@@ -152,6 +152,23 @@ impl Watch {
     /// (the batch's first test has the ticket `first + 1`, and so on).
     /// Returns `first`, the last ticket handed out before the batch. Ends
     /// with [`Watch::end_batch`].
+    ///
+    /// ```
+    /// use pbt_runners::components::{Plan, Watch};
+    /// use pbt_runners::Config;
+    /// let plan = Plan::new(&Config::default().seed(9).ignore_env(), &Default::default());
+    /// let watch = Watch::new(None);
+    /// let mut cases = plan.cases();
+    /// cases.next(); // the batch starts at case 1
+    /// let first = watch.start_batch(&cases);
+    /// watch.start_batched(first + 3); // the batch's third test
+    /// assert_eq!(watch.running(), first + 3);
+    /// assert_eq!(watch.in_flight_case(), plan.case(3));
+    /// assert!(!watch.overran(first + 3));
+    /// watch.end_batch(first + 3, None);
+    /// assert_eq!((watch.running(), watch.issued()), (0, first + 3));
+    /// assert_eq!(watch.in_flight_case(), plan.case(3));
+    /// ```
     #[inline]
     pub fn start_batch(&self, cases: &Cases<'_>) -> u64 {
         let first = self.issued();
