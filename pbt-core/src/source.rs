@@ -338,9 +338,18 @@ impl Rng {
     /// too deep, else start the next countdown.
     #[inline(always)]
     fn check_budget(&mut self, draws: u64) {
-        // By value: the call gets no pointer into the generator, so the
+        // By value, field by field: the call gets no pointer into the
+        // generator (a 32-byte `Budget` argument is passed as one), so the
         // compiler may keep the generator's state in registers around it.
-        let (countdown, drawn) = recount(self.countdown, draws, self.budget);
+        let b = self.budget;
+        let (countdown, drawn) = recount(
+            self.countdown,
+            draws,
+            b.drawn,
+            b.max_draws,
+            b.stack_start,
+            b.max_stack,
+        );
         self.countdown = countdown;
         self.budget.drawn = drawn;
     }
@@ -383,8 +392,21 @@ impl Source for Rng {
 /// over, or the generator stopped.
 #[cold]
 #[inline(never)]
-fn recount(countdown: u32, draws: u64, b: Budget) -> (u32, u64) {
+fn recount(
+    countdown: u32,
+    draws: u64,
+    drawn: u64,
+    max_draws: u64,
+    stack_start: usize,
+    max_stack: usize,
+) -> (u32, u64) {
     use crate::overrun::{raise, stack_position, Overrun};
+    let b = Budget {
+        drawn,
+        max_draws,
+        stack_start,
+        max_stack,
+    };
     let counted = (b.drawn - u64::from(countdown)).saturating_add(draws);
     if counted > b.max_draws {
         raise(Overrun::Draws { limit: b.max_draws });

@@ -373,8 +373,14 @@ fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
             body.clone(),
         )
     };
+    // The fast closure always inlined, as the check is: a dependent
+    // generator (`int(0..=x)` after `forall x`) was otherwise called out of
+    // line, with the generator's state stored to memory and loaded back
+    // around each call (38 instructions a test on the pair of
+    // `benches/runner_throughput.rs`, a sixth of it).
+    let fast = closure(quote!(::pbt::__private::Rng));
     (
-        closure(quote!(::pbt::__private::Rng)),
+        quote!(#[inline(always)] #fast),
         closure(quote!(dyn ::pbt::__private::Source)),
     )
 }

@@ -369,6 +369,42 @@ impl<'a> SeededCases<'a> {
     }
 }
 
+impl Cases<'_> {
+    /// What works out any case from its index alone ([`case_at`]): the run
+    /// seed, the index of the next case, and the size schedule as a word
+    /// and `max_size`.
+    #[inline]
+    pub(crate) fn schedule(&self) -> (u64, u64, u64, usize) {
+        let config = &self.plan.config;
+        let sizes = match config.sizes {
+            Sizes::Cycle => 0,
+            Sizes::Log2 => 1,
+            // Sizes are clamped to `max_size` anyway.
+            Sizes::Fixed(s) => (s.min(config.max_size) as u64).saturating_add(2),
+        };
+        (self.run_seed, self.n, sizes, config.max_size)
+    }
+}
+
+/// The `n`th fresh case of the run seeded `seed` under the size schedule
+/// `sizes` and `max_size` as [`Cases::schedule`] gives them: what
+/// [`Plan::case`] gives, without the plan (the watchdog and the crash
+/// handler work out the case in flight from a ticket).
+pub(crate) fn case_at(seed: u64, n: u64, sizes: u64, max_size: usize) -> CaseSeed {
+    let size = match sizes {
+        0 => match (max_size as u64).checked_add(1) {
+            Some(period) => (n % period) as usize,
+            None => n as usize,
+        },
+        1 => (u64::BITS - n.leading_zeros()) as usize,
+        fixed => usize::try_from(fixed - 2).unwrap_or(usize::MAX),
+    };
+    CaseSeed {
+        seed: case_seed(seed, n),
+        size: size.min(max_size),
+    }
+}
+
 /// The seed of the `n`th fresh case of the run seeded `seed`. (Output `n`
 /// of SplitMix64 from `seed` would take one mix instead of two, but would
 /// give every run seed other cases than it always has: `tests/seeds.rs`

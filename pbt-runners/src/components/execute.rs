@@ -107,11 +107,12 @@ pub fn generate_and_run_batch<P: Property>(
     statistics: &mut Statistics,
 ) -> Batch {
     // Tickets count the tests of a watch: this batch's are `first + 1`, ….
-    let first = watch.issued();
+    // Each test announces itself to the watchdog with its ticket alone (one
+    // store): the watch works the case out from it if the test hangs.
+    let first = watch.start_batch(cases);
     // Whether the input in flight was generated (a panic is then the
     // check's): read after a panic, so kept outside the catching call.
     let mut generated = false;
-    watch.at_fresh();
     let result = catch_quietly(|| {
         // Local copies, kept in registers: the caller's are written back
         // when the batch ends without a panic.
@@ -120,51 +121,56 @@ pub fn generate_and_run_batch<P: Property>(
         // (`Cases`, `Cases::seeded`): nothing in a test feeds them, so the
         // processor works on them while the test before runs.
         let mut fresh = cases.clone().seeded();
-        let mut passed = 0;
+        let mut ticket = first;
         // Read once, not through the reference the closure holds (about
         // 1 ns a test on the pair of `benches/runner_throughput.rs`).
-        let wanted = budget;
+        let last = first + budget;
         let stopped = loop {
-            if passed == wanted {
+            if ticket == last {
                 break None;
             }
             let (case, state) = fresh.next_case();
             rng.restart(state);
             generated = false;
-            let ticket = watch.start_case(&case);
+            ticket += 1;
+            watch.start_batched(ticket);
             let verdict = match prop.generate_and_run(&mut rng, case.size, &mut generated) {
                 Ok(verdict) => verdict,
-                Err(why) => {
-                    watch.finish(ticket);
-                    break Some((case, Step::Discarded(why)));
-                }
+                Err(why) => break Some((case, Step::Discarded(why))),
             };
-            if watch.finish(ticket) {
+            if watch.overran(ticket) {
                 break Some((case, Step::Ran(Outcome::Fail(over_time(watch)))));
             }
             match verdict {
                 Outcome::Pass if !pbt_core::statistics::recorded() => {
                     statistics.record_pass(case.size);
-                    passed += 1;
                 }
                 verdict => break Some((case, Step::Ran(verdict))),
             }
         };
         *cases = fresh.into_cases();
+        let passed = match stopped {
+            None => ticket - first,
+            Some(_) => ticket - first - 1,
+        };
+        watch.end_batch(ticket, stopped.as_ref().map(|(case, _)| case));
         Batch { passed, stopped }
     });
     result.unwrap_or_else(|panic| {
-        // The test in flight is the watch's: its last ticket and case.
-        let ticket = watch.issued();
+        // The test in flight is the watch's: its ticket, and its case
+        // worked out from it.
+        let ticket = watch.running();
         let case = watch.in_flight_case();
-        // (A panic before the first test started would leave the ticket at
-        // `first`; nothing before it can panic, but no count goes below 0.)
-        let passed = (ticket - first).saturating_sub(1);
+        // (A panic before the first test started would leave no ticket
+        // running; nothing before it can panic, but no count goes below 0.)
+        let passed = ticket.saturating_sub(first).saturating_sub(1);
         for _ in 0..=passed {
             cases.next();
         }
+        let overran = ticket != 0 && watch.overran(ticket);
+        watch.end_batch(ticket.max(first), Some(&case));
         let step = match () {
-            _ if watch.finish(ticket) => Step::Ran(Outcome::Fail(over_time(watch))),
+            _ if overran => Step::Ran(Outcome::Fail(over_time(watch))),
             _ if !generated => Step::GeneratorPanicked(panic.generator_reason()),
             _ => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
         };

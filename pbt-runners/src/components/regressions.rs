@@ -93,9 +93,34 @@ impl RegressionsFile {
     /// The saved inputs (none if the file does not exist). Each bad line is
     /// skipped with a warning on stderr (see [`RegressionsFile::read`]),
     /// once per process however often the file is loaded.
+    ///
+    /// The file is read once per process and again only when it changed:
+    /// each load asks the file system for the file's stamp (one `stat`,
+    /// cheaper than opening and reading it) and reads the file when the
+    /// stamp differs from the one it was read at. So a case saved by
+    /// another process, or a line edited or deleted by hand, is replayed
+    /// by the next run that starts after the change, as when every run read
+    /// the file. A file modified in the last 100 ms is read again at every
+    /// load (an edit that keeps its length within the file system's time
+    /// granularity would not change the stamp), as is one this process
+    /// just saved a case to.
+    ///
+    /// ```
+    /// use pbt_runners::components::{regressions::RegressionsFile, CaseSeed, Found};
+    /// let path = std::env::temp_dir().join(format!("pbt-doc-load-{}.txt", std::process::id()));
+    /// let file = RegressionsFile::at(&path);
+    /// assert!(file.load().is_empty()); // no file yet
+    /// std::fs::write(&path, "cc 0x1 3 # t: x = 1\n").unwrap();
+    /// assert_eq!(file.load(), vec![Found::Case(CaseSeed { seed: 1, size: 3 })]);
+    /// std::fs::remove_file(&path).unwrap();
+    /// assert!(file.load().is_empty()); // deleted
+    /// ```
     pub fn load(&self) -> Vec<Found> {
         static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
-        let loaded = self.read();
+        let loaded = match self.known() {
+            Ok(cases) => return cases,
+            Err(stamp) => self.read_known(stamp),
+        };
         if !loaded.warnings.is_empty() {
             let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
             let warned = warned.get_or_insert_with(HashSet::new);
@@ -107,6 +132,78 @@ impl RegressionsFile {
             }
         }
         loaded.cases
+    }
+
+    /// The cases of the copy in memory when the file's stamp is still the
+    /// one it was read at, or else the stamp it has now.
+    fn known(&self) -> Result<Vec<Found>, Stamp> {
+        let stamp = Stamp::of(&self.path);
+        if stamp == Stamp::Missing {
+            // Nothing to replay, and nothing to read.
+            return Ok(Vec::new());
+        }
+        let known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(k) = known
+            .iter()
+            .find(|k| k.path == self.path && k.stamp == stamp)
+        else {
+            return Err(stamp);
+        };
+        // Clamped as `read` clamps (its warnings went out with that read).
+        Ok(k.written
+            .iter()
+            .map(|found| {
+                let mut found = found.clone();
+                clamp_size(&mut found);
+                found
+            })
+            .collect())
+    }
+
+    /// Whether the copy in memory, still the file as it is, holds `found`
+    /// as written: then saving it again would add nothing, and the file
+    /// need not be opened to find that out.
+    fn holds(&self, found: &Found) -> bool {
+        let stamp = Stamp::of(&self.path);
+        let known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
+        known
+            .iter()
+            .find(|k| k.path == self.path && k.stamp == stamp)
+            .is_some_and(|k| k.written.contains(found))
+    }
+
+    /// Read the file and keep its cases in memory with `stamp`, taken
+    /// before reading (a change made meanwhile is read by the next load).
+    fn read_known(&self, stamp: Stamp) -> Loaded {
+        let bytes = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            // Gone or unreadable: `read` says which, and nothing is kept.
+            Err(_) => return self.read(),
+        };
+        self.remember(stamp, self.parse(&bytes, SizeReading::AsWritten).cases);
+        self.parse(&bytes, SizeReading::Clamped)
+    }
+
+    /// Keep `written` (the cases with their sizes as written) as what the
+    /// file holds at `stamp`; not when the file was modified so recently
+    /// that an edit keeping its length could still leave the stamp as it
+    /// is (see [`Stamp::settled`]).
+    fn remember(&self, stamp: Stamp, written: Vec<Found>) {
+        let mut known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
+        known.retain(|k| k.path != self.path);
+        if stamp.settled() {
+            known.push(Known {
+                path: self.path.clone(),
+                stamp,
+                written,
+            });
+        }
+    }
+
+    /// Drop the copy in memory (this process wrote to the file: the next
+    /// load reads it, and keeps it once it has settled).
+    fn forget(&self) {
+        self.remember(Stamp::Unknown, Vec::new());
     }
 
     /// The saved inputs and one warning per bad line, without printing.
@@ -173,8 +270,15 @@ impl RegressionsFile {
     ///
     /// The line goes out in one `write` on a file opened for appending, so
     /// lines from concurrent threads and processes never interleave; a file
-    /// that does not end in a newline gets one first.
+    /// that does not end in a newline gets one first. A case that the copy
+    /// in memory ([`RegressionsFile::load`]) holds, the file unchanged
+    /// since, is already saved: the file is not opened to find that out.
     pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
+        if self.holds(found) {
+            // Read by this process and unchanged since: one `stat`, where
+            // finding it in the file is an `open` and a read of it all.
+            return Ok(());
+        }
         let note: String = note
             .chars()
             .map(|c| if c.is_control() { ' ' } else { c })
@@ -208,10 +312,13 @@ impl RegressionsFile {
             {
                 return Ok(());
             }
-            return match bytes.last() {
-                Some(&last) if last != b'\n' => f.write_all(format!("\n{line}").as_bytes()),
-                _ => f.write_all(line.as_bytes()),
+            let written = match bytes.last() {
+                Some(&last) if last != b'\n' => format!("\n{line}"),
+                _ => line,
             };
+            f.write_all(written.as_bytes())?;
+            self.forget();
+            return Ok(());
         }
     }
 
@@ -231,10 +338,88 @@ impl RegressionsFile {
         match created {
             Ok(mut f) => {
                 f.write_all(format!("{HEADER}{line}").as_bytes())?;
+                self.forget();
                 Ok(Created::Yes)
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(Created::Raced),
             Err(e) => Err(e),
+        }
+    }
+}
+
+/// What this process read of each regressions file it loaded: the file's
+/// stamp when it was read, and its cases.
+static KNOWN: Mutex<Vec<Known>> = Mutex::new(Vec::new());
+
+/// How long a file must have been left alone for its stamp to tell every
+/// later change (see [`Stamp::settled`]).
+const SETTLED: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// One file of [`KNOWN`].
+struct Known {
+    path: PathBuf,
+    stamp: Stamp,
+    /// Its cases, sizes as written.
+    written: Vec<Found>,
+}
+
+/// What the file system says of a file, to tell whether it changed since
+/// it was read: one `stat`, where reading it would be an `open`, an
+/// `fstat`, `read`s and a `close`.
+///
+/// The length changes with every case appended (pbt only appends); the
+/// modification and status-change times and the inode with an edit or a
+/// replacement (an editor's or `git checkout`'s rename over the file). An
+/// edit that keeps the length, made within the file system's time
+/// granularity (a few milliseconds), would leave the stamp as it is: so
+/// a stamp is trusted only once the file has not been modified for a
+/// while ([`Stamp::settled`], as git treats an index entry as racily clean).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stamp {
+    /// The file does not exist.
+    Missing,
+    /// It does.
+    Present {
+        len: u64,
+        modified: Option<std::time::SystemTime>,
+        #[cfg(unix)]
+        identity: (u64, u64, i64, i64),
+    },
+    /// It could not be asked about (the read says why).
+    Unknown,
+}
+
+impl Stamp {
+    fn of(path: &Path) -> Stamp {
+        match fs::metadata(path) {
+            Ok(meta) => Stamp::from(&meta),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Stamp::Missing,
+            Err(_) => Stamp::Unknown,
+        }
+    }
+
+    /// Whether the copy read at this stamp may be kept: the file's last
+    /// modification is at least [`SETTLED`] old, far beyond any file
+    /// system's time granularity, so a later edit gets a later time.
+    fn settled(&self) -> bool {
+        match self {
+            Stamp::Missing => true,
+            Stamp::Present { modified, .. } => modified
+                .and_then(|m| m.elapsed().ok())
+                .is_some_and(|age| age >= SETTLED),
+            Stamp::Unknown => false,
+        }
+    }
+
+    fn from(meta: &fs::Metadata) -> Stamp {
+        #[cfg(unix)]
+        use std::os::unix::fs::MetadataExt;
+        Stamp::Present {
+            len: meta.len(),
+            modified: meta.modified().ok(),
+            // Device, inode, and the status-change time (seconds, ns).
+            #[cfg(unix)]
+            identity: (meta.dev(), meta.ino(), meta.ctime(), meta.ctime_nsec()),
         }
     }
 }

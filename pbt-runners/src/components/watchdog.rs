@@ -20,10 +20,12 @@
 //! started or finished, no shrink step — for the same time is stuck in a
 //! generator, shrinker, printer or `Debug` impl, and is reported the same way.
 
-use super::cases::{CaseSeed, Found, Plan};
+use super::cases::{CaseSeed, Cases, Found, Plan};
 use super::erased::DynProperty;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, AtomicUsize, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
+};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -51,6 +53,16 @@ pub struct Watch {
     /// Set while the thread of this watch waits for other threads
     /// ([`Watch::waiting`]): idle, but not stuck.
     waiting: AtomicBool,
+    /// The batch of fresh cases in flight ([`Watch::start_batch`]): one
+    /// more than the ticket before its first test (0 outside a batch), the
+    /// index of its first case, the run seed and the size schedule, so
+    /// that the case of any ticket of the batch is worked out from the
+    /// ticket alone, and a test in a batch announces itself with one store.
+    batch_ticket: AtomicU64,
+    batch_case: AtomicU64,
+    batch_seed: AtomicU64,
+    batch_sizes: AtomicU64,
+    batch_max_size: AtomicUsize,
 }
 
 impl Watch {
@@ -134,6 +146,95 @@ impl Watch {
         self.start()
     }
 
+    /// A batch of fresh cases starts at `cases`' next case: each of its
+    /// tests is announced by [`Watch::start_batched`] with one store, its
+    /// ticket, from which the case is worked out if it hangs or crashes
+    /// (the batch's first test has the ticket `first + 1`, and so on).
+    /// Returns `first`, the last ticket handed out before the batch. Ends
+    /// with [`Watch::end_batch`].
+    ///
+    /// ```
+    /// use pbt_runners::components::{Plan, Watch};
+    /// use pbt_runners::Config;
+    /// let plan = Plan::new(&Config::default().seed(9).ignore_env(), &Default::default());
+    /// let watch = Watch::new(None);
+    /// let mut cases = plan.cases();
+    /// cases.next(); // the batch starts at case 1
+    /// let first = watch.start_batch(&cases);
+    /// watch.start_batched(first + 3); // the batch's third test
+    /// assert_eq!(watch.running(), first + 3);
+    /// assert_eq!(watch.in_flight_case(), plan.case(3));
+    /// assert!(!watch.overran(first + 3));
+    /// watch.end_batch(first + 3, None);
+    /// assert_eq!((watch.running(), watch.issued()), (0, first + 3));
+    /// assert_eq!(watch.in_flight_case(), plan.case(3));
+    /// ```
+    #[inline]
+    pub fn start_batch(&self, cases: &Cases<'_>) -> u64 {
+        let first = self.issued();
+        let (seed, n, sizes, max_size) = cases.schedule();
+        self.at_mutant.store(false, Relaxed);
+        self.at_saved.store(false, Relaxed);
+        self.batch_case.store(n, Relaxed);
+        self.batch_seed.store(seed, Relaxed);
+        self.batch_sizes.store(sizes, Relaxed);
+        self.batch_max_size.store(max_size, Relaxed);
+        // Released by every ticket of the batch ([`Watch::start_batched`]).
+        self.batch_ticket.store(first + 1, Relaxed);
+        first
+    }
+
+    /// The test with `ticket` of the batch (see [`Watch::start_batch`])
+    /// starts: the one store of the handshake. (It stays the running
+    /// test's ticket until the next test's or [`Watch::end_batch`]: the
+    /// loop between two tests runs no user code.)
+    #[inline(always)]
+    pub fn start_batched(&self, ticket: u64) {
+        self.running.store(ticket, Release);
+    }
+
+    /// Whether the test with `ticket` overran the limit (read after it
+    /// returned).
+    #[inline(always)]
+    pub fn overran(&self, ticket: u64) -> bool {
+        self.overran.load(Relaxed) == ticket
+    }
+
+    /// The ticket of the test running now, 0 when none.
+    pub fn running(&self) -> u64 {
+        self.running.load(Acquire)
+    }
+
+    /// The batch ends after the test with ticket `last` (its case `case`,
+    /// worked out from the ticket when not given): the watch is as after
+    /// [`Watch::start_case`] and [`Watch::finish`] on that test.
+    #[inline]
+    pub fn end_batch(&self, last: u64, case: Option<&CaseSeed>) {
+        if let Some(case) = case.copied().or_else(|| self.batched_case(last)) {
+            self.case_seed.store(case.seed, Relaxed);
+            self.case_size.store(case.size, Relaxed);
+        }
+        self.issued.store(last, Relaxed);
+        self.running.store(0, Release);
+        self.batch_ticket.store(0, Relaxed);
+    }
+
+    /// The case of the batch's test with `ticket`, if it is one.
+    fn batched_case(&self, ticket: u64) -> Option<CaseSeed> {
+        // One more than the ticket before the batch's first test.
+        let first = self.batch_ticket.load(Relaxed);
+        if first == 0 || ticket < first {
+            return None;
+        }
+        let n = self.batch_case.load(Relaxed).wrapping_add(ticket - first);
+        Some(super::cases::case_at(
+            self.batch_seed.load(Relaxed),
+            n,
+            self.batch_sizes.load(Relaxed),
+            self.batch_max_size.load(Relaxed),
+        ))
+    }
+
     /// The input being run is `found` (printed and saved if it hangs). For
     /// a fresh case this is [`Watch::at_case`]; a mutant is kept whole.
     pub fn at_found(&self, found: &Found) {
@@ -196,8 +297,13 @@ impl Watch {
         self.running.load(Relaxed) != 0
     }
 
-    /// The last case announced with [`Watch::at_case`].
+    /// The case in flight: the running test's in a batch
+    /// ([`Watch::start_batch`]), else the last announced with
+    /// [`Watch::at_case`].
     pub fn in_flight_case(&self) -> CaseSeed {
+        if let Some(case) = self.batched_case(self.running()) {
+            return case;
+        }
         CaseSeed {
             seed: self.case_seed.load(Relaxed),
             size: self.case_size.load(Relaxed),
@@ -233,7 +339,7 @@ impl Watch {
     fn progress(&self) -> Progress {
         (
             self.issued.load(Relaxed),
-            self.running.load(Relaxed),
+            self.running.load(Acquire),
             self.steps.load(Relaxed),
         )
     }
