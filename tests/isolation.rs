@@ -75,6 +75,13 @@ fn count() -> u64 {
     TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
 }
 
+/// Whether this thread is one of the parallel runner's workers.
+fn on_a_worker() -> bool {
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with("pbt-worker"))
+}
+
 // ---- the crash handler: the case in flight is saved when the process dies
 
 fn crash_scenario(name: &str, fault: fn()) {
@@ -846,11 +853,15 @@ fn scenario_abort_parallel() {
     let Some(file) = scenario("abort_parallel") else {
         return;
     };
+    // The first run faults on a worker thread only (the runner tests on
+    // its own thread for its first 200 µs); the second, which replays the
+    // saved case on the runner's thread, faults there too.
+    let replaying = file.exists();
     let prop = property! {
         forall x: u32, #[gen = int(0..1000u32)];
         check {
             let n = count();
-            if x >= 500 {
+            if x >= 500 && (replaying || on_a_worker()) {
                 eprintln!("faulting at test {n}");
                 std::process::abort();
             }
@@ -859,7 +870,7 @@ fn scenario_abort_parallel() {
     };
     // One worker thread, so that exactly one test is running when it aborts
     // (with more, every running test's case is saved).
-    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1).cases(1_000_000));
 }
 
 #[test]
@@ -874,18 +885,22 @@ fn scenario_stack_overflow_parallel() {
     let Some(file) = scenario("stack_overflow_parallel") else {
         return;
     };
+    // The first run faults on a worker thread only (the runner tests on
+    // its own thread for its first 200 µs); the second, which replays the
+    // saved case on the runner's thread, faults there too.
+    let replaying = file.exists();
     let prop = property! {
         forall x: u32, #[gen = int(0..1000u32)];
         check {
             let n = count();
-            if x >= 500 {
+            if x >= 500 && (replaying || on_a_worker()) {
                 eprintln!("faulting at test {n}");
                 recurse(0);
             }
             true
         }
     };
-    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1).cases(1_000_000));
 }
 
 #[test]
