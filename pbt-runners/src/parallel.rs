@@ -133,6 +133,8 @@ impl Shared {
 }
 
 /// How the workers' part of a run ended.
+// One per run, returned once: boxing the report would buy nothing.
+#[allow(clippy::large_enum_variant)]
 enum Workers {
     /// They ran: the report.
     Ran(Report),
@@ -271,7 +273,9 @@ fn test_block(
         while n < end && left > 0 {
             // Never past the smallest failure known: its number and those
             // above it cannot be the failure reported.
-            let budget = (end - n).min(left).min(shared.best.load(Relaxed).saturating_sub(n));
+            let budget = (end - n)
+                .min(left)
+                .min(shared.best.load(Relaxed).saturating_sub(n));
             if budget == 0 {
                 return left;
             }
