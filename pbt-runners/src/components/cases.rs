@@ -301,7 +301,8 @@ pub struct Cases<'a> {
 }
 
 impl<'a> Cases<'a> {
-    /// How many cases were handed out so far.
+    /// The number of the next case: how many were handed out so far, from
+    /// [`Plan::cases`] (from [`Plan::cases_from`]`(n)`, `n` more).
     pub fn taken(&self) -> u64 {
         self.n
     }
