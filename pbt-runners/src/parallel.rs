@@ -24,10 +24,11 @@
 //! What it costs over the generational runner: nothing for a run that ends
 //! within its first 200 µs (it never leaves the runner's thread); after
 //! that, a hand-over to threads started once per process
-//! ([`crate::components::on_workers`]), not a pool per run; and two updates of shared counters per block of tests, not four
-//! per test (a discard counts at once, so a run that discards everything
-//! gives up on time). Blocks start at one test, so a failure among the first tests is
-//! found by all the workers at once, and grow while tests are quick, so the
+//! ([`crate::components::on_workers`]), not a pool per run, and two updates
+//! of shared counters per block of tests, not four per test (a discard
+//! counts at once, so a run that discards everything gives up on time).
+//! Blocks start at one test, so the first tests after the hand-over are
+//! shared by all the workers, and grow while tests are quick, so the
 //! counters stay off the hot path; a block takes at most a few hundred
 //! microseconds, so a worker learns of another's failure that soon.
 
