@@ -911,6 +911,50 @@ fn a_stack_overflow_on_a_parallel_worker_leaves_its_case_behind() {
     the_case_in_flight_is_saved("stack_overflow_parallel", "SIGSEGV");
 }
 
+/// Set by the worker that starts to hang (scenario `failure_while_a_worker_hangs`).
+static HANGING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[test]
+fn scenario_failure_while_a_worker_hangs() {
+    let Some(file) = scenario("failure_while_a_worker_hangs") else {
+        return;
+    };
+    use std::sync::atomic::Ordering::Relaxed;
+    // One worker hangs; the other then finds a failure and stops (its
+    // later numbers are above it). The run never ends: the watchdog ends
+    // the process while the failure waits for the hung worker.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if on_a_worker() && x % 7 == 3 && !HANGING.swap(true, Relaxed) {
+                hang_forever();
+            }
+            !(HANGING.load(Relaxed) && x % 7 == 5)
+        }
+    };
+    let config = hang_config(&file).workers(2).cases(1_000_000);
+    let _ = pbt::runners::parallel(&prop, config);
+}
+
+#[test]
+fn a_failure_found_while_another_worker_hangs_is_saved_before_the_process_ends() {
+    // The failure path runs once every worker is back, which a hung one
+    // never is: the worker that found the failure saved it at once.
+    let file = scratch("failure-while-hanging");
+    let out = run(
+        "scenario_failure_while_a_worker_hangs",
+        "failure_while_a_worker_hangs",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    let saved = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(saved.contains("the check returned false"), "{saved}\n{all}");
+    assert!(saved.contains("hangs"), "{saved}\n{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
+
 #[test]
 fn scenario_debug_never_returns_parallel() {
     let Some(file) = scenario("debug_never_returns_parallel") else {
