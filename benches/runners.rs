@@ -4,9 +4,16 @@
 //!    through the plain `Rng` (goal ≤ 1.5×);
 //! 2. tests per second of the parallel runner on 1 vs 2 workers, for a
 //!    property whose check costs about 50 µs (goal ≥ 1.8×) and for a
-//!    trivial one (where parallel must not be slower than sequential).
+//!    trivial one (where parallel must not be slower than sequential);
+//! 3. the parallel runner's own cost against the generational runner's:
+//!    start-up (a property that fails on its first test, shrinking off, as
+//!    ETNA runs it: µs per run) and the overhead per test (a trivial
+//!    property, ns per test), so a user who picks the parallel runner
+//!    knows what it costs on a quick bug.
 //!
-//! `cargo bench --bench runners` (options: `-- --rounds R`). Medians of R rounds.
+//! `cargo bench --bench runners` (options: `-- --rounds R`, `--only N` for
+//! section N alone). Medians of R rounds, by wall time (the parallel runner's
+//! work is on other threads).
 
 use pbt::choices::Recorder;
 use pbt::generators::{self as gen, Gen};
@@ -172,8 +179,97 @@ fn tests_per_second(workers: Option<usize>, cases: u64, work: u64, seed: u64) ->
     report.tests as f64 / t.elapsed().as_secs_f64()
 }
 
+/// µs per run of a property that fails on its first test, shrinking off:
+/// what a run costs before and after its one test (`workers`: `None` is the
+/// generational runner).
+#[inline(never)]
+fn startup_us(workers: Option<usize>, runs: u64, seed: u64) -> f64 {
+    let prop = pbt::property! {
+        forall x: u32;
+        check black_box(x) == u32::MAX && black_box(false)
+    };
+    let config = || {
+        Config::default()
+            .seed(seed)
+            .max_shrinks(0)
+            .regressions(Regressions::Off)
+            .ignore_env()
+    };
+    let t = Instant::now();
+    for _ in 0..runs {
+        let report = match workers {
+            None => generational(&prop, config()),
+            Some(n) => parallel(&prop, config().workers(n)),
+        };
+        assert!(!report.passed());
+        black_box(report);
+    }
+    t.elapsed().as_secs_f64() * 1e6 / runs as f64
+}
+
+/// ns per test of a trivial property (`forall x: u32; check x == x`) over
+/// `cases` tests.
+#[inline(never)]
+fn per_test_ns(workers: Option<usize>, cases: u64, seed: u64) -> f64 {
+    let prop = pbt::property! {
+        forall x: u32;
+        check black_box(x) == x
+    };
+    let config = Config::default()
+        .cases(cases)
+        .seed(seed)
+        .regressions(Regressions::Off)
+        .ignore_env();
+    let t = Instant::now();
+    let report = match workers {
+        None => generational(&prop, config),
+        Some(n) => parallel(&prop, config.workers(n)),
+    };
+    assert!(report.passed(), "{report}");
+    t.elapsed().as_nanos() as f64 / report.tests as f64
+}
+
+/// Section 3: the parallel runner's start-up and per-test overhead against
+/// the generational runner's, interleaved within each round.
+fn parallel_overhead(rounds: usize) {
+    println!("\n3. parallel runner's own cost (median of {rounds} rounds, wall time)");
+    println!(
+        "{:<40} {:>12} {:>12} {:>12} {:>9} {:>9}",
+        "", "generational", "1 worker", "2 workers", "1w / gen", "2w / gen"
+    );
+    let runners = [None, Some(1), Some(2)];
+    let mut startup = [vec![], vec![], vec![]];
+    let mut per_test = [vec![], vec![], vec![]];
+    for r in 0..rounds as u64 {
+        for (i, &w) in runners.iter().enumerate() {
+            startup[i].push(startup_us(w, 200, r));
+        }
+        for (i, &w) in runners.iter().enumerate() {
+            per_test[i].push(per_test_ns(w, 1_000_000, r));
+        }
+    }
+    for (name, unit, xs) in [
+        ("start-up: fails on its first test", "µs", startup),
+        ("per test: forall x: u32, 10^6 tests", "ns", per_test),
+    ] {
+        let [g, one, two] = xs.map(median);
+        println!(
+            "{:<40} {:>9.1} {unit} {:>9.1} {unit} {:>9.1} {unit} {:>8.2}x {:>8.2}x",
+            name,
+            g,
+            one,
+            two,
+            one / g,
+            two / g
+        );
+    }
+}
+
 fn main() {
     let rounds = arg("--rounds", 7) as usize;
+    if arg("--only", 0) == 3 {
+        return parallel_overhead(rounds);
+    }
 
     println!("1. recording choices (ns per value, median of {rounds} rounds)");
     println!("   one Rng for all values:");
@@ -249,4 +345,5 @@ fn main() {
             two / one
         );
     }
+    parallel_overhead(rounds);
 }

@@ -75,6 +75,13 @@ fn count() -> u64 {
     TESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
 }
 
+/// Whether this thread is one of the parallel runner's workers.
+fn on_a_worker() -> bool {
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with("pbt-worker"))
+}
+
 // ---- the crash handler: the case in flight is saved when the process dies
 
 fn crash_scenario(name: &str, fault: fn()) {
@@ -881,11 +888,15 @@ fn scenario_abort_parallel() {
     let Some(file) = scenario("abort_parallel") else {
         return;
     };
+    // The first run faults on a worker thread only (the runner tests on
+    // its own thread for its first 200 µs); the second, which replays the
+    // saved case on the runner's thread, faults there too.
+    let replaying = file.exists();
     let prop = property! {
         forall x: u32, #[gen = int(0..1000u32)];
         check {
             let n = count();
-            if x >= 500 {
+            if x >= 500 && (replaying || on_a_worker()) {
                 eprintln!("faulting at test {n}");
                 std::process::abort();
             }
@@ -894,7 +905,7 @@ fn scenario_abort_parallel() {
     };
     // One worker thread, so that exactly one test is running when it aborts
     // (with more, every running test's case is saved).
-    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1).cases(1_000_000));
 }
 
 #[test]
@@ -909,18 +920,22 @@ fn scenario_stack_overflow_parallel() {
     let Some(file) = scenario("stack_overflow_parallel") else {
         return;
     };
+    // The first run faults on a worker thread only (the runner tests on
+    // its own thread for its first 200 µs); the second, which replays the
+    // saved case on the runner's thread, faults there too.
+    let replaying = file.exists();
     let prop = property! {
         forall x: u32, #[gen = int(0..1000u32)];
         check {
             let n = count();
-            if x >= 500 {
+            if x >= 500 && (replaying || on_a_worker()) {
                 eprintln!("faulting at test {n}");
                 recurse(0);
             }
             true
         }
     };
-    let _ = pbt::runners::parallel(&prop, config(&file).workers(1));
+    let _ = pbt::runners::parallel(&prop, config(&file).workers(1).cases(1_000_000));
 }
 
 #[test]
@@ -929,6 +944,50 @@ fn a_stack_overflow_on_a_parallel_worker_leaves_its_case_behind() {
     // large enough for the handler, the handler itself overflowed and the
     // process died of SIGSEGV with nothing saved and no message.
     the_case_in_flight_is_saved("stack_overflow_parallel", "SIGSEGV");
+}
+
+/// Set by the worker that starts to hang (scenario `failure_while_a_worker_hangs`).
+static HANGING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[test]
+fn scenario_failure_while_a_worker_hangs() {
+    let Some(file) = scenario("failure_while_a_worker_hangs") else {
+        return;
+    };
+    use std::sync::atomic::Ordering::Relaxed;
+    // One worker hangs; the other then finds a failure and stops (its
+    // later numbers are above it). The run never ends: the watchdog ends
+    // the process while the failure waits for the hung worker.
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if on_a_worker() && x % 7 == 3 && !HANGING.swap(true, Relaxed) {
+                hang_forever();
+            }
+            !(HANGING.load(Relaxed) && x % 7 == 5)
+        }
+    };
+    let config = hang_config(&file).workers(2).cases(1_000_000);
+    let _ = pbt::runners::parallel(&prop, config);
+}
+
+#[test]
+fn a_failure_found_while_another_worker_hangs_is_saved_before_the_process_ends() {
+    // The failure path runs once every worker is back, which a hung one
+    // never is: the worker that found the failure saved it at once.
+    let file = scratch("failure-while-hanging");
+    let out = run(
+        "scenario_failure_while_a_worker_hangs",
+        "failure_while_a_worker_hangs",
+        &file,
+        &[],
+    );
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(101), "{all}");
+    let saved = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(saved.contains("the check returned false"), "{saved}\n{all}");
+    assert!(saved.contains("hangs"), "{saved}\n{all}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
 #[test]

@@ -189,6 +189,7 @@ pub fn trial(strategy: Strategy, task: Task, seed: u64, limit: Duration) -> Tria
 }
 
 /// Run one trial measured by `probe` (which sets its limits).
+#[inline(never)] // a call boundary `etna --cost` under callgrind counts from
 pub fn trial_with(strategy: Strategy, task: Task, seed: u64, probe: Arc<Probe>) -> Trial {
     let stopped = task.run(strategy, &probe, seed);
     let found = probe.found();

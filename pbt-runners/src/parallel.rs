@@ -1,32 +1,50 @@
 //! The parallel runner (QuickerCheck; *Programmable Property-Based Testing* §2.6, Fig. 8, Fig. 34).
 //!
 //! ```text
-//! workers (rayon), sharing an atomic test counter n and a `found` flag:
-//!   loop: n ← counter.fetch_add(1); stop if found or n ≥ cases
-//!         case ← plan.case(n)           (its seed and size are n's alone)
-//!         verdict ← test(case)          fail → remember (n, reason); found ← true
+//! the runner's thread for the first 200 µs, then the workers (kept for the
+//! process), sharing a test counter n, a count of tests passed and the
+//! smallest failing n found so far, `best`:
+//!   loop: reserve up to `block` of the passing tests still wanted
+//!         claim as many test numbers n, n+1, …   stop if none is below best
+//!         test them in one batch, up to best    (each case's seed and size
+//!                                                are its number's alone)
+//!         fail → save it, best ← min(best, n)
+//!         block ← doubled while a block takes under 100 µs, halved above 400 µs
 //! then: the failure with the smallest n, shrunk as the generational runner does
 //! ```
 //!
 //! Size grows with the shared counter, so the workers cooperate on one
 //! campaign rather than each re-testing small inputs. Every case depends only
-//! on the run seed and its number, and the smallest failing number is kept:
-//! a run finds the same counterexample as the generational runner with the
-//! same seed, however the threads interleave, and `PBT_SEED` replays it on
-//! one thread.
+//! on the run seed and its number, every number below the smallest failing
+//! one is tested (a worker that learns of a failure finishes its numbers
+//! below it, and tests none above), and the smallest is kept: a run finds the
+//! same counterexample as the generational runner with the same seed, however
+//! the threads interleave, and `PBT_SEED` replays it on one thread.
+//!
+//! What it costs over the generational runner: nothing for a run that ends
+//! within its first 200 µs (it never leaves the runner's thread); after
+//! that, a hand-over to threads started once per process
+//! ([`crate::components::on_workers`]), not a pool per run, and two updates
+//! of shared counters per block of tests, not four per test (a discard
+//! counts at once, so a run that discards everything gives up on time).
+//! Blocks start at one test, so the first tests after the hand-over are
+//! shared by all the workers, and grow while tests are quick, so the
+//! counters stay off the hot path; a block takes at most a few hundred
+//! microseconds, so a worker learns of another's failure that soon.
 
 use crate::components::statistics::Statistics;
 use crate::components::{
-    replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found, Plan, Step,
+    on_workers, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found,
+    Plan, Step, Watch,
 };
 use crate::config::Config;
 use crate::generational::in_process;
 use crate::report::Report;
 use pbt_core::{Outcome, Property};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Run `prop` on `config.workers` threads until `config.cases` tests passed
 /// or one failed; shrink the failure.
@@ -50,15 +68,16 @@ pub fn parallel<P: Property + Sync>(prop: &P, config: Config) -> Report {
 
 /// What the workers share.
 struct Shared {
+    /// The next test number not claimed yet.
     next: AtomicU64,
-    /// Tests that passed or are running: a worker claims a test before it
-    /// runs one and gives the claim back on a discard, so no more than
-    /// `cases` tests pass however the workers race.
+    /// Tests that passed or are reserved: a worker reserves a block of
+    /// passing tests before it runs them and gives back what it did not
+    /// use, so no more than `cases` tests pass however the workers race.
     passed: AtomicU64,
     discards: AtomicU64,
-    found: AtomicBool,
-    /// The failure with the smallest test number, with its fault (the
-    /// check's, or the generator's).
+    /// The smallest failing test number found so far (`u64::MAX`: none).
+    best: AtomicU64,
+    /// That failure's fault (the check's, or the generator's).
     first: Mutex<Option<(u64, Fault)>>,
 }
 
@@ -69,10 +88,59 @@ impl Shared {
             next: AtomicU64::new(0),
             passed: AtomicU64::new(report.tests),
             discards: AtomicU64::new(report.discards),
-            found: AtomicBool::new(false),
+            best: AtomicU64::new(u64::MAX),
             first: Mutex::new(None),
         }
     }
+
+    /// Whether some worker found a failure.
+    fn found(&self) -> bool {
+        self.best.load(Relaxed) != u64::MAX
+    }
+
+    /// Whether the run is over: a failure found, every passing test run,
+    /// or too many discards.
+    fn done(&self, plan: &Plan) -> bool {
+        self.found()
+            || self.passed.load(Relaxed) >= plan.config.cases
+            || plan.too_many_discards(self.discards.load(Relaxed))
+    }
+
+    /// Reserve up to `want` of the `cases` passing tests: how many it got.
+    fn reserve(&self, want: u64, cases: u64) -> u64 {
+        let before = self.passed.fetch_add(want, Relaxed);
+        let got = cases.saturating_sub(before).min(want);
+        if got < want {
+            self.passed.fetch_sub(want - got, Relaxed);
+        }
+        got
+    }
+
+    /// Test number `n`, the case `case`, failed with `fault`: save it at
+    /// once (a hang or crash on another worker must not lose it; the
+    /// failure path saves the smallest again, which the file keeps once),
+    /// and keep it if it is the smallest so far.
+    fn failed(&self, plan: &Plan, n: u64, found: Found, fault: Fault) {
+        if let Some(file) = &plan.regressions {
+            // An error is reported by the failure path, which saves again.
+            let _ = file.save(&found, &plan.name, fault.reason());
+        }
+        let mut first = self.first.lock().unwrap_or_else(|p| p.into_inner());
+        if first.as_ref().is_none_or(|(m, _)| n < *m) {
+            *first = Some((n, fault));
+        }
+        self.best.fetch_min(n, Relaxed);
+    }
+}
+
+/// How the workers' part of a run ended.
+// One per run, returned once: boxing the report would buy nothing.
+#[allow(clippy::large_enum_variant)]
+enum Workers {
+    /// They ran: the report.
+    Ran(Report),
+    /// No worker threads could be started: why.
+    Unavailable(String),
 }
 
 fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
@@ -83,91 +151,162 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
         return in_process(prop, &plan, "parallel").finish(started);
     }
     let workers = plan.config.workers.max(1);
-    // Each worker can handle a stack overflow in a test (the crash handler
-    // saves its case) on an alternate signal stack large enough for it.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(workers)
-        .start_handler(|_| crate::components::guard_thread());
-    let pool = match pool.build() {
-        Ok(pool) => pool,
-        Err(e) => {
-            let mut report = in_process(prop, &plan, "parallel");
-            let note = format!("could not start {workers} worker threads ({e}); ran on one");
-            report.notes.push(note);
-            return report.finish(started);
-        }
-    };
-    supervise_all(prop, &plan, workers + 1, |watches| {
+    let ran = supervise_all(prop, &plan, workers + 1, |watches| {
         // Saved cases first, on this thread.
         let (first, rest) = watches.split_first().expect("at least one watch");
         let mut report = match replay_saved(prop, &plan, first, Report::empty("parallel", &plan)) {
             ControlFlow::Continue(report) => report,
-            ControlFlow::Break(failed) => return failed,
+            ControlFlow::Break(failed) => return Workers::Ran(failed),
         };
         let shared = Shared::after(&report);
-        // This thread only waits while the workers test.
-        let all =
-            first.waiting(|| pool.broadcast(|ctx| work(prop, &plan, &rest[ctx.index()], &shared)));
-        for stats in all {
-            report.statistics.merge(stats);
+        // The first tests on this thread: a run that ends within
+        // `HAND_OVER` never waits for the workers to wake.
+        let mut stats = Statistics::new(&plan.config);
+        let until = Instant::now() + HAND_OVER;
+        work(prop, &plan, first, &shared, &mut stats, Some(until));
+        report.statistics.merge(stats);
+        if !shared.done(&plan) {
+            // This thread only waits while the workers test.
+            let all = first.waiting(|| {
+                on_workers(workers, |i| {
+                    let mut stats = Statistics::new(&plan.config);
+                    work(prop, &plan, &rest[i], &shared, &mut stats, None);
+                    stats
+                })
+            });
+            let all = match all {
+                Ok(all) => all,
+                Err(why) => return Workers::Unavailable(why),
+            };
+            for stats in all {
+                report.statistics.merge(stats);
+            }
         }
         report.tests = shared.passed.load(Relaxed);
         report.discards = shared.discards.load(Relaxed);
         let first_failure = shared.first.into_inner().unwrap_or_else(|p| p.into_inner());
         let Some((n, fault)) = first_failure else {
             if report.statistics.too_many_discards(&plan, report.discards) {
-                return report.gave_up();
+                return Workers::Ran(report.gave_up());
             }
-            return report;
+            return Workers::Ran(report);
         };
         if let Fault::Check(_) = fault {
             report.tests += 1;
         }
         let discovery = Discovery::fresh(Found::Case(plan.case(n)), fault);
-        report_failure(prop, &plan, first, discovery, report)
-    })
-    .finish(started)
+        Workers::Ran(report_failure(prop, &plan, first, discovery, report))
+    });
+    match ran {
+        Workers::Ran(report) => report.finish(started),
+        Workers::Unavailable(why) => {
+            let mut report = in_process(prop, &plan, "parallel");
+            report.notes.push(format!("{why}; ran on one thread"));
+            report.finish(started)
+        }
+    }
 }
 
-/// One worker's loop; returns the statistics of the tests it ran.
+/// A block of tests takes about this long before it grows (see the module's
+/// documentation): long enough that the shared counters cost nothing
+/// beside it, short enough that a worker soon learns of another's failure.
+const BLOCK_TIME: Duration = Duration::from_micros(100);
+
+/// The most tests in one block.
+const MAX_BLOCK: u64 = 1 << 12;
+
+/// How long a run tests on the runner's own thread before it hands over to
+/// the workers. Waking them costs tens of microseconds (more on a loaded
+/// machine), as much as dozens of quick tests: a run that fails or passes
+/// sooner runs as the generational runner does.
+const HAND_OVER: Duration = Duration::from_micros(200);
+
+/// One worker's loop, its tests counted in `stats`; on the runner's thread
+/// until `until` at the latest.
 fn work(
     prop: &(dyn DynProperty + Sync),
     plan: &Plan,
-    watch: &crate::components::Watch,
+    watch: &Watch,
     shared: &Shared,
-) -> Statistics {
-    let mut stats = Statistics::new(&plan.config);
-    while !shared.found.load(Relaxed) {
-        if plan.too_many_discards(shared.discards.load(Relaxed)) {
-            return stats;
+    stats: &mut Statistics,
+    until: Option<Instant>,
+) {
+    let mut block = 1;
+    while !shared.found() && !plan.too_many_discards(shared.discards.load(Relaxed)) {
+        let reserved = shared.reserve(block, plan.config.cases);
+        if reserved == 0 {
+            break;
         }
-        // Claim a test; given back unless it passes.
-        if shared.passed.fetch_add(1, Relaxed) >= plan.config.cases {
-            shared.passed.fetch_sub(1, Relaxed);
-            return stats;
+        let started = Instant::now();
+        let unused = test_block(prop, plan, watch, shared, reserved, stats);
+        shared.passed.fetch_sub(unused, Relaxed);
+        let now = Instant::now();
+        if until.is_some_and(|until| now >= until) {
+            break;
         }
-        let n = shared.next.fetch_add(1, Relaxed);
-        let case = plan.case(n);
-        watch.at_case(&case);
-        let observer = pbt_core::statistics::Observer::start();
-        let step = prop.test(&case, watch);
-        stats.record_step(observer, &step, case.size);
-        let fault = match step {
-            Step::Ran(Outcome::Pass) => continue,
-            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
-                shared.passed.fetch_sub(1, Relaxed);
-                shared.discards.fetch_add(1, Relaxed);
-                continue;
-            }
-            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
-            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+        let took = now - started;
+        block = match took {
+            _ if took < BLOCK_TIME => (block * 2).min(MAX_BLOCK),
+            _ if took > BLOCK_TIME * 4 => (block / 2).max(1),
+            _ => block,
         };
-        shared.passed.fetch_sub(1, Relaxed);
-        let mut first = shared.first.lock().unwrap_or_else(|p| p.into_inner());
-        if first.as_ref().is_none_or(|(m, _)| n < *m) {
-            *first = Some((n, fault));
-        }
-        shared.found.store(true, Relaxed);
     }
-    stats
+}
+
+/// Test fresh cases until `reserved` of them passed, one failed, every
+/// number below the smallest failure known is tested, or the run has too
+/// many discards, claiming numbers as they are needed: the reserved passes
+/// left unused.
+fn test_block(
+    prop: &(dyn DynProperty + Sync),
+    plan: &Plan,
+    watch: &Watch,
+    shared: &Shared,
+    reserved: u64,
+    stats: &mut Statistics,
+) -> u64 {
+    let mut left = reserved;
+    while left > 0 {
+        // As many numbers as passing tests are wanted; a discard uses a
+        // number and no pass, so more are claimed after it.
+        let mut n = shared.next.fetch_add(left, Relaxed);
+        let end = n.saturating_add(left);
+        while n < end && left > 0 {
+            // Never past the smallest failure known: its number and those
+            // above it cannot be the failure reported.
+            let budget = (end - n)
+                .min(left)
+                .min(shared.best.load(Relaxed).saturating_sub(n));
+            if budget == 0 {
+                return left;
+            }
+            let observer = pbt_core::statistics::Observer::start();
+            let batch = prop.test_batch(&mut plan.cases_from(n), budget, watch, stats);
+            (left, n) = (left - batch.passed, n + batch.passed);
+            let Some((case, step)) = batch.stopped else {
+                let _ = observer.finish();
+                continue;
+            };
+            stats.record_step(observer, &step, case.size);
+            let fault = match step {
+                Step::Ran(Outcome::Pass) => {
+                    (left, n) = (left - 1, n + 1);
+                    continue;
+                }
+                Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
+                    n += 1;
+                    let discards = shared.discards.fetch_add(1, Relaxed) + 1;
+                    if plan.too_many_discards(discards) {
+                        return left;
+                    }
+                    continue;
+                }
+                Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
+                Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+            };
+            shared.failed(plan, n, Found::Case(case), fault);
+            return left;
+        }
+    }
+    left
 }

@@ -3,6 +3,7 @@
 
 use pbt_eval::chart;
 use pbt_eval::harness::{self, Plan, Workload};
+use pbt_eval::probe::Probe;
 use pbt_eval::results::{self, seconds, Results};
 use pbt_eval::strategy::Strategy;
 use std::path::PathBuf;
@@ -45,6 +46,13 @@ OPTIONS:
                       default, 0..=100 over and over), log2 (the size is
                       log2 of the test number: small first, growing) or
                       fixed:N [default: cycle]
+  --property P        only the tasks of these properties (repeat or
+                      comma-separate)
+  --cost N            run every selected strategy on every selected pair for
+                      exactly N tests, once, on the correct implementation
+                      unless --mutant says otherwise, and print its tests and
+                      time: the fixed-count runs that `valgrind
+                      --tool=callgrind` measures per test (docs/etna.md)
   --all-pairs         every mutant × property pair (base included), not only
                       the tasks: to find out which pairs are tasks
   --json FILE         write the results as JSON
@@ -64,6 +72,8 @@ struct Args {
     workloads: Vec<Workload>,
     strategies: Vec<Strategy>,
     mutants: Vec<String>,
+    properties: Vec<String>,
+    cost: Option<u64>,
     all_trials: bool,
     all_pairs: bool,
     salt: u64,
@@ -82,6 +92,8 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
         workloads: Vec::new(),
         strategies: Vec::new(),
         mutants: Vec::new(),
+        properties: Vec::new(),
+        cost: None,
         all_trials: false,
         all_pairs: false,
         salt: harness::DEFAULT_SALT,
@@ -160,6 +172,14 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--mutant" => a
                 .mutants
                 .extend(value("--mutant")?.split(',').map(str::to_string)),
+            "--property" => a
+                .properties
+                .extend(value("--property")?.split(',').map(str::to_string)),
+            "--cost" => {
+                let v = value("--cost")?;
+                let n: u64 = v.parse().map_err(|_| format!("--cost {v}: not a number"))?;
+                a.cost = Some(n.max(1));
+            }
             "--pbt-sizes" => {
                 let v = value("--pbt-sizes")?;
                 let sizes = match v.as_str() {
@@ -229,6 +249,9 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(tests) = args.cost {
+        return cost(&args, tests);
+    }
     let results = match &args.from_json {
         Some(paths) => {
             let mut all: Vec<Results> = paths.iter().map(load).collect();
@@ -281,6 +304,69 @@ fn load(path: &PathBuf) -> Results {
     })
 }
 
+/// `--cost`: each selected strategy on each selected pair (the correct
+/// implementation unless `--mutant` says otherwise) for exactly `tests`
+/// tests, from the trial seed of trial 0, twice (a warm-up, then the one
+/// printed). Every check passes, so each runner generates and checks
+/// `tests` inputs; the probe's budget then fails the next one and
+/// [`pbt_eval::probe::budget_spent`] marks where callgrind stops counting
+/// (`--dump-before=*budget_spent*`).
+fn cost(args: &Args, tests: u64) {
+    let mut tasks = Vec::new();
+    for w in &args.workloads {
+        let mut of_w = harness::all_pairs(*w);
+        let base = ["base".to_string()];
+        let mutants = if args.mutants.is_empty() {
+            &base[..]
+        } else {
+            &args.mutants[..]
+        };
+        of_w.retain(|t| mutants.iter().any(|m| m == t.mutant()));
+        if !args.properties.is_empty() {
+            of_w.retain(|t| args.properties.iter().any(|p| p == t.property()));
+        }
+        tasks.extend(of_w);
+    }
+    std::panic::set_hook(Box::new(|_| {}));
+    for task in &tasks {
+        for &strategy in &args.strategies {
+            let seed = harness::seed(args.salt, *task, strategy, 0);
+            // A warm-up trial first, as every trial but the first of an
+            // ETNA run finds the process (one-time set-up done); callgrind
+            // measures the second (`--zero-before=*trial_with*`).
+            let (mut t, mut took) = (None, Duration::ZERO);
+            for _ in 0..2 {
+                let probe = Probe::with_budget(Duration::from_secs(3600), tests);
+                let started = Instant::now();
+                t = Some(harness::trial_with(
+                    strategy,
+                    *task,
+                    seed,
+                    std::sync::Arc::new(probe),
+                ));
+                took = started.elapsed();
+            }
+            let t = t.expect("two trials ran");
+            println!(
+                "{} {}/{} {}: {} tests, {} discards, {} ({:.2} µs per input){}",
+                task.workload().name(),
+                task.mutant(),
+                task.property(),
+                strategy.name(),
+                t.tests,
+                t.discards,
+                seconds(took.as_secs_f64()),
+                took.as_secs_f64() * 1e6 / (t.tests + t.discards).max(1) as f64,
+                if t.solved {
+                    " — FAILED: not the correct implementation?"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+}
+
 fn run(args: &Args) -> Results {
     let mut tasks = Vec::new();
     for w in &args.workloads {
@@ -291,6 +377,9 @@ fn run(args: &Args) -> Results {
         };
         if !args.mutants.is_empty() {
             of_w.retain(|t| args.mutants.iter().any(|m| m == t.mutant()));
+        }
+        if !args.properties.is_empty() {
+            of_w.retain(|t| args.properties.iter().any(|p| p == t.property()));
         }
         if args.quick {
             of_w.truncate(2);

@@ -8,7 +8,46 @@ use crate::common::{proptest_config, proptest_outcome, proptest_verdict, Key, Va
 use crate::probe::Probe;
 use crate::strategy::Kind;
 use proptest::prelude::any;
+use proptest::strategy::{NewTree, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
+
+/// A tree strategy whose `new_tree` is never inlined, so that
+/// `valgrind --tool=callgrind` counts generation apart from the runner
+/// (`etna --cost`), as in the other libraries' drivers.
+#[derive(Clone, Debug)]
+pub struct Trees<S>(pub S);
+
+impl<S: Strategy> Strategy for Trees<S> {
+    type Tree = TreeValue<S::Tree>;
+    type Value = S::Value;
+
+    #[inline(never)]
+    fn new_tree(&self, runner: &mut TestRunner) -> NewTree<Self> {
+        self.0.new_tree(runner).map(TreeValue)
+    }
+}
+
+/// The value tree of [`Trees`]: `current` (where a mapped strategy such as
+/// the bespoke trees' builds its value) is never inlined either.
+#[derive(Clone, Debug)]
+pub struct TreeValue<T>(pub T);
+
+impl<T: ValueTree> ValueTree for TreeValue<T> {
+    type Value = T::Value;
+
+    #[inline(never)]
+    fn current(&self) -> T::Value {
+        self.0.current()
+    }
+
+    fn simplify(&mut self) -> bool {
+        self.0.simplify()
+    }
+
+    fn complicate(&mut self) -> bool {
+        self.0.complicate()
+    }
+}
 
 /// Run one trial of `check` under mutant `m` with proptest's strategy of `kind`.
 pub fn run<W: TreeWorkload>(
@@ -18,10 +57,10 @@ pub fn run<W: TreeWorkload>(
     probe: &Probe,
     seed: u64,
 ) -> Result<(), String> {
-    let tree = match kind {
+    let tree = Trees(match kind {
         Kind::Bespoke => W::proptest_bespoke(),
         Kind::TypeBased => W::proptest_typed(),
-    };
+    });
     let mut runner = TestRunner::new(proptest_config(seed));
     macro_rules! go {
         ($_variant:ident, $f:ident; [$($t:ident),*] [$($x:ident : $xt:ident),*]) => {

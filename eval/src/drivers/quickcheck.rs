@@ -42,6 +42,8 @@ macro_rules! tree_input {
 
         /// Not shrunk: the benchmark times the first failure.
         impl<W: TreeWorkload> Arbitrary for $name<W> {
+            // Counted apart by `etna --cost`, as in the other drivers.
+            #[inline(never)]
             fn arbitrary($g: &mut Gen) -> Self {
                 $name($gen)
             }

@@ -234,13 +234,28 @@ impl Plan {
     /// assert!(cases.iter().enumerate().all(|(n, c)| *c == plan.case(n as u64)));
     /// ```
     pub fn cases(&self) -> Cases<'_> {
+        self.cases_from(0)
+    }
+
+    /// The fresh cases from the `n`th on: `case(n)`, `case(n + 1)`, … (a
+    /// runner that hands out numbers in blocks, such as the parallel
+    /// runner's workers, tests each block in one batch).
+    ///
+    /// ```
+    /// use pbt_runners::components::Plan;
+    /// use pbt_runners::Config;
+    /// let plan = Plan::new(&Config::default().seed(3).ignore_env(), &Default::default());
+    /// let cases: Vec<_> = plan.cases_from(250).take(100).collect();
+    /// assert!(cases.iter().zip(250..).all(|(c, n)| *c == plan.case(n)));
+    /// ```
+    pub fn cases_from(&self, n: u64) -> Cases<'_> {
         Cases {
             plan: self,
-            n: 0,
-            size: self.config.size_of(0),
-            seed: case_seed(self.seed, 0),
-            next_seed: case_seed(self.seed, 1),
-            mixed: mix(2),
+            n,
+            size: self.config.size_of(n),
+            seed: case_seed(self.seed, n),
+            next_seed: case_seed(self.seed, n.wrapping_add(1)),
+            mixed: mix(n.wrapping_add(2)),
             run_seed: self.seed,
             cycle: match self.config.sizes {
                 Sizes::Cycle => Some(self.config.max_size),
@@ -286,7 +301,8 @@ pub struct Cases<'a> {
 }
 
 impl<'a> Cases<'a> {
-    /// How many cases were handed out so far.
+    /// The number of the next case: how many were handed out so far, from
+    /// [`Plan::cases`] (from [`Plan::cases_from`]`(n)`, `n` more).
     pub fn taken(&self) -> u64 {
         self.n
     }

@@ -22,6 +22,7 @@ mod integrated;
 mod run_step;
 mod shrinker;
 mod watchdog;
+mod workers;
 // Families of related items, reached by their module's name
 // (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
 pub mod feedback_loop;
@@ -44,3 +45,4 @@ pub use integrated::shrink_choices;
 pub use run_step::{replay_saved_with, InProcess, RunStep};
 pub use shrinker::{descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk};
 pub use watchdog::{supervise, supervise_all, Watch};
+pub use workers::{on_workers, KEPT_WORKERS};
