@@ -114,6 +114,60 @@ pub trait Source {
         let _ = draws;
     }
 
+    /// The generator is about to build `parts` parts of a value (elements
+    /// of a collection, one recursive layer, repetitions of a fixed text)
+    /// that make `draws` charged draws between them. A source that bounds
+    /// how much one input may draw counts each part as one draw besides
+    /// the draws: a part that draws nothing (`vec(just(x), 0..n)`, a
+    /// recursion whose layers draw nothing) still uses up the budget, so a
+    /// huge drawn length or an endless recursion ends as "data too large"
+    /// instead of allocating without bound or overflowing the stack.
+    /// The default counts the draws alone ([`charge`](Source::charge));
+    /// a source that counts its draws as they are made and forwards to a
+    /// bounded one (a [`Recorder`](crate::choices::Recorder)) forwards the
+    /// parts.
+    ///
+    /// ```
+    /// use pbt_core::{overrun::Overrun, Rng, Source};
+    /// let mut rng = Rng::from_seed(1).limited(100, 1 << 20);
+    /// rng.charge_parts(60, 0);
+    /// let stopped = std::panic::catch_unwind(move || rng.charge_parts(30, 11)).unwrap_err();
+    /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
+    /// ```
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        let _ = parts;
+        self.charge(draws);
+    }
+
+    /// Two choices: a kind `k` in `0..=7`, then a value in `0..=bounds[k]`
+    /// (the bound of the value depends on the kind). Every source gives
+    /// the two choices that two [`draw`](Source::draw)s would record,
+    /// replay and count (the default makes those two draws); an [`Rng`]
+    /// makes them from one 64-bit draw (the kind from its top three bits,
+    /// the value from the rest), a second only for a 64-bit-wide value
+    /// bound. So a type-based integer, which shrinks as a kind and a
+    /// value ordered by magnitude, costs one draw to generate.
+    ///
+    /// ```
+    /// use pbt_core::{choices::{Recorder, Replay}, Rng, Source};
+    /// let bounds = [10, 10, 10, 10, u64::MAX, u64::MAX, u64::MAX, 4];
+    /// let mut rec = Recorder::new(Rng::from_seed(9));
+    /// let (kind, value) = rec.draw_kind_value(&bounds);
+    /// assert!(kind <= 7 && value <= bounds[kind]);
+    /// assert_eq!(rec.choices(), &[kind as u64, value]);
+    /// // The same seed gives the same pair, recorded or not, and a replay
+    /// // of the two choices gives it back.
+    /// assert_eq!(Rng::from_seed(9).draw_kind_value(&bounds), (kind, value));
+    /// let mut replay = Replay::new(rec.choices());
+    /// assert_eq!(replay.draw_kind_value(&bounds), (kind, value));
+    /// ```
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        let kind = self.draw(7) as usize & 7;
+        (kind, self.draw(bounds[kind]))
+    }
+
     /// A draw that [`charge`](Source::charge) counted beforehand: the same
     /// choice as [`draw`](Source::draw) (the default calls it), without
     /// counting it again.
@@ -158,6 +212,14 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline(always)]
     fn charge(&mut self, draws: u64) {
         (**self).charge(draws)
+    }
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        (**self).charge_parts(parts, draws)
+    }
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        (**self).draw_kind_value(bounds)
     }
     #[inline(always)]
     fn draw_charged(&mut self, max: u64) -> u64 {
@@ -345,6 +407,15 @@ impl Rng {
         self.budget.drawn = drawn;
     }
 
+    /// A fresh draw in `0..=max`, already counted: out of line, as the
+    /// rare way out of [`Source::draw_kind_value`], so that the common
+    /// way stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn redraw(&mut self, max: u64) -> u64 {
+        bounded(max, || self.inner.next_u64())
+    }
+
     /// The next raw 64 random bits.
     #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
@@ -374,6 +445,39 @@ impl Source for Rng {
     }
 
     #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        self.charge(parts.saturating_add(draws));
+    }
+
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        self.charge(2);
+        let w = self.inner.next_u64();
+        let kind = (w >> 61) as usize;
+        let max = bounds[kind];
+        // A bound of the whole `u64` range takes a second word; the check
+        // folds away where the bounds are constants (the type's width).
+        let full = if bounds.contains(&u64::MAX) {
+            self.inner.next_u64()
+        } else {
+            0
+        };
+        if max >= NARROW && max != u64::MAX {
+            return (kind, self.redraw(max));
+        }
+        let value = match bounded_narrow(w & (NARROW - 1), max) {
+            Some(v) => v,
+            // Rejected (rarely: less than `max / 2^61`): a fresh draw.
+            None => self.redraw(max),
+        };
+        // Branch-free: the kind is random.
+        (
+            kind,
+            std::hint::select_unpredictable(max == u64::MAX, full, value),
+        )
+    }
+
+    #[inline(always)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         bounded(max, || self.inner.next_u64())
     }
@@ -394,6 +498,24 @@ fn recount(countdown: u32, draws: u64, b: Budget) -> (u32, u64) {
     }
     let next = (b.max_draws - counted).min(u64::from(CHECK_EVERY));
     (next as u32, counted + next)
+}
+
+/// The values below this bound [`Rng`]'s `draw_kind_value` maps from the
+/// 61 bits of its one draw that the kind leaves.
+const NARROW: u64 = 1 << 61;
+
+/// Lemire's mapping of 61 random bits `x` into `0..=max` (`max < 2^61`, or
+/// `u64::MAX`, for which the result is unused), or `None` when `x` falls
+/// in the few that would bias it (the caller draws afresh).
+#[inline(always)]
+fn bounded_narrow(x: u64, max: u64) -> Option<u64> {
+    let range = max.wrapping_add(1);
+    let m = u128::from(x) * u128::from(range);
+    let low = (m as u64) & (NARROW - 1);
+    if low < range && low < NARROW % range {
+        return None;
+    }
+    Some((m >> 61) as u64)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.
@@ -452,5 +574,77 @@ mod seeding_tests {
                 assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod kind_value_tests {
+    use super::*;
+
+    /// The bounds an `i64` and an `i32` draw with at size 30.
+    const I64: [u64; 8] = [60, 60, 60, 60, u64::MAX, u64::MAX, u64::MAX, 4];
+    const I32: [u64; 8] = [
+        60,
+        60,
+        60,
+        60,
+        u32::MAX as u64,
+        u32::MAX as u64,
+        u32::MAX as u64,
+        4,
+    ];
+
+    #[test]
+    fn one_draw_pairs_are_uniform_in_kind_and_in_value() {
+        for bounds in [I64, I32] {
+            let mut rng = Rng::from_seed(5);
+            let (mut kinds, mut small, mut odd, mut high) = ([0u32; 8], [0u32; 61], [0u32; 8], 0);
+            let n = 80_000;
+            for _ in 0..n {
+                let (k, v) = rng.draw_kind_value(&bounds);
+                assert!(v <= bounds[k], "{v} > {}", bounds[k]);
+                kinds[k] += 1;
+                if k < 4 {
+                    small[v as usize] += 1;
+                } else if k < 7 {
+                    // The "any" value's bits are not the kind's: its low
+                    // bits and its top bit are uniform whatever the kind.
+                    odd[(v & 7) as usize] += 1;
+                    high += u32::from(v > bounds[k] / 2);
+                }
+            }
+            let near =
+                |count: u32, expected: f64| (f64::from(count) - expected).abs() < expected * 0.1;
+            assert!(kinds.iter().all(|&c| near(c, n as f64 / 8.0)), "{kinds:?}");
+            let any = f64::from(kinds[4] + kinds[5] + kinds[6]);
+            assert!(odd.iter().all(|&c| near(c, any / 8.0)), "{odd:?}");
+            assert!(near(high, any / 2.0), "{high} of {any}");
+            let per_small = f64::from(kinds[..4].iter().sum::<u32>()) / 61.0;
+            let roughly = |c: u32| (f64::from(c) - per_small).abs() < per_small * 0.25;
+            assert!(small.iter().all(|&c| roughly(c)), "{small:?}");
+        }
+    }
+
+    #[test]
+    fn a_one_draw_pair_counts_two_draws() {
+        let mut rng = Rng::from_seed(1).limited(5, 1 << 20);
+        rng.draw_kind_value(&I64);
+        rng.draw_kind_value(&I64);
+        rng.draw(3);
+        let stopped = std::panic::catch_unwind(move || rng.draw_kind_value(&I64)).unwrap_err();
+        assert_eq!(
+            stopped.downcast_ref::<crate::overrun::Overrun>(),
+            Some(&crate::overrun::Overrun::Draws { limit: 5 })
+        );
+    }
+
+    #[test]
+    fn a_narrow_draw_rejects_the_biased_few() {
+        // 2^61 mod 3 = 2: of the low parts below the range, the first two
+        // are biased and rejected.
+        assert_eq!(bounded_narrow(0, 2), None);
+        assert_eq!(bounded_narrow(NARROW - 1, 2), Some(2));
+        assert_eq!(bounded_narrow(NARROW / 2, 0), Some(0));
+        assert_eq!(bounded_narrow(NARROW - 1, NARROW - 1), Some(NARROW - 1));
     }
 }

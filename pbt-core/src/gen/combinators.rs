@@ -386,6 +386,8 @@ impl<T> Gen for Recursive<T> {
             .get()
             .expect("recursive: body is set at construction");
         src.start_block(crate::source::BlockKind::Recursion);
+        // Each layer is a part of the budget, even one that draws nothing.
+        src.charge_parts(1, 0);
         let v = body.generate(src, size);
         src.end_block();
         v
@@ -416,6 +418,7 @@ impl<T> Gen for Rec<T> {
         if marks {
             src.start_block(crate::source::BlockKind::Recursion);
         }
+        src.charge_parts(1, 0);
         let v = body.0.generate_dyn(&mut src, size / 2);
         if marks {
             src.end_block();
