@@ -40,10 +40,10 @@ pub trait Arbitrary: Sized {
 /// 2, …` for signed types, `0, 1, 2, …` for unsigned ones). Lowering either
 /// choice never makes the value more complex, and choices `[0, 0]` give `0`.
 /// Up to 64 bits the two choices come from one
-/// [`Source::draw_kind_value`] (one draw from an [`crate::Rng`], recorded
-/// and replayed as the two choices), the value's bound picked from a table
-/// by kind, so generation has no data-dependent branch; 128-bit values
-/// draw the kind, then ("any") their high half, then their low half.
+/// [`Source::draw_kind_value`] (one step on an [`crate::Rng`], the same
+/// choices as two draws), the value's bound picked from a table by kind,
+/// so generation has no data-dependent branch; 128-bit values draw the
+/// kind, then ("any") their high half, then their low half.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
@@ -54,8 +54,8 @@ macro_rules! arbitrary_int {
                     let small_max = <$t as SmallInt>::small_max(size);
                     let any_max = u64::MAX >> 64u32.saturating_sub(<$t>::BITS);
                     let edge_max = edges.len() as u64 - 1;
-                    // The kind and the value in one go: one draw from an
-                    // `Rng`, still recorded as the two choices.
+                    // The kind and the value in one go (one step on an
+                    // `Rng`), recorded as the two choices.
                     let (kind, c) = src.draw_kind_value(&[
                         small_max, small_max, small_max, small_max,
                         any_max, any_max, any_max, edge_max,

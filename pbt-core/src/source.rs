@@ -141,13 +141,14 @@ pub trait Source {
     }
 
     /// Two choices: a kind `k` in `0..=7`, then a value in `0..=bounds[k]`
-    /// (the bound of the value depends on the kind). Every source gives
-    /// the two choices that two [`draw`](Source::draw)s would record,
-    /// replay and count (the default makes those two draws); an [`Rng`]
-    /// makes them from one 64-bit draw (the kind from its top three bits,
-    /// the value from the rest), a second only for a 64-bit-wide value
-    /// bound. So a type-based integer, which shrinks as a kind and a
-    /// value ordered by magnitude, costs one draw to generate.
+    /// (the bound of the value depends on the kind): the two choices that
+    /// `draw(7)` then `draw(bounds[kind])` would make, record, replay and
+    /// count (the default makes those two draws). An [`Rng`] gives the
+    /// very same pair more cheaply, as one step: the kind is the top three
+    /// bits of its first word (which is what Lemire's draw into `0..=7`
+    /// is), both are charged at once, and the value's bound is picked
+    /// without a branch on the random kind. A type-based integer, which
+    /// shrinks as a kind and a value ordered by magnitude, uses it.
     ///
     /// ```
     /// use pbt_core::{choices::{Recorder, Replay}, Rng, Source};
@@ -407,13 +408,18 @@ impl Rng {
         self.budget.drawn = drawn;
     }
 
-    /// A fresh draw in `0..=max`, already counted: out of line, as the
-    /// rare way out of [`Source::draw_kind_value`], so that the common
-    /// way stays small enough to inline.
+    /// The end of [`bounded`] for a product `m` whose low word is below
+    /// `range` (rarely: `range / 2^64`): the draws it rejects, as
+    /// `bounded` makes them. Out of line, so that the common way of
+    /// [`Source::draw_kind_value`] stays small enough to inline.
     #[cold]
     #[inline(never)]
-    fn redraw(&mut self, max: u64) -> u64 {
-        bounded(max, || self.inner.next_u64())
+    fn lemire_rejection(&mut self, mut m: u128, range: u64) -> u64 {
+        let threshold = range.wrapping_neg() % range;
+        while (m as u64) < threshold {
+            m = u128::from(self.inner.next_u64()) * u128::from(range);
+        }
+        (m >> 64) as u64
     }
 
     /// The next raw 64 random bits.
@@ -449,31 +455,27 @@ impl Source for Rng {
         self.charge(parts.saturating_add(draws));
     }
 
+    // The choices of `draw(7)` then `draw(bounds[kind])`, the very same
+    // (Lemire's draw into `0..=7` is the top three bits of its word), made
+    // cheaper: the kind is a shift, the two draws are charged at once, and
+    // the value is picked without a branch on the random kind.
     #[inline(always)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         self.charge(2);
-        let w = self.inner.next_u64();
-        let kind = (w >> 61) as usize;
-        let max = bounds[kind];
-        // A bound of the whole `u64` range takes a second word; the check
-        // folds away where the bounds are constants (the type's width).
-        let full = if bounds.contains(&u64::MAX) {
-            self.inner.next_u64()
+        let kind = (self.inner.next_u64() >> 61) as usize;
+        let word = self.inner.next_u64();
+        let range = bounds[kind].wrapping_add(1);
+        let m = u128::from(word) * u128::from(range);
+        // A range of the whole `u64` (`range == 0`) is the word itself,
+        // and never rejects.
+        let value = if (m as u64) < range {
+            self.lemire_rejection(m, range)
         } else {
-            0
+            (m >> 64) as u64
         };
-        if max >= NARROW && max != u64::MAX {
-            return (kind, self.redraw(max));
-        }
-        let value = match bounded_narrow(w & (NARROW - 1), max) {
-            Some(v) => v,
-            // Rejected (rarely: less than `max / 2^61`): a fresh draw.
-            None => self.redraw(max),
-        };
-        // Branch-free: the kind is random.
         (
             kind,
-            std::hint::select_unpredictable(max == u64::MAX, full, value),
+            std::hint::select_unpredictable(range == 0, word, value),
         )
     }
 
@@ -498,24 +500,6 @@ fn recount(countdown: u32, draws: u64, b: Budget) -> (u32, u64) {
     }
     let next = (b.max_draws - counted).min(u64::from(CHECK_EVERY));
     (next as u32, counted + next)
-}
-
-/// The values below this bound [`Rng`]'s `draw_kind_value` maps from the
-/// 61 bits of its one draw that the kind leaves.
-const NARROW: u64 = 1 << 61;
-
-/// Lemire's mapping of 61 random bits `x` into `0..=max` (`max < 2^61`, or
-/// `u64::MAX`, for which the result is unused), or `None` when `x` falls
-/// in the few that would bias it (the caller draws afresh).
-#[inline(always)]
-fn bounded_narrow(x: u64, max: u64) -> Option<u64> {
-    let range = max.wrapping_add(1);
-    let m = u128::from(x) * u128::from(range);
-    let low = (m as u64) & (NARROW - 1);
-    if low < range && low < NARROW % range {
-        return None;
-    }
-    Some((m >> 61) as u64)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.
@@ -639,12 +623,17 @@ mod kind_value_tests {
     }
 
     #[test]
-    fn a_narrow_draw_rejects_the_biased_few() {
-        // 2^61 mod 3 = 2: of the low parts below the range, the first two
-        // are biased and rejected.
-        assert_eq!(bounded_narrow(0, 2), None);
-        assert_eq!(bounded_narrow(NARROW - 1, 2), Some(2));
-        assert_eq!(bounded_narrow(NARROW / 2, 0), Some(0));
-        assert_eq!(bounded_narrow(NARROW - 1, NARROW - 1), Some(NARROW - 1));
+    fn a_pair_is_the_two_draws_it_stands_for() {
+        // The same choices, from the same stream, as `draw(7)` then
+        // `draw(bounds[kind])`: values are those of two draws.
+        let wide = [3, 1 << 20, u64::MAX - 5, u64::MAX, 0, 1, 2, 1 << 63];
+        for bounds in [I64, I32, wide] {
+            let (mut one, mut two) = (Rng::from_seed(8), Rng::from_seed(8));
+            for _ in 0..20_000 {
+                let kind = two.draw(7) as usize;
+                let pair = (kind, two.draw(bounds[kind]));
+                assert_eq!(one.draw_kind_value(&bounds), pair);
+            }
+        }
     }
 }
