@@ -335,7 +335,7 @@ equivalent!(
 );
 
 #[test]
-fn a_type_based_integer_is_one_draw_traced_as_two_choices() {
+fn a_type_based_integer_is_one_step_traced_as_two_choices() {
     // A tracer (as runners trace a found case) sees the kind and the value
     // as two choices with their bounds, and the fast path the same value.
     let g = gen::any::<(i64, u32, i8)>();
