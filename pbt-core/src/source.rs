@@ -140,6 +140,31 @@ pub trait Source {
         self.charge(draws);
     }
 
+    /// A recursive layer starts: it is counted as a part
+    /// ([`charge_parts`](Source::charge_parts)), and, when this source
+    /// keeps block marks ([`records`](Source::records)), a
+    /// [`BlockKind::Recursion`] block starts, which the caller ends with
+    /// [`end_block`](Source::end_block) (the result says whether). One call
+    /// for both, so a layer generated through a `dyn Source` costs one
+    /// virtual call, not three.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Rng, Source};
+    /// assert!(!Rng::from_seed(1).start_layer());
+    /// let mut replay = Replay::new(&[]);
+    /// assert!(replay.start_layer());
+    /// replay.end_block();
+    /// ```
+    #[inline(always)]
+    fn start_layer(&mut self) -> bool {
+        self.charge_parts(1, 0);
+        let marks = self.records();
+        if marks {
+            self.start_block(BlockKind::Recursion);
+        }
+        marks
+    }
+
     /// Two choices: a kind `k` in `0..=7`, then a value in `0..=bounds[k]`
     /// (the bound of the value depends on the kind): the two choices that
     /// `draw(7)` then `draw(bounds[kind])` would make, record, replay and
@@ -221,6 +246,10 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline(always)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         (**self).draw_kind_value(bounds)
+    }
+    #[inline(always)]
+    fn start_layer(&mut self) -> bool {
+        (**self).start_layer()
     }
     #[inline(always)]
     fn draw_charged(&mut self, max: u64) -> u64 {
