@@ -62,11 +62,28 @@ macro_rules! arbitrary_int {
                         small_max, small_max, small_max, small_max,
                         any_max, any_max, any_max, edge_max,
                     ]);
-                    // Branch-free (a select): the kind is random, so a
-                    // branch on it would be mispredicted half the time.
-                    let edge = edges[(c as usize).min(edges.len() - 1)];
+                    // Branch-free: the kind is random, so a branch on it
+                    // would be mispredicted. The edge is looked up in a
+                    // table of eight (the edges, then zeros) by the low
+                    // bits of the choice, which for the edge kind is the
+                    // edge's index, and is ignored for the other kinds.
+                    const PADDED: [$t; 8] = {
+                        let edges: &[$t] = &$edges;
+                        let mut padded = [0; 8];
+                        let mut i = 0;
+                        while i < edges.len() {
+                            padded[i] = edges[i];
+                            i += 1;
+                        }
+                        padded
+                    };
+                    let edge = PADDED[c as usize & 7];
                     let value = <$t as SmallInt>::from_choice(c);
-                    return std::hint::select_unpredictable(kind == 7, edge, value);
+                    // The edge kind is the last (7): `(kind + 1) >> 3` is
+                    // 1 for it and 0 for the others, a mask by arithmetic
+                    // (a comparison would be compiled to a branch).
+                    let edge_mask = ((kind as u64 + 1) >> 3).wrapping_neg();
+                    return ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t;
                 }
                 match KIND[src.draw(7) as usize] {
                     0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),

@@ -502,10 +502,7 @@ impl Source for Rng {
         } else {
             (m >> 64) as u64
         };
-        (
-            kind,
-            std::hint::select_unpredictable(range == 0, word, value),
-        )
+        (kind, select(range == 0, word, value))
     }
 
     #[inline(always)]
@@ -529,6 +526,16 @@ fn recount(countdown: u32, draws: u64, b: Budget) -> (u32, u64) {
     }
     let next = (b.max_draws - counted).min(u64::from(CHECK_EVERY));
     (next as u32, counted + next)
+}
+
+/// `if cond { a } else { b }` by masks, for a condition that is random:
+/// a branch on it would be mispredicted half the time.
+/// (`std::hint::select_unpredictable` needs Rust 1.88, above this
+/// workspace's minimum.)
+#[inline(always)]
+pub(crate) fn select(cond: bool, a: u64, b: u64) -> u64 {
+    let mask = u64::from(cond).wrapping_neg();
+    b ^ ((a ^ b) & mask)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.
