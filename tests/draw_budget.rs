@@ -7,12 +7,13 @@
 //! runners trace a found case), and runaway generators must still end as
 //! reports.
 
-use pbt::choices::Recorder;
+use pbt::choices::{Recorder, Replay};
 use pbt::generators::Gen;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
 use pbt::Rng;
 use pbt_core::overrun::Overrun;
+use pbt_core::source::BlockKind;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -36,11 +37,25 @@ fn outcome<G: Gen>(g: &G, src: &mut dyn pbt::Source, size: usize) -> Result<bool
     }
 }
 
+/// The parts of the value that `choices` generate with `g`: the elements
+/// of its collections and its recursive layers, as the blocks a replay
+/// marks show them. Each counts against the budget as one draw.
+fn parts<G: Gen>(g: &G, choices: &[u64], size: usize) -> u64 {
+    let mut replay = Replay::new(choices);
+    g.generate(&mut replay, size).expect("the replay generates");
+    let blocks = replay.into_replayed().blocks;
+    blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::Element | BlockKind::Recursion))
+        .count() as u64
+}
+
 /// On `cases` seeds at `size`: the draws the `dyn Source` copy makes
-/// (through a recorder, each draw counted), and that the fast copy, given
-/// a budget of exactly that many draws, generates; one draw fewer, both
-/// copies stop with the same overrun. Rejected inputs are skipped: a
-/// generator that gives up part-way may have charged draws it did not make.
+/// (through a recorder, each draw counted) plus the parts of the value (see
+/// [`parts`]), and that the fast copy, given a budget of exactly that
+/// count, generates; one fewer, both copies stop with the same overrun.
+/// Rejected inputs are skipped: a generator that gives up part-way may
+/// have charged draws it did not make.
 fn counts_exactly<G: Gen>(name: &str, g: &G, size: usize, cases: u64) {
     let limited = |seed: u64, max: u64| Rng::from_seed(seed).limited(max, 1 << 20);
     let mut checked = 0;
@@ -49,7 +64,8 @@ fn counts_exactly<G: Gen>(name: &str, g: &G, size: usize, cases: u64) {
         if g.generate(&mut rec, size).is_err() {
             continue;
         }
-        let draws = rec.into_choices().len() as u64;
+        let choices = rec.into_choices();
+        let draws = choices.len() as u64 + parts(g, &choices, size);
         checked += 1;
         let fast = outcome(g, &mut limited(seed, draws), size);
         assert_eq!(
@@ -215,4 +231,117 @@ fn a_recursion_that_never_bottoms_out_is_too_large() {
     let report = generational(&prop, quiet().cases(200));
     let failure = report.failure.clone().expect("a report, not a crash");
     assert!(failure.reason.contains("too large"), "{report}");
+}
+
+const LIMIT: u64 = 10_000;
+
+/// How `g` at `size` ends on both paths: the fast copy over a limited
+/// `Rng`, and the `dyn Source` copy through a recorder over one (as a
+/// runner traces a case).
+fn both_paths<G: Gen>(g: &G, size: usize) -> [Result<bool, Overrun>; 2] {
+    let limited = || Rng::from_seed(3).limited(LIMIT, 1 << 20);
+    let fast = outcome(g, &mut limited(), size);
+    let recorded = outcome(g, &mut Recorder::new(limited()), size);
+    [fast, recorded]
+}
+
+/// `g` at `size` stops with a "data too large" overrun of the draw budget
+/// on both paths.
+fn stops_as_too_large<G: Gen>(name: &str, g: &G, size: usize) {
+    let over = Err(Overrun::Draws { limit: LIMIT });
+    assert_eq!(both_paths(g, size), [over, over], "{name}: fast, recorded");
+}
+
+const HUGE: usize = 1 << 40;
+
+#[test]
+fn elements_that_draw_nothing_still_use_up_the_budget() {
+    // A huge drawn length of elements that draw nothing: each element is
+    // a part of the budget, so this is a report, not an endless loop (or
+    // an allocation that aborts).
+    stops_as_too_large(
+        "staged vec of just",
+        &pbt::generator!(vec(just(7u64), 0..=HUGE)),
+        0,
+    );
+    stops_as_too_large(
+        "runtime vec of just",
+        &pbt::generators::vec(pbt::generators::just(7u64), HUGE..=HUGE),
+        0,
+    );
+    stops_as_too_large(
+        "staged vec of vecs of tuples of just",
+        &pbt::generator!(vec(vec((just(1u8), size), 50..=50), 1000..=1000)),
+        0,
+    );
+    // Type-based collections at a huge size: `()` draws nothing.
+    stops_as_too_large("any Vec<()>", &pbt::generators::any::<Vec<()>>(), HUGE);
+    stops_as_too_large(
+        "staged resize to a huge size",
+        &pbt::generator!(resize(HUGE, any::<Vec<u8>>())),
+        0,
+    );
+    // Strings: each character is a part too.
+    stops_as_too_large(
+        "string of one character",
+        &pbt::generator!(string(chars(['a'..='a']), HUGE..=HUGE)),
+        0,
+    );
+    // Repetitions of fixed text draw nothing: each is a part.
+    stops_as_too_large(
+        "staged regex a{4000000000}",
+        &pbt::generator!(regex("a{4000000000}")),
+        0,
+    );
+    stops_as_too_large(
+        "runtime regex (ab)*",
+        &pbt::generators::regex("(ab)*"),
+        HUGE,
+    );
+}
+
+#[test]
+fn a_recursion_whose_layers_draw_nothing_is_too_large() {
+    // No base case and no draw: every layer recurses. Each layer is a
+    // part of the budget, so the budget is looked at as the layers come
+    // (it was never, without a draw): the recursion stops at the draw
+    // limit or, when its frames are large (a debug build), at the stack
+    // limit, either way a report and not a stack overflow.
+    let too_large =
+        |o: &Result<bool, Overrun>| matches!(o, Err(Overrun::Draws { .. } | Overrun::Stack { .. }));
+    let staged = pbt::generator!(recursive::<Tree>(|rec| map((rec, rec), node)));
+    let runtime = pbt::generators::recursive(|rec| pbt::generators::map((rec.clone(), rec), node));
+    let (staged, runtime) = (both_paths(&staged, 30), both_paths(&runtime, 30));
+    assert!(staged.iter().all(too_large), "staged: {staged:?}");
+    assert!(runtime.iter().all(too_large), "runtime: {runtime:?}");
+    // Every layer counts, a leaf that draws only its pick as one more.
+    let shallow = pbt::generator!(recursive::<Tree>(|rec| frequency[1 => just(Tree::Leaf(0)), size => map((rec, rec), node)]));
+    counts_exactly("recursion, layers counted", &shallow, 6, 50);
+}
+
+#[test]
+fn unique_collections_of_elements_that_draw_nothing_end() {
+    // A unique collection stops after `UNIQUE_TRIES` elements in a row
+    // that were not new: elements that draw nothing are all the same, so
+    // it ends at one element, whatever length was drawn.
+    let g = pbt::generator!((
+        vec_unique(just(1u8), 0..=HUGE),
+        hash_set(just(2u8), 0..=HUGE),
+        btree_map(just(3u8), just(4u8), 0..=HUGE)
+    ));
+    let mut rng = Rng::from_seed(1).limited(10_000, 1 << 20);
+    let (v, s, m) = g.generate(&mut rng, 0).expect("generates");
+    assert!(v.len() <= 1 && s.len() <= 1 && m.len() <= 1);
+}
+
+#[test]
+fn a_vec_of_elements_that_draw_nothing_is_a_report_from_a_runner() {
+    let prop = property! {
+        forall xs: Vec<u8>, #[gen = vec(just(0u8), HUGE..=HUGE)];
+        check xs.len() < 10
+    };
+    let report = generational(&prop, quiet());
+    let failure = report.failure.clone().expect("a report, not a hang");
+    assert!(failure.reason.contains("too large"), "{report}");
+    assert!(failure.reason.contains("counts as one"), "{report}");
 }

@@ -317,6 +317,43 @@ equivalent!(
     )
 );
 
+// Type-based integers draw their kind and value in one go from an `Rng`
+// (`Source::draw_kind_value`) and record them as two choices: the fast
+// copy, the recorded copies and their replays agree.
+equivalent!(
+    type_based_integers,
+    pbt::generator!((
+        any::<(i64, u8, i32, usize)>(),
+        any::<(i128, u128, isize)>(),
+        vec(any::<i16>(), 0..=size)
+    )),
+    (
+        gen::any::<(i64, u8, i32, usize)>(),
+        gen::any::<(i128, u128, isize)>(),
+        gen::sized(|n| gen::vec(gen::any::<i16>(), 0..=n))
+    )
+);
+
+#[test]
+fn a_type_based_integer_is_one_step_traced_as_two_choices() {
+    // A tracer (as runners trace a found case) sees the kind and the value
+    // as two choices with their bounds, and the fast path the same value.
+    let g = gen::any::<(i64, u32, i8)>();
+    for seed in 0..300 {
+        let fast = g.generate(&mut Rng::from_seed(seed), 30).unwrap();
+        let mut tracer = pbt::choices::Tracer::new(Rng::from_seed(seed));
+        let traced = g.generate(&mut tracer, 30).unwrap();
+        let (choices, bounds) = tracer.into_trace();
+        assert_eq!(traced, fast, "seed {seed}");
+        assert_eq!((choices.len(), bounds.len()), (6, 6), "seed {seed}");
+        assert_eq!([bounds[0], bounds[2], bounds[4]], [7, 7, 7]);
+        assert!(choices.iter().zip(&bounds).all(|(c, b)| c <= b));
+        let mut replay = Replay::new(&choices);
+        assert_eq!(g.generate(&mut replay, 30).unwrap(), fast, "seed {seed}");
+        assert_eq!(replay.into_replayed().bounds, bounds, "seed {seed}");
+    }
+}
+
 equivalent!(
     resize_changes_the_size_inside,
     pbt::generator!((resize(3, vec(bool(), 0..=size)), vec(bool(), 0..=size))),

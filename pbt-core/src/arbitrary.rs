@@ -39,30 +39,53 @@ pub trait Arbitrary: Sized {
 /// kind, whose choice order is value order by magnitude (zigzag `0, 1, -1,
 /// 2, …` for signed types, `0, 1, 2, …` for unsigned ones). Lowering either
 /// choice never makes the value more complex, and choices `[0, 0]` give `0`.
-/// Up to 64 bits the value draw's bound is picked from a table by kind, so
-/// generation has no data-dependent branch; 128-bit "any" values draw their
-/// high half first, then their low half.
+/// Up to 64 bits the two choices come from one
+/// [`Source::draw_kind_value`] (one step on an [`crate::Rng`], the same
+/// choices as two draws), the value's bound picked from a table by kind,
+/// so generation has no data-dependent branch; 128-bit values draw the
+/// kind, then ("any") their high half, then their low half.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
-            #[inline]
+            // Always inlined: in a collection's loop the generator's state
+            // then stays in registers (a call per element costs a third).
+            #[inline(always)]
             fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
                 let edges: &[$t] = &$edges;
-                let kind = KIND[src.draw(7) as usize];
                 if <$t>::BITS <= 64 {
                     let small_max = <$t as SmallInt>::small_max(size);
                     let any_max = u64::MAX >> 64u32.saturating_sub(<$t>::BITS);
-                    let c = src.draw([small_max, any_max, edges.len() as u64 - 1][kind]);
+                    let edge_max = edges.len() as u64 - 1;
+                    // The kind and the value in one go (one step on an
+                    // `Rng`), recorded as the two choices.
+                    let (kind, c) = src.draw_kind_value(&[
+                        small_max, small_max, small_max, small_max,
+                        any_max, any_max, any_max, edge_max,
+                    ]);
                     // Branch-free: the kind is random, so a branch on it
-                    // would be mispredicted half the time.
-                    let kinds = [
-                        <$t as SmallInt>::from_choice(c),
-                        <$t as SmallInt>::from_choice(c),
-                        edges[(c as usize).min(edges.len() - 1)],
-                    ];
-                    return kinds[kind];
+                    // would be mispredicted. The edge is looked up in a
+                    // table of eight (the edges, then zeros) by the low
+                    // bits of the choice, which for the edge kind is the
+                    // edge's index, and is ignored for the other kinds.
+                    const PADDED: [$t; 8] = {
+                        let edges: &[$t] = &$edges;
+                        let mut padded = [0; 8];
+                        let mut i = 0;
+                        while i < edges.len() {
+                            padded[i] = edges[i];
+                            i += 1;
+                        }
+                        padded
+                    };
+                    let edge = PADDED[c as usize & 7];
+                    let value = <$t as SmallInt>::from_choice(c);
+                    // The edge kind is the last (7): `(kind + 1) >> 3` is
+                    // 1 for it and 0 for the others, a mask by arithmetic
+                    // (a comparison would be compiled to a branch).
+                    let edge_mask = ((kind as u64 + 1) >> 3).wrapping_neg();
+                    return ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t;
                 }
-                match kind {
+                match KIND[src.draw(7) as usize] {
                     0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
                     1 => {
                         let high = u128::from(src.draw(u64::MAX)) << 64;
@@ -315,10 +338,15 @@ impl Arbitrary for () {
     fn arbitrary<S: Source + ?Sized>(_src: &mut S, _size: usize) -> Self {}
 }
 
-/// The length of a collection at `size`: uniform in `0..=size`.
+/// The length of a collection at `size`: uniform in `0..=size`. Each
+/// element is a part of the draw budget ([`Source::charge_parts`]), so a
+/// collection at a huge size of elements that draw nothing (`Vec<()>`)
+/// still ends as "data too large".
 #[inline]
 fn length<S: Source + ?Sized>(src: &mut S, size: usize) -> usize {
-    src.draw(size as u64) as usize
+    let n = src.draw(size as u64);
+    src.charge_parts(n, 0);
+    n as usize
 }
 
 impl Arbitrary for String {
@@ -343,7 +371,9 @@ impl<T: Arbitrary> Arbitrary for Vec<T> {
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
         src.start_block(BlockKind::Collection);
         let n = length(src, size);
-        let mut v = Vec::with_capacity(n);
+        // At most `MAX_RESERVE` up front: the budget stops a huge length as
+        // its elements come, before the allocator would abort.
+        let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
         for _ in 0..n {
             src.start_block(BlockKind::Element);
             v.push(T::arbitrary(src, size));

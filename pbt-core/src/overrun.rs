@@ -24,7 +24,9 @@ use std::fmt;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Overrun {
-    /// A fresh source handed out more than `limit` choices for one input.
+    /// A fresh source handed out more than `limit` choices for one input,
+    /// counting each part of the value (an element of a collection, a
+    /// recursive layer) as one (see [`crate::Source::charge_parts`]).
     Draws {
         /// The limit (`Config::max_draws` in the runners).
         limit: u64,
@@ -50,7 +52,8 @@ impl fmt::Display for Overrun {
             Overrun::Draws { limit } => write!(
                 f,
                 "data too large: the generator drew more than {limit} choices for one input \
-                 (a generator that never stops growing? raise Config::max_draws if it is meant to)"
+                 (each element of a collection and each recursive layer counts as one too; \
+                 a generator that never stops growing? raise Config::max_draws if it is meant to)"
             ),
             Overrun::Stack { limit } => write!(
                 f,

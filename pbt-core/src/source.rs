@@ -114,6 +114,86 @@ pub trait Source {
         let _ = draws;
     }
 
+    /// The generator is about to build `parts` parts of a value (elements
+    /// of a collection, one recursive layer, repetitions of a fixed text)
+    /// that make `draws` charged draws between them. A source that bounds
+    /// how much one input may draw counts each part as one draw besides
+    /// the draws: a part that draws nothing (`vec(just(x), 0..n)`, a
+    /// recursion whose layers draw nothing) still uses up the budget, so a
+    /// huge drawn length or an endless recursion ends as "data too large"
+    /// instead of allocating without bound or overflowing the stack.
+    /// The default counts the draws alone ([`charge`](Source::charge));
+    /// a source that counts its draws as they are made and forwards to a
+    /// bounded one (a [`Recorder`](crate::choices::Recorder)) forwards the
+    /// parts.
+    ///
+    /// ```
+    /// use pbt_core::{overrun::Overrun, Rng, Source};
+    /// let mut rng = Rng::from_seed(1).limited(100, 1 << 20);
+    /// rng.charge_parts(60, 0);
+    /// let stopped = std::panic::catch_unwind(move || rng.charge_parts(30, 11)).unwrap_err();
+    /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
+    /// ```
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        let _ = parts;
+        self.charge(draws);
+    }
+
+    /// A recursive layer starts: it is counted as a part
+    /// ([`charge_parts`](Source::charge_parts)), and, when this source
+    /// keeps block marks ([`records`](Source::records)), a
+    /// [`BlockKind::Recursion`] block starts, which the caller ends with
+    /// [`end_block`](Source::end_block) (the result says whether). One call
+    /// for both, so a layer generated through a `dyn Source` costs one
+    /// virtual call, not three.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Rng, Source};
+    /// assert!(!Rng::from_seed(1).start_layer());
+    /// let mut replay = Replay::new(&[]);
+    /// assert!(replay.start_layer());
+    /// replay.end_block();
+    /// ```
+    #[inline(always)]
+    fn start_layer(&mut self) -> bool {
+        self.charge_parts(1, 0);
+        let marks = self.records();
+        if marks {
+            self.start_block(BlockKind::Recursion);
+        }
+        marks
+    }
+
+    /// Two choices: a kind `k` in `0..=7`, then a value in `0..=bounds[k]`
+    /// (the bound of the value depends on the kind): the two choices that
+    /// `draw(7)` then `draw(bounds[kind])` would make, record, replay and
+    /// count (the default makes those two draws). An [`Rng`] gives the
+    /// very same pair more cheaply, as one step: the kind is the top three
+    /// bits of its first word (which is what Lemire's draw into `0..=7`
+    /// is), both are charged at once, and the value's bound is picked
+    /// without a branch on the random kind. A type-based integer, which
+    /// shrinks as a kind and a value ordered by magnitude, uses it.
+    ///
+    /// ```
+    /// use pbt_core::{choices::{Recorder, Replay}, Rng, Source};
+    /// let bounds = [10, 10, 10, 10, u64::MAX, u64::MAX, u64::MAX, 4];
+    /// let mut rec = Recorder::new(Rng::from_seed(9));
+    /// let (kind, value) = rec.draw_kind_value(&bounds);
+    /// assert!(kind <= 7 && value <= bounds[kind]);
+    /// assert_eq!(rec.choices(), &[kind as u64, value]);
+    /// // The same seed gives the same pair, recorded or not, and a replay
+    /// // of the two choices gives it back.
+    /// assert_eq!(Rng::from_seed(9).draw_kind_value(&bounds), (kind, value));
+    /// let mut replay = Replay::new(rec.choices());
+    /// assert_eq!(replay.draw_kind_value(&bounds), (kind, value));
+    /// ```
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        let kind = self.draw(7) as usize & 7;
+        (kind, self.draw(bounds[kind]))
+    }
+
     /// A draw that [`charge`](Source::charge) counted beforehand: the same
     /// choice as [`draw`](Source::draw) (the default calls it), without
     /// counting it again.
@@ -158,6 +238,18 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[inline(always)]
     fn charge(&mut self, draws: u64) {
         (**self).charge(draws)
+    }
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        (**self).charge_parts(parts, draws)
+    }
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        (**self).draw_kind_value(bounds)
+    }
+    #[inline(always)]
+    fn start_layer(&mut self) -> bool {
+        (**self).start_layer()
     }
     #[inline(always)]
     fn draw_charged(&mut self, max: u64) -> u64 {
@@ -354,6 +446,20 @@ impl Rng {
         self.budget.drawn = drawn;
     }
 
+    /// The end of [`bounded`] for a product `m` whose low word is below
+    /// `range` (rarely: `range / 2^64`): the draws it rejects, as
+    /// `bounded` makes them. Out of line, so that the common way of
+    /// [`Source::draw_kind_value`] stays small enough to inline.
+    #[cold]
+    #[inline(never)]
+    fn lemire_rejection(&mut self, mut m: u128, range: u64) -> u64 {
+        let threshold = range.wrapping_neg() % range;
+        while (m as u64) < threshold {
+            m = u128::from(self.inner.next_u64()) * u128::from(range);
+        }
+        (m >> 64) as u64
+    }
+
     /// The next raw 64 random bits.
     #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
@@ -380,6 +486,32 @@ impl Source for Rng {
         } else {
             self.countdown -= draws as u32;
         }
+    }
+
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        self.charge(parts.saturating_add(draws));
+    }
+
+    // The choices of `draw(7)` then `draw(bounds[kind])`, the very same
+    // (Lemire's draw into `0..=7` is the top three bits of its word), made
+    // cheaper: the kind is a shift, the two draws are charged at once, and
+    // the value is picked without a branch on the random kind.
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        self.charge(2);
+        let kind = (self.inner.next_u64() >> 61) as usize;
+        let word = self.inner.next_u64();
+        let range = bounds[kind].wrapping_add(1);
+        let m = u128::from(word) * u128::from(range);
+        // A range of the whole `u64` (`range == 0`) is the word itself,
+        // and never rejects.
+        let value = if (m as u64) < range {
+            self.lemire_rejection(m, range)
+        } else {
+            (m >> 64) as u64
+        };
+        (kind, select(range == 0, word, value))
     }
 
     #[inline(always)]
@@ -416,6 +548,16 @@ fn recount(
     }
     let next = (b.max_draws - counted).min(u64::from(CHECK_EVERY));
     (next as u32, counted + next)
+}
+
+/// `if cond { a } else { b }` by masks, for a condition that is random:
+/// a branch on it would be mispredicted half the time.
+/// (`std::hint::select_unpredictable` needs Rust 1.88, above this
+/// workspace's minimum.)
+#[inline(always)]
+pub(crate) fn select(cond: bool, a: u64, b: u64) -> u64 {
+    let mask = u64::from(cond).wrapping_neg();
+    b ^ ((a ^ b) & mask)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.
@@ -472,6 +614,83 @@ mod seeding_tests {
             let mut theirs = Xoshiro256PlusPlus::seed_from_u64(seed);
             for _ in 0..64 {
                 assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod kind_value_tests {
+    use super::*;
+
+    /// The bounds an `i64` and an `i32` draw with at size 30.
+    const I64: [u64; 8] = [60, 60, 60, 60, u64::MAX, u64::MAX, u64::MAX, 4];
+    const I32: [u64; 8] = [
+        60,
+        60,
+        60,
+        60,
+        u32::MAX as u64,
+        u32::MAX as u64,
+        u32::MAX as u64,
+        4,
+    ];
+
+    #[test]
+    fn one_draw_pairs_are_uniform_in_kind_and_in_value() {
+        for bounds in [I64, I32] {
+            let mut rng = Rng::from_seed(5);
+            let (mut kinds, mut small, mut odd, mut high) = ([0u32; 8], [0u32; 61], [0u32; 8], 0);
+            let n = 80_000;
+            for _ in 0..n {
+                let (k, v) = rng.draw_kind_value(&bounds);
+                assert!(v <= bounds[k], "{v} > {}", bounds[k]);
+                kinds[k] += 1;
+                if k < 4 {
+                    small[v as usize] += 1;
+                } else if k < 7 {
+                    // The "any" value's bits are not the kind's: its low
+                    // bits and its top bit are uniform whatever the kind.
+                    odd[(v & 7) as usize] += 1;
+                    high += u32::from(v > bounds[k] / 2);
+                }
+            }
+            let near =
+                |count: u32, expected: f64| (f64::from(count) - expected).abs() < expected * 0.1;
+            assert!(kinds.iter().all(|&c| near(c, n as f64 / 8.0)), "{kinds:?}");
+            let any = f64::from(kinds[4] + kinds[5] + kinds[6]);
+            assert!(odd.iter().all(|&c| near(c, any / 8.0)), "{odd:?}");
+            assert!(near(high, any / 2.0), "{high} of {any}");
+            let per_small = f64::from(kinds[..4].iter().sum::<u32>()) / 61.0;
+            let roughly = |c: u32| (f64::from(c) - per_small).abs() < per_small * 0.25;
+            assert!(small.iter().all(|&c| roughly(c)), "{small:?}");
+        }
+    }
+
+    #[test]
+    fn a_one_draw_pair_counts_two_draws() {
+        let mut rng = Rng::from_seed(1).limited(5, 1 << 20);
+        rng.draw_kind_value(&I64);
+        rng.draw_kind_value(&I64);
+        rng.draw(3);
+        let stopped = std::panic::catch_unwind(move || rng.draw_kind_value(&I64)).unwrap_err();
+        assert_eq!(
+            stopped.downcast_ref::<crate::overrun::Overrun>(),
+            Some(&crate::overrun::Overrun::Draws { limit: 5 })
+        );
+    }
+
+    #[test]
+    fn a_pair_is_the_two_draws_it_stands_for() {
+        // The same choices, from the same stream, as `draw(7)` then
+        // `draw(bounds[kind])`: values are those of two draws.
+        let wide = [3, 1 << 20, u64::MAX - 5, u64::MAX, 0, 1, 2, 1 << 63];
+        for bounds in [I64, I32, wide] {
+            let (mut one, mut two) = (Rng::from_seed(8), Rng::from_seed(8));
+            for _ in 0..20_000 {
+                let kind = two.draw(7) as usize;
+                let pair = (kind, two.draw(bounds[kind]));
+                assert_eq!(one.draw_kind_value(&bounds), pair);
             }
         }
     }

@@ -72,6 +72,29 @@ pub enum Node {
     Concat(Vec<Node>),
 }
 
+impl Node {
+    /// Whether a match of this node draws nothing: fixed text, or fixed
+    /// repetitions and sequences of it. A generator counts each repetition
+    /// of such a node as a part of its draw budget, so that `a{4000000000}`
+    /// or `a*` at a huge size ends as "data too large" rather than
+    /// building a string without bound.
+    ///
+    /// ```
+    /// use pbt_regex_syntax::parse;
+    /// assert!(parse("ab{3}").unwrap().draws_nothing());
+    /// assert!(!parse("a[bc]").unwrap().draws_nothing());
+    /// assert!(!parse("a*").unwrap().draws_nothing());
+    /// ```
+    pub fn draws_nothing(&self) -> bool {
+        match self {
+            Node::Literal(_) => true,
+            Node::Class(_) | Node::Alternation(_) => false,
+            Node::Repeat { node, min, max } => *max == Max::Fixed(*min) && node.draws_nothing(),
+            Node::Concat(parts) => parts.iter().all(Node::draws_nothing),
+        }
+    }
+}
+
 /// The upper bound of a [`Node::Repeat`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Max {

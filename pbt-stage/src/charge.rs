@@ -12,6 +12,13 @@
 //! charge per run of their body (a `vec` its length times its element's
 //! draws, before the elements), and each recursive layer charges its own.
 //!
+//! A part of the value (an element of a `vec`, a recursive layer, a
+//! repetition of fixed text in a `regex`) also counts as one draw
+//! (`Source::charge_parts`), so that parts that draw nothing still use up
+//! the budget: a huge drawn length of `just(x)` elements, or a recursion
+//! whose layers draw nothing, ends as "data too large" like any runaway
+//! generator, on this path and on the runtime combinators' alike.
+//!
 //! The count is exact: a charged generator counts the draws it makes, as a
 //! source that counts each draw would (through a recorder, say), so an
 //! input is "too large" the same way on both paths. (A generator that
@@ -105,6 +112,23 @@ pub(crate) fn charge_times(times: TokenStream, draws: u64, ctx: &Ctx) -> TokenSt
         quote! { (#times).saturating_mul(#draws) }
     };
     quote! { #rt::Source::charge(&mut *#src, #times); }
+}
+
+/// `Source::charge_parts(src, times, times * draws);` for a loop that
+/// builds a part of the value (an element, a repetition) `times` (a `u64`
+/// expression) times, each part making `draws` charged draws: the parts
+/// count against the budget even when they draw nothing.
+pub(crate) fn parts(times: TokenStream, draws: u64, ctx: &Ctx) -> TokenStream {
+    let (rt, src) = (&ctx.rt, &ctx.src);
+    let draws = match draws {
+        0 => quote! { 0u64 },
+        1 => quote! { __pbt_parts },
+        _ => quote! { __pbt_parts.saturating_mul(#draws) },
+    };
+    quote! {{
+        let __pbt_parts: ::core::primitive::u64 = #times;
+        #rt::Source::charge_parts(&mut *#src, __pbt_parts, #draws);
+    }}
 }
 
 /// The arm `code`, which makes `draws` charged draws where the union

@@ -56,9 +56,23 @@ impl Ctx {
 /// charging first the draws that every run of it makes.
 /// The variable `size` (the current size) must be in scope.
 pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let charge = charge::charge(fixed(dsl), ctx);
+    emit_charged(dsl, charge, ctx)
+}
+
+/// [`emit`] for one recursive layer: the layer is a part of the budget
+/// besides its draws, so a recursion whose layers draw nothing still ends.
+fn emit_layer(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
+    let (rt, src) = (&ctx.rt, &ctx.src);
+    let draws = fixed(dsl);
+    let charge = quote! { #rt::Source::charge_parts(&mut *#src, 1u64, #draws); };
+    emit_charged(dsl, charge, ctx)
+}
+
+/// The generator `dsl` as a labelled block, `charge` first.
+fn emit_charged(dsl: &Dsl, charge: TokenStream, ctx: &Ctx) -> syn::Result<TokenStream> {
     let body = expr(dsl, ctx)?;
     let label = &ctx.label;
-    let charge = charge::charge(fixed(dsl), ctx);
     Ok(quote! { #label: { #charge ::core::result::Result::Ok(#body) } })
 }
 
@@ -204,9 +218,10 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                 Span::call_site(),
                 ctx,
             );
-            // The elements' draws, charged before the first.
+            // The elements (each a part of the budget, even one that draws
+            // nothing) and their draws, charged before the first.
             let elements =
-                charge::charge_times(quote! { __pbt_n as ::core::primitive::u64 }, fixed(g), ctx);
+                charge::parts(quote! { __pbt_n as ::core::primitive::u64 }, fixed(g), ctx);
             // A variable declared `Vec<E>` gives its elements the type `E`:
             // an element generator of another type is reported there, as
             // "expected `E`, found …", not as a mismatch of whole vectors.
@@ -419,12 +434,12 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
         rec: Some((handle.clone(), fun.clone())),
         depth: ctx.depth + 1,
     };
-    let body = emit(body, &inner)?;
+    let body = emit_layer(body, &inner)?;
     let outer = &ctx.src;
     let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
     Ok(quote! {{
         fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
-            // One layer, which charges its own draws (`emit`).
+            // One layer, which charges itself and its draws (`emit_layer`).
             #[inline(always)]
             fn #layer<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
                 #body

@@ -114,7 +114,13 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
                 }
                 Max::Size => charge::draw(quote! { size as ::core::primitive::u64 }, ctx),
             };
-            let repetitions = charge::charge_times(quote! { #count }, fixed(inner), ctx);
+            // Repetitions of fixed text draw nothing: each is a part of
+            // the budget instead (as the runtime `regex` counts them).
+            let repetitions = if inner.draws_nothing() {
+                charge::parts(quote! { #count }, 0, ctx)
+            } else {
+                charge::charge_times(quote! { #count }, fixed(inner), ctx)
+            };
             let inner = node(inner, ctx);
             quote! {{
                 let __pbt_k: ::core::primitive::u64 = #extra;

@@ -77,6 +77,21 @@ impl<S: Source> Source for Recorder<S> {
     fn end_block(&mut self) {
         self.inner.end_block()
     }
+
+    // The draws are counted as they are made; the parts reach the inner
+    // source's budget.
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, _draws: u64) {
+        self.inner.charge_parts(parts, 0)
+    }
+    // The inner source's one-draw pair (an `Rng`'s), recorded as the two
+    // choices that two draws would have made.
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        let (kind, value) = self.inner.draw_kind_value(bounds);
+        self.choices.extend([kind as u64, value]);
+        (kind, value)
+    }
 }
 
 /// A recorder that also keeps each draw's bound, so that a mutator can
@@ -130,5 +145,19 @@ impl<S: Source> Source for Tracer<S> {
     #[inline(always)]
     fn end_block(&mut self) {
         self.inner.end_block()
+    }
+
+    // The draws are counted as they are made; the parts reach the inner
+    // source's budget.
+    #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, _draws: u64) {
+        self.inner.charge_parts(parts, 0)
+    }
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        let (kind, value) = self.inner.draw_kind_value(bounds);
+        self.choices.extend([kind as u64, value]);
+        self.bounds.extend([7, bounds[kind]]);
+        (kind, value)
     }
 }

@@ -41,6 +41,8 @@ impl<G: Gen> Gen for VecOf<G> {
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<Self::Value> {
         src.start_block(BlockKind::Collection);
         let n = self.len.generate(src, size)?;
+        // Each element is a part of the budget, even one that draws nothing.
+        src.charge_parts(n as u64, 0);
         let mut out = Vec::with_capacity(n.min(MAX_RESERVE));
         for _ in 0..n {
             src.start_block(BlockKind::Element);

@@ -385,9 +385,12 @@ impl<T> Gen for Recursive<T> {
             .0
             .get()
             .expect("recursive: body is set at construction");
-        src.start_block(crate::source::BlockKind::Recursion);
+        // Each layer is a part of the budget, even one that draws nothing.
+        let marks = src.start_layer();
         let v = body.generate(src, size);
-        src.end_block();
+        if marks {
+            src.end_block();
+        }
         v
     }
 }
@@ -410,12 +413,9 @@ impl<T> Gen for Rec<T> {
             .expect("recursive: the handle outlived its generator");
         let body = cell.get().expect("recursive: body is set at construction");
         let mut src = src;
-        // Nested layers run on `dyn Source`: one virtual call asks whether
-        // the marks are kept, instead of two no-op ones on every layer.
-        let marks = src.records();
-        if marks {
-            src.start_block(crate::source::BlockKind::Recursion);
-        }
+        // Nested layers run on `dyn Source`: one virtual call counts the
+        // layer and says whether the marks are kept, instead of no-op ones.
+        let marks = src.start_layer();
         let v = body.0.generate_dyn(&mut src, size / 2);
         if marks {
             src.end_block();

@@ -96,7 +96,12 @@ fn draw<S: Source + ?Sized>(node: &Node, src: &mut S, size: usize, out: &mut Str
                 Max::Fixed(max) => src.draw(u64::from(max - min)),
                 Max::Size => src.draw(size as u64),
             };
-            for _ in 0..u64::from(*min) + extra {
+            let count = u64::from(*min) + extra;
+            if node.draws_nothing() {
+                // Each repetition of fixed text is a part of the budget.
+                src.charge_parts(count, 0);
+            }
+            for _ in 0..count {
                 draw(node, src, size, out);
             }
         }

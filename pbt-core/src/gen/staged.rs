@@ -97,6 +97,10 @@ impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
         self.src.charge(draws)
     }
     #[inline(always)]
+    fn charge_parts(&mut self, parts: u64, draws: u64) {
+        self.src.charge_parts(parts, draws)
+    }
+    #[inline(always)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         self.src.draw_charged(max)
     }

@@ -192,6 +192,7 @@ impl Gen for Str {
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<String> {
         src.start_block(crate::source::BlockKind::Collection);
         let n = self.len.generate(src, size)?;
+        src.charge_parts(n as u64, 0);
         let mut s = String::with_capacity(n.min(super::MAX_RESERVE));
         for _ in 0..n {
             src.start_block(crate::source::BlockKind::Element);

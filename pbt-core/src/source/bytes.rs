@@ -72,6 +72,9 @@ pub struct Bytes<'a> {
     bit: usize,
     /// Draws made so far.
     draws: u64,
+    /// Parts counted so far (`Source::charge_parts`): they count against
+    /// the draw bound with the draws.
+    parts: u64,
     /// The draw count when the buffer ran out (once it has).
     exhausted_at: Option<u64>,
 }
@@ -83,6 +86,7 @@ impl<'a> Bytes<'a> {
             data,
             bit: 0,
             draws: 0,
+            parts: 0,
             exhausted_at: None,
         }
     }
@@ -165,7 +169,7 @@ impl<'a> Bytes<'a> {
     #[inline]
     fn count_draw(&mut self) {
         self.draws += 1;
-        if self.draws > DEFAULT_MAX_DRAWS {
+        if self.draws.saturating_add(self.parts) > DEFAULT_MAX_DRAWS {
             raise(Overrun::Draws {
                 limit: DEFAULT_MAX_DRAWS,
             });
@@ -204,6 +208,17 @@ fn advance(k: u32) -> usize {
 }
 
 impl Source for Bytes<'_> {
+    // Parts count as draws against the draw bound (see
+    // `Source::charge_parts`); the draws are counted as they are made.
+    fn charge_parts(&mut self, parts: u64, _draws: u64) {
+        self.parts = self.parts.saturating_add(parts);
+        if self.draws.saturating_add(self.parts) > DEFAULT_MAX_DRAWS {
+            raise(Overrun::Draws {
+                limit: DEFAULT_MAX_DRAWS,
+            });
+        }
+    }
+
     fn draw(&mut self, max: u64) -> u64 {
         self.count_draw();
         let k = width(max);

@@ -15,7 +15,11 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     size: ::core::primitive::usize,
                 ) -> ::pbt::__private::Generated<Tree> {
                     '__pbt_rec0: {
-                        ::pbt::__private::Source::charge(&mut *__pbt_src0, 1u64);
+                        ::pbt::__private::Source::charge_parts(
+                            &mut *__pbt_src0,
+                            1u64,
+                            1u64,
+                        );
                         ::core::result::Result::Ok({
                             let __pbt_w0: ::core::primitive::u64 = ::pbt::__private::weight(
                                 1,

@@ -20,10 +20,15 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
             };
-            ::pbt::__private::Source::charge(
-                &mut *src,
-                __pbt_n as ::core::primitive::u64,
-            );
+            {
+                let __pbt_parts: ::core::primitive::u64 = __pbt_n
+                    as ::core::primitive::u64;
+                ::pbt::__private::Source::charge_parts(
+                    &mut *src,
+                    __pbt_parts,
+                    __pbt_parts,
+                );
+            }
             let mut __pbt_v = ::std::vec::Vec::with_capacity(
                 ::core::cmp::Ord::min(__pbt_n, ::pbt::__private::MAX_RESERVE),
             );
