@@ -88,6 +88,18 @@ where
         self.rest.print(fin, out);
     }
 
+    fn print_within(&self, fin: &Self::Env, limit: usize, out: &mut Vec<Binding>) {
+        self.rest.print_within(fin, limit, out);
+    }
+
+    fn prints_as(&self, fin: &Self::Env, printed: &[Binding]) -> bool {
+        self.rest.prints_as(fin, printed)
+    }
+
+    fn print_into(&self, fin: &Self::Env, out: &mut Vec<Binding>, at: usize) {
+        self.rest.print_into(fin, out, at);
+    }
+
     fn utility(&self, fin: &Self::Env) -> Option<f64> {
         self.rest.utility(fin)
     }

@@ -223,7 +223,12 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = original_shown;
+    // No step: the input prints as found, and whole (`original_shown` is
+    // cut short).
+    failure.original = match shrunk.steps {
+        0 => failure.counterexample.clone(),
+        _ => original_shown,
+    };
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     rerun(prop, watch, &*shrunk.inputs, failure);
