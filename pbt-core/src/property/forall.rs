@@ -245,6 +245,7 @@ where
 {
     type Env = Rest::Env;
     const VARS: usize = 1 + Rest::VARS;
+    const KEEPS_CHOICES: bool = G::CUSTOM || Rest::KEEPS_CHOICES;
 
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {
@@ -291,7 +292,12 @@ where
                     v
                 }
             } else {
-                choices.push(None);
+                // An entry only when a later variable's choices follow (a
+                // case reads a missing one as `None`): a property of
+                // type-based variables allocates no list for them.
+                if Rest::KEEPS_CHOICES {
+                    choices.push(None);
+                }
                 self.gen.generate(&env, src, size)
             }
         } else {

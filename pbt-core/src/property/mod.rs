@@ -326,7 +326,8 @@ pub struct Case<E> {
     /// The values, newest variable first: `(z, (y, (x, ())))`.
     pub env: E,
     /// The choices each variable's generator drew, by variable index (`None`
-    /// when not recorded).
+    /// when not recorded; the entries after the last variable with choices
+    /// may be missing, which reads as `None`).
     pub choices: Vec<Option<Choices>>,
     /// The size the case was generated at (replayed choices use it again).
     pub size: usize,

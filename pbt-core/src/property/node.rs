@@ -19,6 +19,10 @@ pub trait Node<E> {
     type Env;
     /// How many `Forall`s this chain contains.
     const VARS: usize;
+    /// Whether a variable from this node on keeps the choices its own
+    /// generator (`#[gen]`) drew in a [`Case`]: when none does, a case
+    /// keeps no entry for the variables before it either.
+    const KEEPS_CHOICES: bool = false;
 
     /// This node's own environment inside the final one.
     fn env_of(fin: &Self::Env) -> &E;

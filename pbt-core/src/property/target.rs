@@ -29,6 +29,7 @@ where
 {
     type Env = Rest::Env;
     const VARS: usize = Rest::VARS;
+    const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
 
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {

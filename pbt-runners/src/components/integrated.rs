@@ -67,7 +67,9 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&[Binding]),
 ) -> Option<Shrunk> {
-    let began = Instant::now();
+    // A deadline, not the time elapsed: one clock read per replay, no
+    // subtraction (`None`: a time limit past what the clock counts).
+    let deadline = Instant::now().checked_add(limits.max_time);
     // The smallest failing input taken so far (`None`: the original).
     let mut best: Option<Best> = None;
     let (original, traced, original_shown) = (start.inputs, start.traced, start.shown);
@@ -77,7 +79,8 @@ pub fn shrink_choices(
     // Each taken candidate is printed into the strings of the one before.
     let mut printed = Vec::new();
     let test = |attempt: Attempt<'_>| {
-        if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
+        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        if steps >= limits.max_steps || late {
             out_of_limits = true;
             return Trial::Stop;
         }
