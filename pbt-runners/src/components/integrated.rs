@@ -17,12 +17,11 @@
 //! must keep the value. Every replay counts as an attempt.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
-use super::shrinker::{ShrinkLimits, Shrunk};
+use super::shrinker::{Deadline, ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};
 use pbt_core::Binding;
-use std::time::Instant;
 
 /// The smallest failing input so far, as the test of candidates keeps it.
 struct Best {
@@ -67,9 +66,7 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&[Binding]),
 ) -> Option<Shrunk> {
-    // A deadline, not the time elapsed: one clock read per replay, no
-    // subtraction (`None`: a time limit past what the clock counts).
-    let deadline = Instant::now().checked_add(limits.max_time);
+    let mut deadline = Deadline::new(limits.max_time);
     // The smallest failing input taken so far (`None`: the original).
     let mut best: Option<Best> = None;
     let (original, traced, original_shown) = (start.inputs, start.traced, start.shown);
@@ -79,8 +76,7 @@ pub fn shrink_choices(
     // Each taken candidate is printed into the strings of the one before.
     let mut printed = Vec::new();
     let test = |attempt: Attempt<'_>| {
-        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
-        if steps >= limits.max_steps || late {
+        if steps >= limits.max_steps || deadline.passed() {
             out_of_limits = true;
             return Trial::Stop;
         }
