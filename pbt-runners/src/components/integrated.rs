@@ -66,7 +66,7 @@ pub fn shrink_choices(
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&[Binding]),
 ) -> Option<Shrunk> {
-    let mut deadline = Deadline::new(limits.max_time);
+    let deadline = Deadline::new(limits.max_time);
     // The smallest failing input taken so far (`None`: the original).
     let mut best: Option<Best> = None;
     let (original, traced, original_shown) = (start.inputs, start.traced, start.shown);

@@ -69,57 +69,24 @@ pub struct Descent<T> {
 }
 
 /// The end of the time a shrinker may take, read from the clock before
-/// every candidate while candidates are slow, and before every 16th while
-/// they take less than a sixteen-thousandth of the limit each (measured
-/// between two reads): a clock read costs as much as a short replay's
-/// bookkeeping (a twentieth of a run on a list of 100), and such
-/// candidates overrun the limit by about a thousandth of it (unless they
-/// become slower all at once: by 15 candidates at most).
+/// every candidate (so shrinking overruns it by one candidate at most):
+/// an instant to compare with, not the time elapsed to subtract.
 #[derive(Debug)]
 pub(crate) struct Deadline {
     /// `None`: a limit past what the clock counts (never reached).
     at: Option<Instant>,
-    /// Candidates left before the clock is read again.
-    unread: u32,
-    /// When it was read last (`None`: not yet), and the candidates since.
-    read: Option<(Instant, u32)>,
-    /// Sixteen candidates in less than this are fast.
-    fast: Duration,
 }
 
 impl Deadline {
     pub(crate) fn new(limit: Duration) -> Self {
         Deadline {
             at: Instant::now().checked_add(limit),
-            unread: 0,
-            read: None,
-            fast: limit / 1000,
         }
     }
 
-    /// Whether the deadline has passed (as of the last clock read), before
-    /// a candidate; once it has, it stays passed.
-    pub(crate) fn passed(&mut self) -> bool {
-        let Some(at) = self.at else {
-            return false;
-        };
-        if self.unread > 0 {
-            self.unread -= 1;
-            return false;
-        }
-        let now = Instant::now();
-        if now >= at {
-            // Read again at every call from now on: it stays passed.
-            return true;
-        }
-        // The candidates since the last read took `now - then`: at this
-        // pace, are sixteen of them faster than `fast`?
-        let quick = self.read.is_some_and(|(then, candidates)| {
-            now.duration_since(then) * 16 < self.fast * candidates.max(1)
-        });
-        self.unread = if quick { 15 } else { 0 };
-        self.read = Some((now, self.unread + 1));
-        false
+    /// Whether the deadline has passed.
+    pub(crate) fn passed(&self) -> bool {
+        self.at.is_some_and(|at| Instant::now() >= at)
     }
 }
 
@@ -133,8 +100,8 @@ pub struct Budget {
 
 impl Budget {
     /// Count one candidate; `false` once the time limit has passed (checked
-    /// before every candidate, reading the clock at every 16th while
-    /// candidates are fast: see `Deadline`).
+    /// before every candidate, so shrinking overruns its time by one
+    /// candidate at most).
     pub fn tick(&mut self) -> bool {
         if self.deadline.passed() {
             self.out_of_time = true;
