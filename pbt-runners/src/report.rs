@@ -31,7 +31,10 @@ pub struct Failure {
     pub reason: String,
     /// Each variable of the shrunk input, printed.
     pub counterexample: Vec<Binding>,
-    /// The input as first found, before shrinking.
+    /// The input as first found, before shrinking: each value printed up
+    /// to its first [`ORIGINAL_SHOWN`](crate::components::ORIGINAL_SHOWN)
+    /// bytes and then marked as cut (whole when shrinking did not change
+    /// it; [`Report::original`] gives it whole, typed).
     pub original: Vec<Binding>,
     /// The seed of the failing test case alone (0 when it was found by
     /// mutation and is replayed from `choices`).

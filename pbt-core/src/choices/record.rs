@@ -1,6 +1,7 @@
 //! Recording the draws of a generator.
 
-use super::Choices;
+use super::blocks::BlockMarks;
+use super::{Choices, Replayed};
 use crate::source::{BlockKind, Source};
 
 /// A source that forwards to another and keeps every choice it hands out.
@@ -101,6 +102,8 @@ pub struct Tracer<S> {
     inner: S,
     choices: Choices,
     bounds: Choices,
+    /// The block marks, when asked for ([`Tracer::marking`]).
+    blocks: Option<BlockMarks>,
 }
 
 impl<S: Source> Tracer<S> {
@@ -110,12 +113,45 @@ impl<S: Source> Tracer<S> {
             inner,
             choices: Vec::with_capacity(256),
             bounds: Vec::with_capacity(256),
+            blocks: None,
+        }
+    }
+
+    /// Trace the draws of `inner` and keep the blocks its generators mark,
+    /// as a [`Replay`](super::Replay) does: what the integrated shrinker
+    /// starts from, without replaying the choices once more to mark them.
+    ///
+    /// ```
+    /// use pbt_core::{choices::{Replay, Tracer}, gen::{int, vec, Gen}, Rng};
+    /// let g = vec(int(0..10u8), 0..=3);
+    /// let mut tracer = Tracer::marking(Rng::from_seed(7));
+    /// g.generate(&mut tracer, 10).unwrap();
+    /// let traced = tracer.into_replayed();
+    /// let mut replay = Replay::new(&traced.choices);
+    /// g.generate(&mut replay, 10).unwrap();
+    /// assert_eq!(replay.into_replayed(), traced);
+    /// ```
+    pub fn marking(inner: S) -> Self {
+        Tracer {
+            blocks: Some(BlockMarks::default()),
+            ..Tracer::new(inner)
         }
     }
 
     /// The choices and their bounds (`choice <= bound`).
     pub fn into_trace(self) -> (Choices, Choices) {
         (self.choices, self.bounds)
+    }
+
+    /// The choices, their bounds and the blocks marked in them (none unless
+    /// made with [`Tracer::marking`]).
+    pub fn into_replayed(self) -> Replayed {
+        let len = self.choices.len();
+        Replayed {
+            choices: self.choices,
+            bounds: self.bounds,
+            blocks: self.blocks.map_or_else(Vec::new, |marks| marks.finish(len)),
+        }
     }
 }
 
@@ -139,11 +175,17 @@ impl<S: Source> Source for Tracer<S> {
 
     #[inline(always)]
     fn start_block(&mut self, kind: BlockKind) {
+        if let Some(marks) = &mut self.blocks {
+            marks.start(kind, self.choices.len());
+        }
         self.inner.start_block(kind)
     }
 
     #[inline(always)]
     fn end_block(&mut self) {
+        if let Some(marks) = &mut self.blocks {
+            marks.end(self.choices.len());
+        }
         self.inner.end_block()
     }
 

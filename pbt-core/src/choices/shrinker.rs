@@ -196,7 +196,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             resizing: false,
             deferred: false,
             thorough: false,
-            rejected: HashSet::default(),
+            rejected: HashSet::with_capacity_and_hasher(256, Default::default()),
             scratch: Vec::new(),
             unchanged: false,
         }

@@ -149,6 +149,99 @@ pub trait PrintAnnotation<E, T> {
     fn prints_as(&self, env: &E, value: &T, printed: &str) -> bool {
         self.print(env, value) == printed
     }
+
+    /// The printed value, cut short after `limit` bytes with a marker that
+    /// says so (what [`print`](Self::print) gives when it is no longer;
+    /// the printers here stop writing at the limit): a report shows the
+    /// input as first found this way, where a long one is printed only to
+    /// be read.
+    ///
+    /// ```
+    /// use pbt_core::property::{PrintAnnotation, PrintDebug};
+    /// let long: Vec<u32> = (0..1000).collect();
+    /// let shown = PrintAnnotation::<(), _>::print_within(&PrintDebug, &(), &long, 12);
+    /// assert_eq!(shown, "[0, 1, 2, 3,… [cut: only the first 12 bytes are printed]");
+    /// assert_eq!(PrintAnnotation::<(), _>::print_within(&PrintDebug, &(), &vec![1], 12), "[1]");
+    /// ```
+    fn print_within(&self, env: &E, value: &T, limit: usize) -> String {
+        cut_short(self.print(env, value), limit)
+    }
+
+    /// [`print`](Self::print), appended to `out` (the printers here write
+    /// into it: a shrinker that prints every step reuses one buffer).
+    ///
+    /// ```
+    /// use pbt_core::property::{PrintAnnotation, PrintDebug};
+    /// let mut out = String::from("xs = ");
+    /// PrintAnnotation::<(), _>::print_into(&PrintDebug, &(), &vec![1, 2], &mut out);
+    /// assert_eq!(out, "xs = [1, 2]");
+    /// ```
+    fn print_into(&self, env: &E, value: &T, out: &mut String) {
+        out.push_str(&self.print(env, value));
+    }
+}
+
+/// `printed`, cut at `limit` bytes (at a character boundary) and marked as
+/// cut, when it is longer.
+pub(crate) fn cut_short(mut printed: String, limit: usize) -> String {
+    if printed.len() <= limit {
+        return printed;
+    }
+    let mut cut = limit;
+    while !printed.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    printed.truncate(cut);
+    mark_cut(printed, limit)
+}
+
+/// `printed` (its first `limit` bytes), marked as cut.
+fn mark_cut(mut printed: String, limit: usize) -> String {
+    use std::fmt::Write;
+    let _ = write!(printed, "… [cut: only the first {limit} bytes are printed]");
+    printed
+}
+
+/// What `write` writes, cut short after `limit` bytes (and marked): the
+/// writing stops there (the writer then fails). `None` when the writer
+/// failed of itself (`format!` would panic on it).
+fn writes_within(
+    write: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    limit: usize,
+) -> Option<String> {
+    struct Within {
+        text: String,
+        limit: usize,
+        full: bool,
+    }
+    impl std::fmt::Write for Within {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            if self.full {
+                return Err(std::fmt::Error);
+            }
+            if self.text.len() + s.len() <= self.limit {
+                self.text.push_str(s);
+                return Ok(());
+            }
+            let mut cut = self.limit - self.text.len();
+            while !s.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.text.push_str(&s[..cut]);
+            self.full = true;
+            Err(std::fmt::Error)
+        }
+    }
+    let mut within = Within {
+        text: String::new(),
+        limit,
+        full: false,
+    };
+    match write(&mut within) {
+        Ok(()) => Some(within.text),
+        Err(_) if within.full => Some(mark_cut(within.text, limit)),
+        Err(_) => None,
+    }
 }
 
 /// Whether what `write` writes is exactly `expected`: the writing stops at
@@ -186,6 +279,21 @@ impl<E, T: std::fmt::Debug> PrintAnnotation<E, T> for PrintDebug {
     fn prints_as(&self, _env: &E, value: &T, printed: &str) -> bool {
         writes_as(|w| write!(w, "{value:?}"), printed)
     }
+
+    fn print_within(&self, env: &E, value: &T, limit: usize) -> String {
+        writes_within(|w| write!(w, "{value:?}"), limit)
+            .unwrap_or_else(|| PrintAnnotation::<E, T>::print(self, env, value))
+    }
+
+    fn print_into(&self, env: &E, value: &T, out: &mut String) {
+        use std::fmt::Write;
+        let from = out.len();
+        if write!(out, "{value:?}").is_err() {
+            // A `Debug` that fails of itself: as `format!` does with it.
+            out.truncate(from);
+            out.push_str(&PrintAnnotation::<E, T>::print(self, env, value));
+        }
+    }
 }
 
 /// Print with `f(env)`, a function from a value to a `String` (`#[print = …]`).
@@ -206,6 +314,11 @@ where
     fn prints_as(&self, env: &E, value: &T, printed: &str) -> bool {
         let shown = (self.0)(env)(value);
         writes_as(|w| write!(w, "{shown}"), printed)
+    }
+
+    fn print_within(&self, env: &E, value: &T, limit: usize) -> String {
+        let shown = (self.0)(env)(value);
+        writes_within(|w| write!(w, "{shown}"), limit).unwrap_or_else(|| shown.to_string())
     }
 }
 

@@ -256,6 +256,14 @@ where
     }
 }
 
+impl<E, T, G, Sh, Pr: PrintAnnotation<E, T>, Mu, Rest> Forall<E, T, G, Sh, Pr, Mu, Rest> {
+    /// What is printed for a value whose printer (or `Debug`) panicked.
+    fn placeholder(payload: &(dyn std::any::Any + Send)) -> String {
+        let which = if Pr::CUSTOM { "#[print]" } else { "Debug" };
+        format!("<{which} panicked: {}>", panic_message(payload))
+    }
+}
+
 impl<E, T, G, Sh, Pr, Mu, Rest> Node<E> for Forall<E, T, G, Sh, Pr, Mu, Rest>
 where
     E: Clone + 'static,
@@ -268,6 +276,7 @@ where
 {
     type Env = Rest::Env;
     const VARS: usize = 1 + Rest::VARS;
+    const KEEPS_CHOICES: bool = G::CUSTOM || Rest::KEEPS_CHOICES;
 
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {
@@ -314,7 +323,12 @@ where
                     v
                 }
             } else {
-                choices.push(None);
+                // An entry only when a later variable's choices follow (a
+                // case reads a missing one as `None`): a property of
+                // type-based variables allocates no list for them.
+                if Rest::KEEPS_CHOICES {
+                    choices.push(None);
+                }
                 self.gen.generate(&env, src, size)
             }
         } else {
@@ -443,16 +457,63 @@ where
         let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             self.print.print(env, value)
         }));
-        let value = printed.unwrap_or_else(|payload| {
-            let which = if Pr::CUSTOM { "#[print]" } else { "Debug" };
-            format!("<{which} panicked: {}>", panic_message(&*payload))
-        });
+        let value = printed.unwrap_or_else(|payload| Self::placeholder(&*payload));
         out.push(Binding {
             name: self.name,
             ty: self.ty,
             value,
         });
         self.rest.print(fin, out);
+    }
+
+    fn print_within(&self, fin: &Self::Env, limit: usize, out: &mut Vec<Binding>) {
+        let (value, env) = Rest::env_of(fin);
+        let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.print.print_within(env, value, limit)
+        }));
+        let value = printed.unwrap_or_else(|payload| Self::placeholder(&*payload));
+        out.push(Binding {
+            name: self.name,
+            ty: self.ty,
+            value,
+        });
+        self.rest.print_within(fin, limit, out);
+    }
+
+    fn print_into(&self, fin: &Self::Env, out: &mut Vec<Binding>, at: usize) {
+        let (value, env) = Rest::env_of(fin);
+        if out.len() <= at {
+            out.push(Binding {
+                name: self.name,
+                ty: self.ty,
+                value: String::new(),
+            });
+        }
+        let slot = &mut out[at];
+        (slot.name, slot.ty) = (self.name, self.ty);
+        slot.value.clear();
+        let printed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.print.print_into(env, value, &mut slot.value)
+        }));
+        if let Err(payload) = printed {
+            slot.value = Self::placeholder(&*payload);
+        }
+        self.rest.print_into(fin, out, at + 1);
+    }
+
+    fn prints_as(&self, fin: &Self::Env, printed: &[Binding]) -> bool {
+        let Some((mine, rest)) = printed.split_first() else {
+            return false;
+        };
+        if (mine.name, mine.ty) != (self.name, self.ty) {
+            return false;
+        }
+        let (value, env) = Rest::env_of(fin);
+        let same = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.print.prints_as(env, value, &mine.value)
+        }))
+        .unwrap_or_else(|payload| Self::placeholder(&*payload) == mine.value);
+        same && self.rest.prints_as(fin, rest)
     }
 
     fn utility(&self, fin: &Self::Env) -> Option<f64> {

@@ -44,6 +44,7 @@ where
 {
     type Env = Rest::Env;
     const VARS: usize = Rest::VARS;
+    const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
 
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {
@@ -115,6 +116,18 @@ where
 
     fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
         self.rest.print(fin, out);
+    }
+
+    fn print_within(&self, fin: &Self::Env, limit: usize, out: &mut Vec<Binding>) {
+        self.rest.print_within(fin, limit, out);
+    }
+
+    fn prints_as(&self, fin: &Self::Env, printed: &[Binding]) -> bool {
+        self.rest.prints_as(fin, printed)
+    }
+
+    fn print_into(&self, fin: &Self::Env, out: &mut Vec<Binding>, at: usize) {
+        self.rest.print_into(fin, out, at);
     }
 
     fn utility(&self, fin: &Self::Env) -> Option<f64> {

@@ -127,6 +127,64 @@ pub trait Property {
     /// Each variable's name, type and printed value, in quantification order.
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding>;
 
+    /// [`Property::print`], each value cut short after `limit` bytes with
+    /// a marker that says so (see [`PrintAnnotation::print_within`]): how
+    /// a report shows the input as first found, which may be long and is
+    /// only read.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop, Property};
+    /// use pbt_core::Rng;
+    /// let prop = Prop::new(Forall::new("xs", "Vec<u8>", Check::new(|_: &(Vec<u8>, ())| true)));
+    /// let inputs = prop.generate(&mut Rng::from_seed(1), 1000).unwrap();
+    /// let shown = prop.print_within(&inputs, 8);
+    /// assert!(shown[0].value.len() < prop.print(&inputs)[0].value.len());
+    /// assert!(shown[0].value.contains("[cut: only the first 8 bytes are printed]"));
+    /// ```
+    fn print_within(&self, inputs: &Self::Inputs, limit: usize) -> Vec<Binding> {
+        let mut printed = self.print(inputs);
+        for binding in &mut printed {
+            binding.value = annotations::cut_short(std::mem::take(&mut binding.value), limit);
+        }
+        printed
+    }
+
+    /// [`Property::print`] into `out`, reusing the strings of an earlier
+    /// print of this property's inputs there (or pushing to an empty
+    /// `out`): a shrinker that prints every step allocates for none once
+    /// its buffer is large enough.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop, Property};
+    /// use pbt_core::Rng;
+    /// let prop = Prop::new(Forall::new("xs", "Vec<u8>", Check::new(|_: &(Vec<u8>, ())| true)));
+    /// let (a, b) = (prop.generate(&mut Rng::from_seed(1), 50).unwrap(), prop.generate(&mut Rng::from_seed(2), 50).unwrap());
+    /// let mut out = Vec::new();
+    /// prop.print_into(&a, &mut out);
+    /// assert_eq!(out, prop.print(&a));
+    /// prop.print_into(&b, &mut out);
+    /// assert_eq!(out, prop.print(&b));
+    /// ```
+    fn print_into(&self, inputs: &Self::Inputs, out: &mut Vec<Binding>) {
+        *out = self.print(inputs);
+    }
+
+    /// Whether `inputs` print as `printed` ([`Property::print`] compared,
+    /// up to the first difference and building no string, for the printers
+    /// that can): a shrinker asks this to know whether a step shows.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop, Property};
+    /// use pbt_core::Rng;
+    /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+    /// let (a, b) = (prop.generate(&mut Rng::from_seed(1), 9).unwrap(), prop.generate(&mut Rng::from_seed(2), 9).unwrap());
+    /// assert!(prop.prints_as(&a, &prop.print(&a)));
+    /// assert_eq!(prop.prints_as(&b, &prop.print(&a)), prop.print(&a) == prop.print(&b));
+    /// ```
+    fn prints_as(&self, inputs: &Self::Inputs, printed: &[Binding]) -> bool {
+        self.print(inputs) == printed
+    }
+
     /// The utility of the preconditions on this input (*Flexible and Automatic Targeted Property-Based Testing* §3): the
     /// minimum over implications that carry one; `None` when none does.
     fn utility(&self, inputs: &Self::Inputs) -> Option<f64>;
@@ -268,7 +326,8 @@ pub struct Case<E> {
     /// The values, newest variable first: `(z, (y, (x, ())))`.
     pub env: E,
     /// The choices each variable's generator drew, by variable index (`None`
-    /// when not recorded).
+    /// when not recorded; the entries after the last variable with choices
+    /// may be missing, which reads as `None`).
     pub choices: Vec<Option<Choices>>,
     /// The size the case was generated at (replayed choices use it again).
     pub size: usize,

@@ -19,6 +19,10 @@ pub trait Node<E> {
     type Env;
     /// How many `Forall`s this chain contains.
     const VARS: usize;
+    /// Whether a variable from this node on keeps the choices its own
+    /// generator (`#[gen]`) drew in a [`Case`]: when none does, a case
+    /// keeps no entry for the variables before it either.
+    const KEEPS_CHOICES: bool = false;
 
     /// This node's own environment inside the final one.
     fn env_of(fin: &Self::Env) -> &E;
@@ -61,6 +65,31 @@ pub trait Node<E> {
     ) -> Option<Case<Self::Env>>;
     /// Print the variables from this node on.
     fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>);
+    /// [`Node::print`], each value cut short after `limit` bytes (see
+    /// [`super::PrintAnnotation::print_within`]).
+    fn print_within(&self, fin: &Self::Env, limit: usize, out: &mut Vec<Binding>) {
+        let from = out.len();
+        self.print(fin, out);
+        for binding in &mut out[from..] {
+            binding.value =
+                super::annotations::cut_short(std::mem::take(&mut binding.value), limit);
+        }
+    }
+    /// [`Node::print`] into `out` from index `at` on, reusing the strings
+    /// of an earlier print of this chain's variables there (and dropping
+    /// what follows them).
+    fn print_into(&self, fin: &Self::Env, out: &mut Vec<Binding>, at: usize) {
+        out.truncate(at);
+        self.print(fin, out);
+    }
+    /// Whether the variables from this node on print as `printed` (each
+    /// compared as [`super::PrintAnnotation::prints_as`] compares: up to the
+    /// first difference, building no string).
+    fn prints_as(&self, fin: &Self::Env, printed: &[Binding]) -> bool {
+        let mut out = Vec::new();
+        self.print(fin, &mut out);
+        out == printed
+    }
     /// The minimum utility of the implications from this node on.
     fn utility(&self, fin: &Self::Env) -> Option<f64>;
     /// The largest `#[target = …]` value from this node on.

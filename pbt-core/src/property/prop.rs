@@ -97,6 +97,20 @@ where
         out
     }
 
+    fn print_within(&self, inputs: &Self::Inputs, limit: usize) -> Vec<Binding> {
+        let mut out = Vec::with_capacity(N::VARS);
+        self.root.print_within(&inputs.env, limit, &mut out);
+        out
+    }
+
+    fn print_into(&self, inputs: &Self::Inputs, out: &mut Vec<Binding>) {
+        self.root.print_into(&inputs.env, out, 0);
+    }
+
+    fn prints_as(&self, inputs: &Self::Inputs, printed: &[Binding]) -> bool {
+        self.root.prints_as(&inputs.env, printed)
+    }
+
     fn utility(&self, inputs: &Self::Inputs) -> Option<f64> {
         self.root.utility(&inputs.env)
     }

@@ -240,6 +240,25 @@ pub trait DynProperty {
     /// [`Property::print`] of inputs produced by this property. Never
     /// panics: a printer that does is shown as a placeholder.
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding>;
+    /// [`Property::print_within`] of inputs produced by this property
+    /// (each value cut short after `limit` bytes; the default prints them
+    /// whole). Never panics.
+    fn print_any_within(&self, inputs: &dyn Any, limit: usize) -> Vec<Binding> {
+        let _ = limit;
+        self.print_any(inputs)
+    }
+    /// [`Property::print_into`] of inputs produced by this property: printed
+    /// into `out`, reusing its strings (the default prints anew). Never
+    /// panics.
+    fn print_any_into(&self, inputs: &dyn Any, out: &mut Vec<Binding>) {
+        *out = self.print_any(inputs);
+    }
+    /// [`Property::prints_as`] of inputs produced by this property: whether
+    /// they print as `printed`, compared up to the first difference. A
+    /// printer that panics compares as its placeholder.
+    fn prints_as_any(&self, inputs: &dyn Any, printed: &[Binding]) -> bool {
+        self.print_any(inputs) == printed
+    }
     /// [`Property::constructors`] of inputs produced by this property.
     fn constructors_any(
         &self,
@@ -336,6 +355,24 @@ impl<P: Property> DynProperty for P {
                 })
                 .collect()
         })
+    }
+
+    fn print_any_within(&self, inputs: &dyn Any, limit: usize) -> Vec<Binding> {
+        let typed = inputs_of::<P>(inputs);
+        quietly(|| self.print_within(typed, limit)).unwrap_or_else(|_| self.print_any(inputs))
+    }
+
+    fn print_any_into(&self, inputs: &dyn Any, out: &mut Vec<Binding>) {
+        let typed = inputs_of::<P>(inputs);
+        if quietly(|| self.print_into(typed, &mut *out)).is_err() {
+            *out = self.print_any(inputs);
+        }
+    }
+
+    fn prints_as_any(&self, inputs: &dyn Any, printed: &[Binding]) -> bool {
+        let typed = inputs_of::<P>(inputs);
+        quietly(|| self.prints_as(typed, printed))
+            .unwrap_or_else(|_| self.print_any(inputs) == printed)
     }
 
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64> {

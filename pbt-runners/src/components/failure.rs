@@ -223,7 +223,12 @@ fn shrink_and_print(
         ));
     }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
-    failure.original = original_shown;
+    // No step: the input prints as found, and whole (`original_shown` is
+    // cut short).
+    failure.original = match shrunk.steps {
+        0 => failure.counterexample.clone(),
+        _ => original_shown,
+    };
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     rerun(prop, watch, &*shrunk.inputs, failure);
@@ -441,15 +446,18 @@ fn printed(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any) ->
 /// Written in place: no string per binding (the shrinker renders every
 /// step for the watchdog).
 pub(crate) fn render(bindings: &[Binding]) -> String {
-    use std::fmt::Write;
     let len = bindings
         .iter()
         .map(|b| b.name.len() + b.value.len() + 5)
         .sum();
     let mut line = String::with_capacity(len);
     for (i, b) in bindings.iter().enumerate() {
-        let sep = if i == 0 { "" } else { ", " };
-        let _ = write!(line, "{sep}{b}");
+        if i > 0 {
+            line.push_str(", ");
+        }
+        line.push_str(b.name);
+        line.push_str(" = ");
+        line.push_str(&b.value);
     }
     line
 }

@@ -17,12 +17,11 @@
 //! must keep the value. Every replay counts as an attempt.
 
 use super::erased::{AnyInputs, DynProperty, Generation};
-use super::shrinker::{ShrinkLimits, Shrunk};
+use super::shrinker::{Deadline, ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
-use pbt_core::choices::{Attempt, ChoiceShrinker, Choices, Replay, Replayed, Step, Trial};
+use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};
 use pbt_core::Binding;
-use std::time::Instant;
 
 /// The smallest failing input so far, as the test of candidates keeps it.
 struct Best {
@@ -31,15 +30,26 @@ struct Best {
     shown: Vec<Binding>,
 }
 
-/// Shrink `choices` (which generate a failing input at `size`, failing
-/// for `reason` and printed as `shown`) with the passes of
-/// [`ChoiceShrinker`], within `limits`. The failing input is
-/// regenerated from the choices (the one replay that also marks their
-/// blocks); when that replay does not give the same choices (a generator
-/// that depends on more than its choices), `regenerate` makes it instead
-/// and the passes see no blocks. `None` when neither generates it. Each
-/// regeneration runs under `watch` (a candidate slower than the time limit
-/// is skipped); `on_step` sees each accepted input, printed.
+/// The failing input the integrated shrinker starts from, as its caller
+/// generated it.
+#[derive(Debug)]
+pub struct Start<'a> {
+    /// The input (it stays the caller's).
+    pub inputs: &'a dyn std::any::Any,
+    /// The choices that generate it, their bounds and blocks.
+    pub traced: Replayed,
+    /// It, printed, when it was printed whole: the first step is compared
+    /// with this; else with `inputs`, up to the first difference (a long
+    /// input is never printed whole).
+    pub shown: Option<Vec<Binding>>,
+}
+
+/// Shrink the choices of `start` (failing at `size` for `reason`) with
+/// the passes of [`ChoiceShrinker`], within `limits`. Each candidate's
+/// replay runs under `watch` (a candidate slower than the time limit is
+/// skipped); `on_step` sees each accepted input, printed. When no
+/// candidate is taken, `regenerate` makes the result; `None` when it no
+/// longer generates.
 ///
 /// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
 /// `Resize` and `Widen`); the choices returned replay at the size it ended
@@ -48,36 +58,25 @@ struct Best {
 pub fn shrink_choices(
     prop: &dyn DynProperty,
     watch: &Watch,
-    choices: Choices,
+    start: Start<'_>,
     size: usize,
-    (reason, shown): (String, Vec<Binding>),
+    reason: String,
     limits: ShrinkLimits,
     regenerate: impl FnOnce() -> Option<AnyInputs>,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&[Binding]),
 ) -> Option<Shrunk> {
-    let began = Instant::now();
-    // The failing input and the blocks of its choices: one replay (counted).
-    let (failing, start) = match replay(prop, watch, &choices, size, Step::Simplify, None) {
-        Some((inputs, replayed)) if replayed.choices == choices => (inputs, replayed),
-        _ => (
-            regenerate()?,
-            Replayed {
-                choices,
-                ..Replayed::default()
-            },
-        ),
-    };
-    let mut best = Best {
-        inputs: failing,
-        reason,
-        shown,
-    };
+    let deadline = Deadline::new(limits.max_time);
+    // The smallest failing input taken so far (`None`: the original).
+    let mut best: Option<Best> = None;
+    let (original, traced, original_shown) = (start.inputs, start.traced, start.shown);
     let (mut steps, mut out_of_limits) = (0u64, false);
     // The buffers of the last rejected replay, for the next one.
     let mut spare = None;
+    // Each taken candidate is printed into the strings of the one before.
+    let mut printed = Vec::new();
     let test = |attempt: Attempt<'_>| {
-        if steps >= limits.max_steps || began.elapsed() >= limits.max_time {
+        if steps >= limits.max_steps || deadline.passed() {
             out_of_limits = true;
             return Trial::Stop;
         }
@@ -105,8 +104,12 @@ pub fn shrink_choices(
         // otherwise propose them again in every round. A re-encoding or a
         // wider size must keep the value, a smaller size change it (else
         // the size would go down and up again).
-        let printed = prop.print_any(&*inputs);
-        let same = printed == best.shown;
+        prop.print_any_into(&*inputs, &mut printed);
+        let same = match (&best, &original_shown) {
+            (Some(best), _) => printed == best.shown,
+            (None, Some(shown)) => printed == *shown,
+            (None, None) => prop.prints_as_any(original, &printed),
+        };
         let wrong = match attempt.step {
             Step::Simplify => false,
             Step::Resize => same,
@@ -125,26 +128,41 @@ pub fn shrink_choices(
             on_step(&printed);
             steps += 1;
         }
-        best = Best {
-            inputs,
-            reason: why,
-            shown: printed,
-        };
+        match &mut best {
+            // The buffer of the step before is the next one's.
+            Some(best) => {
+                (best.inputs, best.reason) = (inputs, why);
+                if !same {
+                    std::mem::swap(&mut best.shown, &mut printed);
+                }
+            }
+            None => {
+                best = Some(Best {
+                    inputs,
+                    reason: why,
+                    shown: std::mem::take(&mut printed),
+                })
+            }
+        }
         Trial::Shrunk(replayed)
     };
-    let mut shrinker = ChoiceShrinker::new(start, size, test).resizing(true);
+    let mut shrinker = ChoiceShrinker::new(traced, size, test).resizing(true);
     shrinker.run();
     // The choices replay the shrunk input at the size shrinking ended at
     // (which may not be the one the failure was found at).
-    let (attempts, at) = (shrinker.attempts() + 1, shrinker.size());
+    let (attempts, at) = (shrinker.attempts(), shrinker.size());
     let shrunk = shrinker.choices().to_vec();
     drop(shrinker);
+    let (inputs, reason) = match best {
+        Some(best) => (best.inputs, best.reason),
+        None => (regenerate()?, reason),
+    };
     Some(Shrunk {
-        inputs: best.inputs,
+        inputs,
         choices: Some(shrunk),
         size: at,
         path: Vec::new(),
-        reason: best.reason,
+        reason,
         steps,
         attempts,
         stopped_early: out_of_limits,

@@ -41,8 +41,10 @@ pub use execute::{
 };
 pub(crate) use failure::to_stderr;
 pub use failure::{report_failure, Discovery, Fault};
-pub use integrated::shrink_choices;
+pub use integrated::{shrink_choices, Start};
 pub use run_step::{replay_saved_with, InProcess, RunStep};
-pub use shrinker::{descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk};
+pub use shrinker::{
+    descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk, ORIGINAL_SHOWN,
+};
 pub use watchdog::{supervise, supervise_all, Watch};
 pub use workers::{on_workers, KEPT_WORKERS};

@@ -6,7 +6,7 @@ use super::erased::{AnyInputs, DynProperty};
 use super::execute::quietly;
 use super::watchdog::Watch;
 use crate::config::Shrinker;
-use pbt_core::choices::Choices;
+use pbt_core::choices::{Choices, Replay, Replayed, Tracer};
 use pbt_core::property::NodeView;
 use std::time::{Duration, Instant};
 
@@ -68,11 +68,32 @@ pub struct Descent<T> {
     pub stopped_early: bool,
 }
 
+/// The end of the time a shrinker may take, read from the clock before
+/// every candidate (so shrinking overruns it by one candidate at most):
+/// an instant to compare with, not the time elapsed to subtract.
+#[derive(Debug)]
+pub(crate) struct Deadline {
+    /// `None`: a limit past what the clock counts (never reached).
+    at: Option<Instant>,
+}
+
+impl Deadline {
+    pub(crate) fn new(limit: Duration) -> Self {
+        Deadline {
+            at: Instant::now().checked_add(limit),
+        }
+    }
+
+    /// Whether the deadline has passed.
+    pub(crate) fn passed(&self) -> bool {
+        self.at.is_some_and(|at| Instant::now() >= at)
+    }
+}
+
 /// The attempts and time of one greedy descent.
 #[derive(Debug)]
 pub struct Budget {
-    began: Instant,
-    limits: ShrinkLimits,
+    deadline: Deadline,
     tried: u64,
     out_of_time: bool,
 }
@@ -82,7 +103,7 @@ impl Budget {
     /// before every candidate, so shrinking overruns its time by one
     /// candidate at most).
     pub fn tick(&mut self) -> bool {
-        if self.began.elapsed() >= self.limits.max_time {
+        if self.deadline.passed() {
             self.out_of_time = true;
         }
         if !self.out_of_time {
@@ -115,14 +136,13 @@ pub fn descend<T>(
     mut on_step: impl FnMut(&T),
 ) -> Descent<T> {
     let mut budget = Budget {
-        began: Instant::now(),
-        limits,
+        deadline: Deadline::new(limits.max_time),
         tried: 0,
         out_of_time: false,
     };
     let (mut best, mut steps) = (start, 0u64);
     loop {
-        if steps >= limits.max_steps || budget.began.elapsed() >= limits.max_time {
+        if steps >= limits.max_steps || budget.out_of_time || budget.deadline.passed() {
             return Descent {
                 point: best,
                 steps,
@@ -241,8 +261,7 @@ pub fn shrink(
 pub struct Minimized {
     /// The input as first found.
     pub original: AnyInputs,
-    /// It, printed (before shrinking: the integrated shrinker compares each
-    /// step with it).
+    /// It, printed, each value cut short after [`ORIGINAL_SHOWN`] bytes.
     pub original_shown: Vec<pbt_core::Binding>,
     /// The shrunk input, with what it took.
     pub shrunk: Shrunk,
@@ -251,6 +270,51 @@ pub struct Minimized {
     /// them (or from the input as found). What the failure path saves next
     /// to the input as found.
     pub replay: Option<super::Found>,
+}
+
+/// How many bytes of each variable the input as first found is printed
+/// with (the report's "first found as"; the shrunk input is printed whole).
+pub const ORIGINAL_SHOWN: usize = 4096;
+
+/// The input as found, regenerated under `watch`, with (when a choice
+/// sequence generates it) its choices, their bounds and the blocks its
+/// generators mark: the integrated shrinker starts from them, with no
+/// replay to mark them again. `None` when it no longer generates.
+fn trace(
+    prop: &dyn DynProperty,
+    found: &super::Found,
+    watch: &Watch,
+) -> Option<(AnyInputs, Option<Replayed>)> {
+    use super::erased::Generation;
+    let size = found.size();
+    let ticket = watch.start();
+    let (generated, replayed) = match found {
+        super::Found::Case(case) => {
+            let rng = case
+                .rng()
+                .limited(watch.max_draws(), super::execute::MAX_STACK);
+            let mut tracer = Tracer::marking(rng);
+            let generated = prop.generate_from(&mut tracer, size);
+            (generated, tracer.into_replayed())
+        }
+        super::Found::Choices { choices, .. } => {
+            let mut replay = Replay::new(choices);
+            let generated = prop.generate_from(&mut replay, size);
+            (generated, replay.into_replayed())
+        }
+        super::Found::Mutated { .. } | super::Found::Shrunk { .. } => {
+            watch.finish(ticket);
+            let traced = prop.generate_traced(found, watch).ok()?;
+            return Some((traced.inputs, None));
+        }
+    };
+    if watch.finish(ticket) {
+        return None;
+    }
+    match generated {
+        Generation::Generated(inputs) => Some((inputs, Some(replayed))),
+        Generation::Discarded(_) | Generation::Failed(_) => None,
+    }
 }
 
 /// The shrink-and-check stage shared by the runners: regenerate the failing
@@ -277,25 +341,34 @@ pub fn minimize(
     let show = |printed: &[pbt_core::Binding]| watch.shrinking(super::failure::render(printed));
     let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
     let size = found.size();
-    let original = prop.generate_traced(found, watch).ok()?;
-    // Printed as shrinking prints each step: a `Debug` that never returns
-    // is a shrink that makes no progress, which the watchdog reports.
-    let original_shown = prop.print_any(&*original.inputs);
+    let (original, traced) = trace(prop, found, watch)?;
+    // Printed for the report's "first found as", cut short: a long input
+    // costs its first bytes, not a `Debug` of the whole (the typed
+    // original is whole). Printed as shrinking prints each step: a `Debug`
+    // that never returns is a shrink that makes no progress, which the
+    // watchdog reports.
+    let original_shown = prop.print_any_within(&*original, ORIGINAL_SHOWN);
     // Mutated or shrunk by value: no choice sequence generates it, so only
     // the external shrinker applies.
-    let choices = found.has_choices().then_some(original.choices);
-    let shrinker = match choices {
+    let shrinker = match traced {
         Some(_) => plan.config.shrinker,
         None => Shrinker::External,
     };
     let regenerate = || prop.generate_traced(found, watch).ok().map(|t| t.inputs);
-    let first = match choices {
-        Some(choices) if shrinker != Shrinker::External => super::integrated::shrink_choices(
+    let first = match traced {
+        Some(traced) if shrinker != Shrinker::External => super::integrated::shrink_choices(
             prop,
             watch,
-            choices,
+            super::integrated::Start {
+                inputs: &*original,
+                traced,
+                // Whole unless a value was cut short.
+                shown: (original_shown.iter())
+                    .all(|b| b.value.len() <= ORIGINAL_SHOWN)
+                    .then(|| original_shown.clone()),
+            },
             size,
-            (reason, original_shown.clone()),
+            reason,
             limits,
             regenerate,
             fails,
@@ -346,7 +419,7 @@ pub fn minimize(
     let redundant = shrinker == Shrinker::Both && converged && by_choices_only();
     if shrinker == Shrinker::Integrated || redundant {
         return Some(Minimized {
-            original: original.inputs,
+            original,
             original_shown,
             shrunk: first,
             replay: moved,
@@ -380,7 +453,7 @@ pub fn minimize(
         }),
     };
     Some(Minimized {
-        original: original.inputs,
+        original,
         original_shown,
         replay,
         shrunk: Shrunk {
