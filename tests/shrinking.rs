@@ -246,6 +246,35 @@ fn arbitrary_integer_choices_are_ordered_by_magnitude() {
     assert_eq!(value::<u64>(7, 2), u64::MAX);
 }
 
+/// A value shrinker that proposes its own input (`std::iter::repeat(x)`)
+/// takes no step: it used to take `max_shrinks` (10 000) steps that changed
+/// nothing, each a check, and report "stopped at a limit", with the 10 000
+/// steps saved to the regressions file.
+#[test]
+fn a_shrinker_that_proposes_its_own_input_takes_no_step() {
+    use pbt::runners::Shrinker;
+    let prop = property! {
+        forall x: u32, #[gen = gen::int(500..1000u32)], #[shrink = |x: &u32| std::iter::repeat(*x)];
+        check x < 100
+    };
+    let stopped = |report: &Report| {
+        let failure = report.failure.as_ref().expect("the property is false");
+        failure.notes.iter().any(|n| n.contains("limit"))
+    };
+    let external = generational(&prop, quiet().seed(3).shrinker(Shrinker::External));
+    let failure = external.failure.as_ref().expect("the property is false");
+    assert_eq!(external.shrinks, 0, "{external}");
+    assert_eq!(failure.counterexample, failure.original, "{external}");
+    assert!(!stopped(&external), "{external}");
+    // Both: the integrated shrinker reaches the range's bottom, the
+    // shrinker's repeats add nothing.
+    let both = generational(&prop, quiet().seed(3).shrinker(Shrinker::Both));
+    let failure = both.failure.as_ref().expect("the property is false");
+    assert_eq!(failure.counterexample[0].value, "500", "{both}");
+    assert_eq!(both.shrinks, 1, "{both}");
+    assert!(!stopped(&both), "{both}");
+}
+
 /// The external shrinker of a `#[gen]` variable takes only steps that change
 /// the value: under a generator that maps a million choices to each value, a
 /// step that only lowers the choice within the same value is no progress.

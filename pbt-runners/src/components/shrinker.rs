@@ -8,6 +8,7 @@ use super::watchdog::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Choices, Replay, Replayed, Tracer};
 use pbt_core::property::NodeView;
+use pbt_core::Binding;
 use std::time::{Duration, Instant};
 
 /// Bounds on shrinking.
@@ -208,6 +209,14 @@ pub fn shrink(
                 }
             };
             let mut index = 0u64;
+            // The best input as printed, made at the first candidate: a
+            // candidate that prints the same is no step (a shrinker that
+            // proposes its own input, `std::iter::repeat(x)`, would
+            // otherwise take `max_shrinks` steps that change nothing, each
+            // one a check and a line of the saved shrink path). A run of
+            // `max_shrinks` of them ends the candidates.
+            let mut shown: Option<Vec<Binding>> = None;
+            let mut unchanged = 0u64;
             while budget.tick() {
                 // Making a candidate runs user code (a shrinker, a generator
                 // replaying choices): watched like a test, and a candidate
@@ -222,6 +231,15 @@ pub fn shrink(
                 }
                 match next {
                     Ok(Some(candidate)) => {
+                        let shown = shown.get_or_insert_with(|| prop.print_any(&**best));
+                        if prop.prints_as_any(&*candidate, shown) {
+                            unchanged += 1;
+                            if unchanged >= limits.max_steps {
+                                return None;
+                            }
+                            continue;
+                        }
+                        unchanged = 0;
                         if let Some(why) = fails(&candidate) {
                             taken.set(at);
                             return Some((candidate, why));
