@@ -86,7 +86,9 @@ pub fn shrink_choices(
             attempt.candidate,
             attempt.size,
             attempt.step,
-            spare.take(),
+            // A rejected replay's buffers, or those of the sequence the
+            // last step replaced.
+            spare.take().or_else(|| attempt.spare.take()),
         ) else {
             return Trial::Rejected;
         };
