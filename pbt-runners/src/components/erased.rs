@@ -222,6 +222,17 @@ pub trait DynProperty {
     /// with panics caught: a replay that ran out of choices is a rejection,
     /// any other panic (or overrun) a failure.
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs>;
+    /// [`DynProperty::generate_from`] a replayed choice sequence, the
+    /// integrated shrinker's every candidate: the generators draw from the
+    /// [`Replay`](pbt_core::choices::Replay) itself, not through a
+    /// `dyn Source` (a virtual call per draw and per block mark).
+    fn replay_from(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+    ) -> Generation<AnyInputs> {
+        self.generate_from(replay, size)
+    }
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome;
     /// [`Property::mutate`] of inputs produced by this property:
@@ -296,6 +307,22 @@ impl<P: Property> DynProperty for P {
 
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
         let generated = catch_quietly(|| match self.generate(src, size) {
+            Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
+            Err(why) => Generation::Discarded(why),
+        });
+        match generated {
+            Ok(generation) => generation,
+            Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
+            Err(panic) => Generation::Failed(panic.generator_reason()),
+        }
+    }
+
+    fn replay_from(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+    ) -> Generation<AnyInputs> {
+        let generated = catch_quietly(|| match self.generate(replay, size) {
             Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
             Err(why) => Generation::Discarded(why),
         });

@@ -195,7 +195,7 @@ fn replay(
     // Regenerating a candidate is watched like a test: one that never
     // returns is a hang the watchdog reports.
     let ticket = watch.start();
-    let generated = prop.generate_from(&mut replay, size);
+    let generated = prop.replay_from(&mut replay, size);
     let overran = watch.finish(ticket);
     let Generation::Generated(inputs) = generated else {
         return None;
