@@ -389,7 +389,6 @@ pub fn minimize(
             reason,
             limits,
             regenerate,
-            fails,
             show,
         )?,
         _ => Shrunk {
