@@ -560,7 +560,10 @@ fn both_adds_the_external_phase_only_for_value_shrinkers() {
         );
         let text = |s| generational(&by_value, quiet().seed(seed).shrinker(s));
         let (integrated, both) = (text(Shrinker::Integrated), text(Shrinker::Both));
-        assert_eq!(both.counterexample::<(String,)>().map(|(s,)| s.len()), Some(3));
+        assert_eq!(
+            both.counterexample::<(String,)>().map(|(s,)| s.len()),
+            Some(3)
+        );
         assert!(
             both.shrink_attempts > integrated.shrink_attempts,
             "seed {seed}: the external phase ran no candidate: {both}"

@@ -361,7 +361,8 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             }
             Trial::Shrunk(replayed) => {
                 // The sequence replaced: its buffers are the next replay's.
-                self.spare.put(std::mem::replace(&mut self.current, replayed));
+                self.spare
+                    .put(std::mem::replace(&mut self.current, replayed));
                 self.size = size;
                 self.steps += 1;
                 true
