@@ -519,10 +519,13 @@ fn long_lists_shrink_to_three_elements_keeping_the_seven() {
 }
 
 /// With `both`, the external shrinker goes on from the integrated result
-/// only where it knows more: a value shrinker. When every variable shrinks
-/// through its generator's choices and the integrated shrinker reached its
-/// fixed point, `both` is the integrated shrinker, candidate for candidate;
-/// a type-based variable still gets the external phase.
+/// only where it knows more: a value shrinker the choices do not subsume.
+/// When every variable shrinks through its generator's choices, or is
+/// type-based with a value shrinker those choices subsume (integers and
+/// their `Vec`s, `Shrink::SUBSUMED_BY_CHOICES`), and the integrated shrinker
+/// reached its fixed point, `both` is the integrated shrinker, candidate for
+/// candidate; a `String` (whose shrinker also simplifies characters) still
+/// gets the external phase.
 #[test]
 fn both_adds_the_external_phase_only_for_value_shrinkers() {
     use pbt::runners::Shrinker;
@@ -533,6 +536,10 @@ fn both_adds_the_external_phase_only_for_value_shrinkers() {
     let by_type = property! {
         forall xs: Vec<i32>;
         check xs.iter().all(|&x| x < 1 << 30)
+    };
+    let by_value = property! {
+        forall s: String;
+        check s.len() < 3
     };
     for seed in 0..10 {
         let choices = |s| generational(&by_choices, quiet().seed(seed).shrinker(s));
@@ -546,6 +553,17 @@ fn both_adds_the_external_phase_only_for_value_shrinkers() {
         let typed = |s| generational(&by_type, quiet().seed(seed).shrinker(s));
         let (integrated, both) = (typed(Shrinker::Integrated), typed(Shrinker::Both));
         assert_eq!(both.counterexample::<(Vec<i32>,)>(), Some((vec![1 << 30],)));
+        assert_eq!(
+            (both.shrink_attempts, both.shrinks),
+            (integrated.shrink_attempts, integrated.shrinks),
+            "seed {seed}: {both}"
+        );
+        let text = |s| generational(&by_value, quiet().seed(seed).shrinker(s));
+        let (integrated, both) = (text(Shrinker::Integrated), text(Shrinker::Both));
+        assert_eq!(
+            both.counterexample::<(String,)>().map(|(s,)| s.len()),
+            Some(3)
+        );
         assert!(
             both.shrink_attempts > integrated.shrink_attempts,
             "seed {seed}: the external phase ran no candidate: {both}"

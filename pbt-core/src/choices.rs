@@ -40,7 +40,7 @@ pub use candidates::{reencodings, simplifications};
 pub use mutate::mutate_choices;
 pub use record::{Recorder, Tracer};
 pub use replay::{Replay, Replayed};
-pub use shrinker::{Attempt, ChoiceShrinker, Step, Trial};
+pub use shrinker::{Attempt, ChoiceShrinker, Spare, Step, Trial};
 
 /// The draws made during one generation, in order.
 pub type Choices = Vec<u64>;

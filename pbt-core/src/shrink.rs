@@ -62,6 +62,21 @@ pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
     note = "`#[derive(Arbitrary)]` on `{Self}` implements `Shrink` too; or give this variable a generator (`#[with = …]`), which shrinks through its choices"
 )]
 pub trait Shrink: Sized {
+    /// Whether the integrated shrinker, minimising the choices that
+    /// [`Arbitrary`](crate::Arbitrary) drew this type's value from, already
+    /// makes every kind of simplification these candidates make (deleting
+    /// elements, moving a number toward zero): then the `both` shrinker
+    /// skips its second, value-shrinking phase on a variable of this type
+    /// once the integrated phase reached its fixed point. `false` (the
+    /// default) keeps that phase: say `true` only of a type whose
+    /// candidates are all such simplifications.
+    ///
+    /// ```
+    /// use pbt_core::Shrink;
+    /// assert!(<Vec<Vec<i32>> as Shrink>::SUBSUMED_BY_CHOICES);
+    /// assert!(!<f64 as Shrink>::SUBSUMED_BY_CHOICES); // it knows round numbers
+    /// ```
+    const SUBSUMED_BY_CHOICES: bool = false;
     /// Simpler values than `self`, simplest first.
     fn shrink(&self) -> Candidates<'_, Self>;
 }
@@ -69,6 +84,9 @@ pub trait Shrink: Sized {
 macro_rules! shrink_int {
     ($($t:ty),*) => {$(
         impl Shrink for $t {
+            // Its candidates move it toward zero: the choices' binary
+            // search does the same.
+            const SUBSUMED_BY_CHOICES: bool = true;
             fn shrink(&self) -> Candidates<'_, Self> {
                 let x = *self;
                 #[allow(unused_comparisons)]
@@ -213,6 +231,9 @@ fn shrink_shared<T: Shrink + Clone + 'static>(xs: Rc<[T]>) -> impl Iterator<Item
 }
 
 impl<T: Shrink + Clone> Shrink for Vec<T> {
+    // Deleting elements and shrinking each: the integrated shrinker
+    // deletes elements' blocks and shrinks each element's choices.
+    const SUBSUMED_BY_CHOICES: bool = T::SUBSUMED_BY_CHOICES;
     fn shrink(&self) -> Candidates<'_, Self> {
         shrink_slice(self)
     }

@@ -40,8 +40,10 @@ pub enum Shrinker {
     Integrated,
     /// Integrated, then external on its result (as a result: both took
     /// steps). The external phase is skipped when every variable shrinks
-    /// through its generator's choices and the integrated shrinker reached
-    /// its fixed point: it would only try those choices again. The
+    /// through its generator's choices (or is of a type whose value
+    /// shrinker those choices subsume, `Shrink::SUBSUMED_BY_CHOICES`:
+    /// integers and their `Vec`s) and the integrated shrinker reached its
+    /// fixed point: it would only try again what the choices tried. The
     /// default: on the shrinking challenge it reaches the documented
     /// minimum most often (see `tests/shrinking_challenge.rs`).
     #[default]

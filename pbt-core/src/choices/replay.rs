@@ -123,6 +123,18 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// The choices handed out so far (after clamping and padding).
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, Source};
+    /// let mut replay = Replay::new(&[7, 3]);
+    /// replay.draw(5);
+    /// assert_eq!(replay.used(), &[0]); // 7 is above the bound 5
+    /// ```
+    pub fn used(&self) -> &[u64] {
+        &self.used
+    }
+
     /// The choices actually handed out (after clamping and padding).
     pub fn into_used(self) -> Choices {
         self.used

@@ -53,6 +53,41 @@ pub struct Attempt<'a> {
     pub step: Step,
     /// The current (smallest failing) sequence.
     pub current: &'a [u64],
+    /// The buffers of a sequence the shrinker no longer needs (the one a
+    /// step replaced), for the test to replay into.
+    pub spare: &'a Spare,
+}
+
+/// The buffers of a [`Replayed`] the shrinker let go of, handed to the
+/// test through [`Attempt::spare`] so that a replay after a step allocates
+/// nothing (see [`Replay::reusing`](super::Replay::reusing)).
+///
+/// ```
+/// use pbt_core::choices::{Replayed, Spare};
+/// let spare = Spare::default();
+/// spare.put(Replayed { choices: vec![1, 2], ..Replayed::default() });
+/// assert_eq!(spare.take().map(|r| r.choices), Some(vec![1, 2]));
+/// assert_eq!(spare.take(), None);
+/// ```
+#[derive(Default)]
+pub struct Spare(std::cell::Cell<Option<Replayed>>);
+
+impl Spare {
+    /// The buffers, if any (leaving none).
+    pub fn take(&self) -> Option<Replayed> {
+        self.0.take()
+    }
+
+    /// Keep `buffers` for the next replay (dropping any kept before).
+    pub fn put(&self, buffers: Replayed) {
+        self.0.set(Some(buffers));
+    }
+}
+
+impl std::fmt::Debug for Spare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 impl Attempt<'_> {
@@ -64,7 +99,8 @@ impl Attempt<'_> {
     ///
     /// ```
     /// use pbt_core::choices::{Attempt, Step};
-    /// let a = Attempt { candidate: &[3], size: 10, step: Step::Simplify, current: &[3, 1] };
+    /// let spare = Default::default();
+    /// let a = Attempt { candidate: &[3], size: 10, step: Step::Simplify, current: &[3, 1], spare: &spare };
     /// assert!(a.progress(&[3]));
     /// assert!(!a.progress(&[3, 0])); // padded back
     /// ```
@@ -148,6 +184,8 @@ pub struct ChoiceShrinker<T> {
     scratch: Vec<u64>,
     /// Whether the test said [`Trial::Unchanged`] of the last candidate.
     unchanged: bool,
+    /// The buffers of the sequence the last step replaced.
+    spare: Spare,
 }
 
 /// A hasher for keys that are hashes already ([`fingerprint`]s).
@@ -199,6 +237,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             rejected: HashSet::with_capacity_and_hasher(256, Default::default()),
             scratch: Vec::new(),
             unchanged: false,
+            spare: Spare::default(),
         }
     }
 
@@ -308,6 +347,7 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             size,
             step,
             current: &self.current.choices,
+            spare: &self.spare,
         };
         match (self.test)(attempt) {
             // A wider size that grows no bound of the sequence leaves the
@@ -316,10 +356,13 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             Trial::Shrunk(replayed)
                 if step == Step::Widen && replayed.bounds == self.current.bounds =>
             {
+                self.spare.put(replayed);
                 false
             }
             Trial::Shrunk(replayed) => {
-                self.current = replayed;
+                // The sequence replaced: its buffers are the next replay's.
+                self.spare
+                    .put(std::mem::replace(&mut self.current, replayed));
                 self.size = size;
                 self.steps += 1;
                 true

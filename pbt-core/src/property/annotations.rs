@@ -81,6 +81,10 @@ where
 pub trait ShrinkAnnotation<E, T> {
     /// Whether this is a user-supplied shrinker.
     const CUSTOM: bool = false;
+    /// Whether shrinking the generator's choices already makes every
+    /// simplification its candidates make (see
+    /// [`Shrink::SUBSUMED_BY_CHOICES`]).
+    const SUBSUMED_BY_CHOICES: bool = false;
     /// Candidates for `value` under `env`, or `None` to shrink through the
     /// generator's recorded choices instead.
     fn candidates<'a>(&'a self, env: &'a E, value: &'a T) -> Option<Candidates<'a, T>>;
@@ -91,6 +95,7 @@ pub trait ShrinkAnnotation<E, T> {
 pub struct ShrinkByType;
 
 impl<E, T: Shrink> ShrinkAnnotation<E, T> for ShrinkByType {
+    const SUBSUMED_BY_CHOICES: bool = T::SUBSUMED_BY_CHOICES;
     fn candidates<'a>(&'a self, _env: &'a E, value: &'a T) -> Option<Candidates<'a, T>> {
         Some(value.shrink())
     }
@@ -102,6 +107,7 @@ impl<E, T: Shrink> ShrinkAnnotation<E, T> for ShrinkByType {
 pub struct ShrinkByChoices;
 
 impl<E, T> ShrinkAnnotation<E, T> for ShrinkByChoices {
+    const SUBSUMED_BY_CHOICES: bool = true;
     fn candidates<'a>(&'a self, _env: &'a E, _value: &'a T) -> Option<Candidates<'a, T>> {
         None
     }

@@ -289,6 +289,7 @@ where
             ty: self.ty,
             gen: G::CUSTOM,
             shrink: Sh::CUSTOM,
+            by_choices: Sh::SUBSUMED_BY_CHOICES,
             mutate: Mu::CUSTOM,
             by_value: Mu::BY_VALUE,
             constructors: self.view.is_some(),

@@ -278,6 +278,11 @@ pub enum NodeView {
         gen: bool,
         /// A `shrink` annotation is present.
         shrink: bool,
+        /// It shrinks through its generator's choices alone: a `gen`
+        /// annotation without a `shrink` one, or a type-based variable
+        /// whose value shrinker those choices subsume
+        /// ([`Shrink::SUBSUMED_BY_CHOICES`](crate::Shrink::SUBSUMED_BY_CHOICES)).
+        by_choices: bool,
         /// A `mutate` annotation is present.
         mutate: bool,
         /// It is mutated by value (a `mutate` annotation, or its type's

@@ -78,6 +78,21 @@ impl<T> Generation<T> {
     }
 }
 
+/// What [`DynProperty::replay_and_check`] came to.
+#[derive(Debug)]
+pub enum Checked {
+    /// The candidate did not generate: a generator rejected it or failed
+    /// (panicked, drew too much), the replay ran out, or it took longer
+    /// than the time limit.
+    NotGenerated,
+    /// The caller's `keep` turned it down before its check.
+    Skipped,
+    /// Its check passed (or discarded it).
+    Passed,
+    /// Its check failed: the inputs and the reason.
+    Failed(AnyInputs, String),
+}
+
 /// The object-safe view of a [`Property`] that runners' loops use.
 pub trait DynProperty {
     /// [`Property::structure`].
@@ -222,6 +237,47 @@ pub trait DynProperty {
     /// with panics caught: a replay that ran out of choices is a rejection,
     /// any other panic (or overrun) a failure.
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs>;
+    /// [`DynProperty::generate_from`] a replayed choice sequence, the
+    /// integrated shrinker's every candidate: the generators draw from the
+    /// [`Replay`](pbt_core::choices::Replay) itself, not through a
+    /// `dyn Source` (a virtual call per draw and per block mark).
+    fn replay_from(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+    ) -> Generation<AnyInputs> {
+        self.generate_from(replay, size)
+    }
+    /// Replay a candidate through the generators under `watch` (a replay
+    /// slower than the time limit is no candidate), ask `keep` of the
+    /// choices it used, and check the inputs when it says so (under
+    /// `watch`, as [`DynProperty::run_any`]). The inputs are boxed only
+    /// when they fail: a shrinker's passing candidates, most of them,
+    /// cost no allocation of their own.
+    fn replay_and_check(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+        watch: &Watch,
+        keep: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Checked {
+        let ticket = watch.start();
+        let generated = self.replay_from(replay, size);
+        let overran = watch.finish(ticket);
+        let Generation::Generated(inputs) = generated else {
+            return Checked::NotGenerated;
+        };
+        if overran {
+            return Checked::NotGenerated;
+        }
+        if !keep(replay.used()) {
+            return Checked::Skipped;
+        }
+        match self.run_any(&*inputs, watch) {
+            Outcome::Fail(why) => Checked::Failed(inputs, why),
+            _ => Checked::Passed,
+        }
+    }
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome;
     /// [`Property::mutate`] of inputs produced by this property:
@@ -303,6 +359,45 @@ impl<P: Property> DynProperty for P {
             Ok(generation) => generation,
             Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
             Err(panic) => Generation::Failed(panic.generator_reason()),
+        }
+    }
+
+    fn replay_from(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+    ) -> Generation<AnyInputs> {
+        let generated = catch_quietly(|| match self.generate(replay, size) {
+            Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
+            Err(why) => Generation::Discarded(why),
+        });
+        match generated {
+            Ok(generation) => generation,
+            Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
+            Err(panic) => Generation::Failed(panic.generator_reason()),
+        }
+    }
+
+    fn replay_and_check(
+        &self,
+        replay: &mut pbt_core::choices::Replay<'_>,
+        size: usize,
+        watch: &Watch,
+        keep: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Checked {
+        let ticket = watch.start();
+        let generated = catch_quietly(|| self.generate(replay, size));
+        let overran = watch.finish(ticket);
+        let inputs = match generated {
+            Ok(Ok(inputs)) if !overran => inputs,
+            _ => return Checked::NotGenerated,
+        };
+        if !keep(replay.used()) {
+            return Checked::Skipped;
+        }
+        match run(self, &inputs, watch) {
+            Outcome::Fail(why) => Checked::Failed(Box::new(inputs), why),
+            _ => Checked::Passed,
         }
     }
 

@@ -16,7 +16,7 @@
 //! for the same value are taken silently; a re-encoding or a wider size
 //! must keep the value. Every replay counts as an attempt.
 
-use super::erased::{AnyInputs, DynProperty, Generation};
+use super::erased::{AnyInputs, Checked, DynProperty};
 use super::shrinker::{Deadline, ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
@@ -45,9 +45,11 @@ pub struct Start<'a> {
 }
 
 /// Shrink the choices of `start` (failing at `size` for `reason`) with
-/// the passes of [`ChoiceShrinker`], within `limits`. Each candidate's
-/// replay runs under `watch` (a candidate slower than the time limit is
-/// skipped); `on_step` sees each accepted input, printed. When no
+/// the passes of [`ChoiceShrinker`], within `limits`. Each candidate is
+/// replayed and checked under `watch` ([`DynProperty::replay_and_check`]:
+/// a replay slower than the time limit is skipped, and a candidate whose
+/// choices make no progress is not checked); `on_step` sees each accepted
+/// input, printed. When no
 /// candidate is taken, `regenerate` makes the result; `None` when it no
 /// longer generates.
 ///
@@ -63,7 +65,6 @@ pub fn shrink_choices(
     reason: String,
     limits: ShrinkLimits,
     regenerate: impl FnOnce() -> Option<AnyInputs>,
-    mut fails: impl FnMut(&AnyInputs) -> Option<String>,
     mut on_step: impl FnMut(&[Binding]),
 ) -> Option<Shrunk> {
     let deadline = Deadline::new(limits.max_time);
@@ -80,23 +81,29 @@ pub fn shrink_choices(
             out_of_limits = true;
             return Trial::Stop;
         }
-        let Some((inputs, replayed)) = replay(
-            prop,
-            watch,
-            attempt.candidate,
-            attempt.size,
-            attempt.step,
-            spare.take(),
-        ) else {
-            return Trial::Rejected;
+        // A rejected replay's buffers, or those of the sequence the last
+        // step replaced.
+        let replay = match spare.take().or_else(|| attempt.spare.take()) {
+            Some(spare) => Replay::reusing(attempt.candidate, spare),
+            None => Replay::new(attempt.candidate),
         };
-        if !attempt.progress(&replayed.choices) {
-            spare = Some(replayed);
-            return Trial::Rejected;
-        }
-        let Some(why) = fails(&inputs) else {
-            spare = Some(replayed);
-            return Trial::Rejected;
+        let mut replay = match attempt.step {
+            Step::Reencode => replay.saturate(),
+            Step::Simplify | Step::Resize | Step::Widen => replay,
+        };
+        // Regenerating a candidate is watched like a test: one that never
+        // returns is a hang the watchdog reports. Its check runs only when
+        // the choices it used make progress.
+        let checked = prop.replay_and_check(&mut replay, attempt.size, watch, &mut |used| {
+            attempt.progress(used)
+        });
+        let replayed = replay.into_replayed();
+        let (inputs, why) = match checked {
+            Checked::Failed(inputs, why) => (inputs, why),
+            Checked::NotGenerated | Checked::Skipped | Checked::Passed => {
+                spare = Some(replayed);
+                return Trial::Rejected;
+            }
         };
         // Only progress that shows counts as a step. Smaller choices that
         // generate the same value (bits a generator ignores, such as `0`
@@ -169,37 +176,4 @@ pub fn shrink_choices(
         interrupted: None,
         shrinker: Shrinker::Integrated,
     })
-}
-
-/// Regenerate the inputs from `candidate` at `size` under `watch` (into
-/// the buffers of `spare`, if given): the inputs and the choices and blocks
-/// the replay used, or `None` when they do not generate (or took too long).
-fn replay(
-    prop: &dyn DynProperty,
-    watch: &Watch,
-    candidate: &[u64],
-    size: usize,
-    step: Step,
-    spare: Option<Replayed>,
-) -> Option<(AnyInputs, Replayed)> {
-    let replay = match spare {
-        Some(spare) => Replay::reusing(candidate, spare),
-        None => Replay::new(candidate),
-    };
-    let mut replay = match step {
-        Step::Reencode => replay.saturate(),
-        Step::Simplify | Step::Resize | Step::Widen => replay,
-    };
-    // Regenerating a candidate is watched like a test: one that never
-    // returns is a hang the watchdog reports.
-    let ticket = watch.start();
-    let generated = prop.generate_from(&mut replay, size);
-    let overran = watch.finish(ticket);
-    let Generation::Generated(inputs) = generated else {
-        return None;
-    };
-    if overran {
-        return None;
-    }
-    Some((inputs, replay.into_replayed()))
 }

@@ -34,7 +34,7 @@ pub mod utility;
 
 pub use cases::{replay_saved, CaseSeed, Cases, Found, Plan, MAX_SAVED_SIZE};
 pub use crash::guard_thread;
-pub use erased::{AnyInputs, DynProperty, Generation, Traced};
+pub use erased::{AnyInputs, Checked, DynProperty, Generation, Traced};
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     Step, MAX_STACK,
