@@ -58,10 +58,16 @@ macro_rules! arbitrary_int {
                     let edge_max = edges.len() as u64 - 1;
                     // The kind and the value in one go (one step on an
                     // `Rng`), recorded as the two choices.
-                    let (kind, c) = src.draw_kind_value(&[
-                        small_max, small_max, small_max, small_max,
-                        any_max, any_max, any_max, edge_max,
-                    ]);
+                    // An `Rng` picks the value's bound from the three
+                    // by masks (no table on the stack); other sources
+                    // get the table.
+                    let (kind, c) = match src.as_rng() {
+                        Some(rng) => rng.kind_value_grouped(small_max, any_max, edge_max),
+                        None => src.draw_kind_value(&[
+                            small_max, small_max, small_max, small_max,
+                            any_max, any_max, any_max, edge_max,
+                        ]),
+                    };
                     // Branch-free: the kind is random, so a branch on it
                     // would be mispredicted. The edge is looked up in a
                     // table of eight (the edges, then zeros) by the low
@@ -119,6 +125,18 @@ trait SmallInt: Sized {
 /// Bounds `size` so that `2 * size` never overflows.
 const SMALL_CAP: u64 = 1 << 40;
 
+/// Zigzag decoding of an unsigned choice `c`: odd choices are positive
+/// (`2k + 1` is `k + 1`), even ones negative (`2k` is `-k`), so
+/// `0, 1, -1, 2, -2, …`. Branch-free (the parity is random): the mask
+/// `(c & 1) - 1` is all ones for an even choice, and `!k + 1` is `-k`;
+/// for an odd one `k + 1` (wrapping: the top choice is `MIN`).
+macro_rules! zigzag {
+    ($c:expr) => {{
+        let c = $c;
+        ((c >> 1) ^ (c & 1).wrapping_sub(1)).wrapping_add(1)
+    }};
+}
+
 macro_rules! small_signed {
     ($($t:ty => $u:ty),*) => {$(
         impl SmallInt for $t {
@@ -128,19 +146,11 @@ macro_rules! small_signed {
             }
             #[inline(always)]
             fn from_choice(c: u64) -> Self {
-                // Zigzag: odd choices are positive, even ones negative.
-                // Branch-free (the parity is random): negate through a mask.
-                let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1);
-                let mask = ((c & 1) ^ 1).wrapping_neg();
-                ((mag ^ mask).wrapping_sub(mask)) as $t
+                zigzag!(c as $u) as $t
             }
             #[inline(always)]
             fn from_wide_choice(c: u128) -> Self {
-                let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1);
-                let mask = ((c & 1) ^ 1).wrapping_neg();
-                ((mag ^ mask).wrapping_sub(mask)) as $t
+                zigzag!(c as $u) as $t
             }
         }
     )*};
@@ -369,19 +379,37 @@ impl Arbitrary for String {
 impl<T: Arbitrary> Arbitrary for Vec<T> {
     #[inline]
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        src.start_block(BlockKind::Collection);
-        let n = length(src, size);
-        // At most `MAX_RESERVE` up front: the budget stops a huge length as
-        // its elements come, before the allocator would abort.
-        let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
-        for _ in 0..n {
-            src.start_block(BlockKind::Element);
-            v.push(T::arbitrary(src, size));
-            src.end_block();
+        if let Some(rng) = src.as_rng() {
+            // The elements from a copy of the generator in a local, put
+            // back at the end: a local that nothing points to stays in
+            // registers through the loop, where the generator behind
+            // `src` is loaded and stored for every element. (A panic in
+            // between leaves `src` where it was; a generator that stopped
+            // is not drawn from again.)
+            let mut local = rng.clone();
+            let v = vec_of(&mut local, size);
+            *rng = local;
+            return v;
         }
-        src.end_block();
-        v
+        vec_of(src, size)
     }
+}
+
+/// [`Arbitrary`] for `Vec<T>` on any source.
+#[inline(always)]
+fn vec_of<T: Arbitrary, S: Source + ?Sized>(src: &mut S, size: usize) -> Vec<T> {
+    src.start_block(BlockKind::Collection);
+    let n = length(src, size);
+    // At most `MAX_RESERVE` up front: the budget stops a huge length as
+    // its elements come, before the allocator would abort.
+    let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
+    for _ in 0..n {
+        src.start_block(BlockKind::Element);
+        v.push(T::arbitrary(src, size));
+        src.end_block();
+    }
+    src.end_block();
+    v
 }
 
 macro_rules! arbitrary_collect {
