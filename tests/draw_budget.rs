@@ -188,6 +188,14 @@ fn staged_generators_count_exactly_the_draws_they_make() {
         0,
         50,
     );
+    // A type-based `Vec` of integers charges its elements' draws at once
+    // on an `Rng`; of other elements, element by element.
+    counts_exactly(
+        "type-based collections",
+        &pbt::generator!(any::<(Vec<i64>, Vec<u16>, Vec<i128>, Vec<Vec<i8>>, String)>()),
+        12,
+        50,
+    );
     // Runtime generators inside staged code count their own draws.
     counts_exactly(
         "runtime inside staged",

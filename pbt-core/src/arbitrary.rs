@@ -10,7 +10,7 @@
 pub(crate) mod std_types;
 
 use crate::gen::{FloatType, Gen};
-use crate::source::{BlockKind, Source};
+use crate::source::{BlockKind, Rng, Source};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
 use std::rc::Rc;
@@ -31,6 +31,24 @@ use std::sync::Arc;
 pub trait Arbitrary: Sized {
     /// Draw a value of `Self` at `size`.
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;
+
+    /// The draws every value makes from an [`Rng`], when that number is
+    /// fixed (`None`, the default, when it is not). A collection of such
+    /// values charges its elements' draws to the budget once
+    /// ([`Source::charge_parts`]) and generates them with
+    /// [`arbitrary_prepaid`](Arbitrary::arbitrary_prepaid).
+    #[doc(hidden)]
+    const FIXED_DRAWS: Option<u64> = None;
+
+    /// [`arbitrary`](Arbitrary::arbitrary) on an [`Rng`] whose budget was
+    /// already charged [`FIXED_DRAWS`](Arbitrary::FIXED_DRAWS) draws for
+    /// this value: the same value, without counting them again. The
+    /// default (for a type without fixed draws, never called so) counts.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
+        Self::arbitrary(rng, size)
+    }
 }
 
 /// Integers from two draws, ordered so that smaller choices are simpler
@@ -41,12 +59,32 @@ pub trait Arbitrary: Sized {
 /// choice never makes the value more complex, and choices `[0, 0]` give `0`.
 /// Up to 64 bits the two choices come from one
 /// [`Source::draw_kind_value`] (one step on an [`crate::Rng`], the same
-/// choices as two draws), the value's bound picked from a table by kind,
-/// so generation has no data-dependent branch; 128-bit values draw the
-/// kind, then ("any") their high half, then their low half.
+/// choices as two draws; on an `Rng` the value's bound is picked from the
+/// three by masks), so generation has no data-dependent branch, and a
+/// value always makes two draws ([`Arbitrary::FIXED_DRAWS`]: a `Vec` of
+/// them charges the budget once); 128-bit values draw the kind, then
+/// ("any") their high half, then their low half.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
+            // A kind and a value, up to 64 bits; 128-bit "any" values
+            // draw a third.
+            const FIXED_DRAWS: Option<u64> = if <$t>::BITS <= 64 { Some(2) } else { None };
+
+            #[inline(always)]
+            fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
+                if <$t>::BITS <= 64 {
+                    let edges: &[$t] = &$edges;
+                    let (kind, c) = rng.kind_value_grouped_prepaid(
+                        <$t as SmallInt>::small_max(size),
+                        u64::MAX >> 64u32.saturating_sub(<$t>::BITS),
+                        edges.len() as u64 - 1,
+                    );
+                    return Self::from_kind_value(kind, c);
+                }
+                Self::arbitrary(rng, size)
+            }
+
             // Always inlined: in a collection's loop the generator's state
             // then stays in registers (a call per element costs a third).
             #[inline(always)]
@@ -68,6 +106,22 @@ macro_rules! arbitrary_int {
                             any_max, any_max, any_max, edge_max,
                         ]),
                     };
+                    return Self::from_kind_value(kind, c);
+                }
+                match KIND[src.draw(7) as usize] {
+                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
+                    1 => {
+                        let high = u128::from(src.draw(u64::MAX)) << 64;
+                        <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
+                    }
+                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
+                }
+            }
+        }
+
+        impl KindValue for $t {
+            #[inline(always)]
+            fn from_kind_value(kind: usize, c: u64) -> Self {
                     // Branch-free: the kind is random, so a branch on it
                     // would be mispredicted. The edge is looked up in a
                     // table of eight (the edges, then zeros) by the low
@@ -89,19 +143,16 @@ macro_rules! arbitrary_int {
                     // 1 for it and 0 for the others, a mask by arithmetic
                     // (a comparison would be compiled to a branch).
                     let edge_mask = ((kind as u64 + 1) >> 3).wrapping_neg();
-                    return ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t;
-                }
-                match KIND[src.draw(7) as usize] {
-                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
-                    1 => {
-                        let high = u128::from(src.draw(u64::MAX)) << 64;
-                        <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
-                    }
-                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
-                }
+                    ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t
             }
         }
     )*};
+}
+
+/// The integer of a kind and a value choice (up to 64 bits), as
+/// [`Arbitrary`] for integers maps them.
+trait KindValue {
+    fn from_kind_value(kind: usize, c: u64) -> Self;
 }
 
 /// The kind of integer for each value of the kind draw: small (half), any
@@ -379,6 +430,21 @@ impl Arbitrary for String {
 impl<T: Arbitrary> Arbitrary for Vec<T> {
     #[inline]
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
+        if let (Some(rng), Some(draws)) = (src.as_rng(), T::FIXED_DRAWS) {
+            // Elements with a fixed number of draws: the length, then the
+            // elements' parts and draws charged at once, and the elements
+            // made without counting each (from a local copy, as below).
+            let mut local = rng.clone();
+            let n = local.draw(size as u64);
+            local.charge_parts(n, n.saturating_mul(draws));
+            let n = n as usize;
+            let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
+            for _ in 0..n {
+                v.push(T::arbitrary_prepaid(&mut local, size));
+            }
+            *rng = local;
+            return v;
+        }
         if let Some(rng) = src.as_rng() {
             // The elements from a copy of the generator in a local, put
             // back at the end: a local that nothing points to stays in

@@ -473,6 +473,18 @@ impl Rng {
     #[inline(always)]
     pub(crate) fn kind_value_grouped(&mut self, small: u64, any: u64, edge: u64) -> (usize, u64) {
         self.charge(2);
+        self.kind_value_grouped_prepaid(small, any, edge)
+    }
+
+    /// [`Rng::kind_value_grouped`] whose two draws were charged already
+    /// (a collection charges its elements' draws at once).
+    #[inline(always)]
+    pub(crate) fn kind_value_grouped_prepaid(
+        &mut self,
+        small: u64,
+        any: u64,
+        edge: u64,
+    ) -> (usize, u64) {
         let kind = self.inner.next_u64() >> 61;
         // `kind >> 2` is 0 for the small kinds; `(kind + 1) >> 3` is 1
         // for the edge kind alone.
