@@ -250,6 +250,17 @@ const FLOAT_SUBNORMAL: u64 = 2;
 /// Slots (of 32) for a uniform value in `±(size + 1)`.
 const FLOAT_UNIFORM: u64 = 10;
 
+/// A source whose draws were charged beforehand ([`Source::charge`]):
+/// each is made with [`Source::draw_charged`].
+struct Charged<'a, S: ?Sized>(&'a mut S);
+
+impl<S: Source + ?Sized> Source for Charged<'_, S> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        self.0.draw_charged(max)
+    }
+}
+
 /// Floats from a first draw `k` in `0..32` (see the `f64` impl for the rates).
 fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     src: &mut S,
@@ -258,7 +269,10 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     from_bits: impl Fn(u64) -> T,
     subnormal: impl Fn(u64) -> T,
 ) -> T {
-    let k = src.draw(FLOAT_KINDS - 1);
+    // The kind and the offset's three draws (or the three draws bounded
+    // by `0` that stand for it) are always made: charged at once.
+    src.charge(4);
+    let k = src.draw_charged(FLOAT_KINDS - 1);
     // A number kind draws an offset in `±(size + 1)`, as `float(-b..=b)`
     // draws it; every other kind makes the same draws bounded by `0`.
     let bound = size as f64 + 1.0;
@@ -273,7 +287,7 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     let subnormals = other_edges + edges.len() as u64 - 1;
     let bits = subnormals + FLOAT_SUBNORMAL;
     if (small_int..other_edges).contains(&k) {
-        let mut offset = uniform.draw_offset(src);
+        let mut offset = uniform.draw_offset(&mut Charged(&mut *src));
         if k < uniform_kinds {
             // The integer is the first draw after the kind, modulo the
             // integers: in value order below them, and no draw the kind
@@ -283,7 +297,7 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
         }
         return T::from_f64(uniform.offset_value(offset));
     }
-    crate::gen::skip_offset(src);
+    crate::gen::skip_offset(&mut Charged(&mut *src));
     if k < small_int {
         edges[0]
     } else if k < subnormals {
