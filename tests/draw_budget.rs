@@ -189,10 +189,19 @@ fn staged_generators_count_exactly_the_draws_they_make() {
         50,
     );
     // A type-based `Vec` of integers charges its elements' draws at once
-    // on an `Rng`; of other elements, element by element.
+    // on an `Rng`; of other elements, element by element. A float charges
+    // its kind and offset draws at once, and counts a fifth as it goes.
     counts_exactly(
         "type-based collections",
-        &pbt::generator!(any::<(Vec<i64>, Vec<u16>, Vec<i128>, Vec<Vec<i8>>, String)>()),
+        &pbt::generator!(any::<(
+            Vec<i64>,
+            Vec<u16>,
+            Vec<i128>,
+            Vec<Vec<i8>>,
+            String,
+            Vec<f64>,
+            f32
+        )>()),
         12,
         50,
     );
