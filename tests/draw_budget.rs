@@ -188,6 +188,23 @@ fn staged_generators_count_exactly_the_draws_they_make() {
         0,
         50,
     );
+    // A type-based `Vec` of integers charges its elements' draws at once
+    // on an `Rng`; of other elements, element by element. A float charges
+    // its kind and offset draws at once, and counts a fifth as it goes.
+    counts_exactly(
+        "type-based collections",
+        &pbt::generator!(any::<(
+            Vec<i64>,
+            Vec<u16>,
+            Vec<i128>,
+            Vec<Vec<i8>>,
+            String,
+            Vec<f64>,
+            f32
+        )>()),
+        12,
+        50,
+    );
     // Runtime generators inside staged code count their own draws.
     counts_exactly(
         "runtime inside staged",

@@ -319,18 +319,22 @@ equivalent!(
 
 // Type-based integers draw their kind and value in one go from an `Rng`
 // (`Source::draw_kind_value`) and record them as two choices: the fast
-// copy, the recorded copies and their replays agree.
+// copy, the recorded copies and their replays agree. A type-based `Vec`
+// draws its elements from a copy of an `Rng` it puts back: the draws
+// after it (the `i32`) are the same too.
 equivalent!(
     type_based_integers,
     pbt::generator!((
         any::<(i64, u8, i32, usize)>(),
         any::<(i128, u128, isize)>(),
-        vec(any::<i16>(), 0..=size)
+        vec(any::<i16>(), 0..=size),
+        any::<(Vec<i64>, i32, Vec<Vec<u8>>, i8)>()
     )),
     (
         gen::any::<(i64, u8, i32, usize)>(),
         gen::any::<(i128, u128, isize)>(),
-        gen::sized(|n| gen::vec(gen::any::<i16>(), 0..=n))
+        gen::sized(|n| gen::vec(gen::any::<i16>(), 0..=n)),
+        gen::any::<(Vec<i64>, i32, Vec<Vec<u8>>, i8)>()
     )
 );
 

@@ -10,7 +10,7 @@
 pub(crate) mod std_types;
 
 use crate::gen::{FloatType, Gen};
-use crate::source::{BlockKind, Source};
+use crate::source::{BlockKind, Rng, Source};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::Hash;
 use std::rc::Rc;
@@ -31,6 +31,24 @@ use std::sync::Arc;
 pub trait Arbitrary: Sized {
     /// Draw a value of `Self` at `size`.
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self;
+
+    /// The draws every value makes from an [`Rng`], when that number is
+    /// fixed (`None`, the default, when it is not). A collection of such
+    /// values charges its elements' draws to the budget once
+    /// ([`Source::charge_parts`]) and generates them with
+    /// [`arbitrary_prepaid`](Arbitrary::arbitrary_prepaid).
+    #[doc(hidden)]
+    const FIXED_DRAWS: Option<u64> = None;
+
+    /// [`arbitrary`](Arbitrary::arbitrary) on an [`Rng`] whose budget was
+    /// already charged [`FIXED_DRAWS`](Arbitrary::FIXED_DRAWS) draws for
+    /// this value: the same value, without counting them again. The
+    /// default (for a type without fixed draws, never called so) counts.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
+        Self::arbitrary(rng, size)
+    }
 }
 
 /// Integers from two draws, ordered so that smaller choices are simpler
@@ -41,12 +59,32 @@ pub trait Arbitrary: Sized {
 /// choice never makes the value more complex, and choices `[0, 0]` give `0`.
 /// Up to 64 bits the two choices come from one
 /// [`Source::draw_kind_value`] (one step on an [`crate::Rng`], the same
-/// choices as two draws), the value's bound picked from a table by kind,
-/// so generation has no data-dependent branch; 128-bit values draw the
-/// kind, then ("any") their high half, then their low half.
+/// choices as two draws; on an `Rng` the value's bound is picked from the
+/// three by masks), so generation has no data-dependent branch, and a
+/// value always makes two draws ([`Arbitrary::FIXED_DRAWS`]: a `Vec` of
+/// them charges the budget once); 128-bit values draw the kind, then
+/// ("any") their high half, then their low half.
 macro_rules! arbitrary_int {
     ($($t:ty: $edges:expr),* $(,)?) => {$(
         impl Arbitrary for $t {
+            // A kind and a value, up to 64 bits; 128-bit "any" values
+            // draw a third.
+            const FIXED_DRAWS: Option<u64> = if <$t>::BITS <= 64 { Some(2) } else { None };
+
+            #[inline(always)]
+            fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
+                if <$t>::BITS <= 64 {
+                    let edges: &[$t] = &$edges;
+                    let (kind, c) = rng.kind_value_grouped_prepaid(
+                        <$t as SmallInt>::small_max(size),
+                        u64::MAX >> 64u32.saturating_sub(<$t>::BITS),
+                        edges.len() as u64 - 1,
+                    );
+                    return Self::from_kind_value(kind, c);
+                }
+                Self::arbitrary(rng, size)
+            }
+
             // Always inlined: in a collection's loop the generator's state
             // then stays in registers (a call per element costs a third).
             #[inline(always)]
@@ -58,10 +96,32 @@ macro_rules! arbitrary_int {
                     let edge_max = edges.len() as u64 - 1;
                     // The kind and the value in one go (one step on an
                     // `Rng`), recorded as the two choices.
-                    let (kind, c) = src.draw_kind_value(&[
-                        small_max, small_max, small_max, small_max,
-                        any_max, any_max, any_max, edge_max,
-                    ]);
+                    // An `Rng` picks the value's bound from the three
+                    // by masks (no table on the stack); other sources
+                    // get the table.
+                    let (kind, c) = match src.as_rng() {
+                        Some(rng) => rng.kind_value_grouped(small_max, any_max, edge_max),
+                        None => src.draw_kind_value(&[
+                            small_max, small_max, small_max, small_max,
+                            any_max, any_max, any_max, edge_max,
+                        ]),
+                    };
+                    return Self::from_kind_value(kind, c);
+                }
+                match KIND[src.draw(7) as usize] {
+                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
+                    1 => {
+                        let high = u128::from(src.draw(u64::MAX)) << 64;
+                        <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
+                    }
+                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
+                }
+            }
+        }
+
+        impl KindValue for $t {
+            #[inline(always)]
+            fn from_kind_value(kind: usize, c: u64) -> Self {
                     // Branch-free: the kind is random, so a branch on it
                     // would be mispredicted. The edge is looked up in a
                     // table of eight (the edges, then zeros) by the low
@@ -83,19 +143,16 @@ macro_rules! arbitrary_int {
                     // 1 for it and 0 for the others, a mask by arithmetic
                     // (a comparison would be compiled to a branch).
                     let edge_mask = ((kind as u64 + 1) >> 3).wrapping_neg();
-                    return ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t;
-                }
-                match KIND[src.draw(7) as usize] {
-                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
-                    1 => {
-                        let high = u128::from(src.draw(u64::MAX)) << 64;
-                        <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
-                    }
-                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
-                }
+                    ((value as u64) ^ (((value as u64) ^ (edge as u64)) & edge_mask)) as $t
             }
         }
     )*};
+}
+
+/// The integer of a kind and a value choice (up to 64 bits), as
+/// [`Arbitrary`] for integers maps them.
+trait KindValue {
+    fn from_kind_value(kind: usize, c: u64) -> Self;
 }
 
 /// The kind of integer for each value of the kind draw: small (half), any
@@ -119,6 +176,18 @@ trait SmallInt: Sized {
 /// Bounds `size` so that `2 * size` never overflows.
 const SMALL_CAP: u64 = 1 << 40;
 
+/// Zigzag decoding of an unsigned choice `c`: odd choices are positive
+/// (`2k + 1` is `k + 1`), even ones negative (`2k` is `-k`), so
+/// `0, 1, -1, 2, -2, …`. Branch-free (the parity is random): the mask
+/// `(c & 1) - 1` is all ones for an even choice, and `!k + 1` is `-k`;
+/// for an odd one `k + 1` (wrapping: the top choice is `MIN`).
+macro_rules! zigzag {
+    ($c:expr) => {{
+        let c = $c;
+        ((c >> 1) ^ (c & 1).wrapping_sub(1)).wrapping_add(1)
+    }};
+}
+
 macro_rules! small_signed {
     ($($t:ty => $u:ty),*) => {$(
         impl SmallInt for $t {
@@ -128,19 +197,11 @@ macro_rules! small_signed {
             }
             #[inline(always)]
             fn from_choice(c: u64) -> Self {
-                // Zigzag: odd choices are positive, even ones negative.
-                // Branch-free (the parity is random): negate through a mask.
-                let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1);
-                let mask = ((c & 1) ^ 1).wrapping_neg();
-                ((mag ^ mask).wrapping_sub(mask)) as $t
+                zigzag!(c as $u) as $t
             }
             #[inline(always)]
             fn from_wide_choice(c: u128) -> Self {
-                let c = c as $u;
-                let mag = (c >> 1).wrapping_add(c & 1);
-                let mask = ((c & 1) ^ 1).wrapping_neg();
-                ((mag ^ mask).wrapping_sub(mask)) as $t
+                zigzag!(c as $u) as $t
             }
         }
     )*};
@@ -189,6 +250,17 @@ const FLOAT_SUBNORMAL: u64 = 2;
 /// Slots (of 32) for a uniform value in `±(size + 1)`.
 const FLOAT_UNIFORM: u64 = 10;
 
+/// A source whose draws were charged beforehand ([`Source::charge`]):
+/// each is made with [`Source::draw_charged`].
+struct Charged<'a, S: ?Sized>(&'a mut S);
+
+impl<S: Source + ?Sized> Source for Charged<'_, S> {
+    #[inline(always)]
+    fn draw(&mut self, max: u64) -> u64 {
+        self.0.draw_charged(max)
+    }
+}
+
 /// Floats from a first draw `k` in `0..32` (see the `f64` impl for the rates).
 fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     src: &mut S,
@@ -197,7 +269,10 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     from_bits: impl Fn(u64) -> T,
     subnormal: impl Fn(u64) -> T,
 ) -> T {
-    let k = src.draw(FLOAT_KINDS - 1);
+    // The kind and the offset's three draws (or the three draws bounded
+    // by `0` that stand for it) are always made: charged at once.
+    src.charge(4);
+    let k = src.draw_charged(FLOAT_KINDS - 1);
     // A number kind draws an offset in `±(size + 1)`, as `float(-b..=b)`
     // draws it; every other kind makes the same draws bounded by `0`.
     let bound = size as f64 + 1.0;
@@ -212,7 +287,7 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
     let subnormals = other_edges + edges.len() as u64 - 1;
     let bits = subnormals + FLOAT_SUBNORMAL;
     if (small_int..other_edges).contains(&k) {
-        let mut offset = uniform.draw_offset(src);
+        let mut offset = uniform.draw_offset(&mut Charged(&mut *src));
         if k < uniform_kinds {
             // The integer is the first draw after the kind, modulo the
             // integers: in value order below them, and no draw the kind
@@ -222,7 +297,7 @@ fn arbitrary_float<T: FloatType, S: Source + ?Sized>(
         }
         return T::from_f64(uniform.offset_value(offset));
     }
-    crate::gen::skip_offset(src);
+    crate::gen::skip_offset(&mut Charged(&mut *src));
     if k < small_int {
         edges[0]
     } else if k < subnormals {
@@ -369,19 +444,52 @@ impl Arbitrary for String {
 impl<T: Arbitrary> Arbitrary for Vec<T> {
     #[inline]
     fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
-        src.start_block(BlockKind::Collection);
-        let n = length(src, size);
-        // At most `MAX_RESERVE` up front: the budget stops a huge length as
-        // its elements come, before the allocator would abort.
-        let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
-        for _ in 0..n {
-            src.start_block(BlockKind::Element);
-            v.push(T::arbitrary(src, size));
-            src.end_block();
+        if let (Some(rng), Some(draws)) = (src.as_rng(), T::FIXED_DRAWS) {
+            // Elements with a fixed number of draws: the length, then the
+            // elements' parts and draws charged at once, and the elements
+            // made without counting each (from a local copy, as below).
+            let mut local = rng.clone();
+            let n = local.draw(size as u64);
+            local.charge_parts(n, n.saturating_mul(draws));
+            let n = n as usize;
+            let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
+            for _ in 0..n {
+                v.push(T::arbitrary_prepaid(&mut local, size));
+            }
+            *rng = local;
+            return v;
         }
-        src.end_block();
-        v
+        if let Some(rng) = src.as_rng() {
+            // The elements from a copy of the generator in a local, put
+            // back at the end: a local that nothing points to stays in
+            // registers through the loop, where the generator behind
+            // `src` is loaded and stored for every element. (A panic in
+            // between leaves `src` where it was; a generator that stopped
+            // is not drawn from again.)
+            let mut local = rng.clone();
+            let v = vec_of(&mut local, size);
+            *rng = local;
+            return v;
+        }
+        vec_of(src, size)
     }
+}
+
+/// [`Arbitrary`] for `Vec<T>` on any source.
+#[inline(always)]
+fn vec_of<T: Arbitrary, S: Source + ?Sized>(src: &mut S, size: usize) -> Vec<T> {
+    src.start_block(BlockKind::Collection);
+    let n = length(src, size);
+    // At most `MAX_RESERVE` up front: the budget stops a huge length as
+    // its elements come, before the allocator would abort.
+    let mut v = Vec::with_capacity(n.min(crate::gen::MAX_RESERVE));
+    for _ in 0..n {
+        src.start_block(BlockKind::Element);
+        v.push(T::arbitrary(src, size));
+        src.end_block();
+    }
+    src.end_block();
+    v
 }
 
 macro_rules! arbitrary_collect {

@@ -449,15 +449,69 @@ impl Rng {
     /// The end of [`bounded`] for a product `m` whose low word is below
     /// `range` (rarely: `range / 2^64`): the draws it rejects, as
     /// `bounded` makes them. Out of line, so that the common way of
-    /// [`Source::draw_kind_value`] stays small enough to inline.
+    /// [`Source::draw_kind_value`] stays small enough to inline; it takes
+    /// and gives back the generator's state by value, so that a caller
+    /// holding a generator in a local (a collection's loop) can keep it
+    /// in registers.
     #[cold]
     #[inline(never)]
-    fn lemire_rejection(&mut self, mut m: u128, range: u64) -> u64 {
+    fn lemire_rejection(mut inner: Xoshiro256, mut m: u128, range: u64) -> (Xoshiro256, u64) {
         let threshold = range.wrapping_neg() % range;
         while (m as u64) < threshold {
-            m = u128::from(self.inner.next_u64()) * u128::from(range);
+            m = u128::from(inner.next_u64()) * u128::from(range);
         }
-        (m >> 64) as u64
+        (inner, (m >> 64) as u64)
+    }
+
+    /// [`Source::draw_kind_value`] for bounds in three groups, the
+    /// kinds `0..=3` bounded by `small`, `4..=6` by `any` and `7` by
+    /// `edge` (a type-based integer's): the very same pair as
+    /// `draw_kind_value(&[small, small, small, small, any, any, any,
+    /// edge])`, with the bound picked by masks from the kind instead of
+    /// from a table on the stack (which the compiler rebuilt for every
+    /// element of a collection).
+    #[inline(always)]
+    pub(crate) fn kind_value_grouped(&mut self, small: u64, any: u64, edge: u64) -> (usize, u64) {
+        self.charge(2);
+        self.kind_value_grouped_prepaid(small, any, edge)
+    }
+
+    /// [`Rng::kind_value_grouped`] whose two draws were charged already
+    /// (a collection charges its elements' draws at once).
+    #[inline(always)]
+    pub(crate) fn kind_value_grouped_prepaid(
+        &mut self,
+        small: u64,
+        any: u64,
+        edge: u64,
+    ) -> (usize, u64) {
+        let kind = self.inner.next_u64() >> 61;
+        // `kind >> 2` is 0 for the small kinds; `(kind + 1) >> 3` is 1
+        // for the edge kind alone.
+        let bound = select((kind >> 2) == 0, small, any);
+        let edge_mask = ((kind + 1) >> 3).wrapping_neg();
+        let bound = bound ^ ((bound ^ edge) & edge_mask);
+        let value = self.kind_value_of(bound);
+        (kind as usize, value)
+    }
+
+    /// The value of a kind-value pair: the next word drawn into
+    /// `0..=bound` as [`bounded`] draws it, the whole `u64` range (for
+    /// which Lemire's method is the word itself, never rejected) picked
+    /// by a mask, and the rare rejection out of line.
+    #[inline(always)]
+    fn kind_value_of(&mut self, bound: u64) -> u64 {
+        let word = self.inner.next_u64();
+        let range = bound.wrapping_add(1);
+        let m = u128::from(word) * u128::from(range);
+        let value = if (m as u64) < range {
+            let (inner, value) = Self::lemire_rejection(self.inner.clone(), m, range);
+            self.inner = inner;
+            value
+        } else {
+            (m >> 64) as u64
+        };
+        select(range == 0, word, value)
     }
 
     /// The next raw 64 random bits.
@@ -501,17 +555,8 @@ impl Source for Rng {
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         self.charge(2);
         let kind = (self.inner.next_u64() >> 61) as usize;
-        let word = self.inner.next_u64();
-        let range = bounds[kind].wrapping_add(1);
-        let m = u128::from(word) * u128::from(range);
-        // A range of the whole `u64` (`range == 0`) is the word itself,
-        // and never rejects.
-        let value = if (m as u64) < range {
-            self.lemire_rejection(m, range)
-        } else {
-            (m >> 64) as u64
-        };
-        (kind, select(range == 0, word, value))
+        let value = self.kind_value_of(bounds[kind]);
+        (kind, value)
     }
 
     #[inline(always)]
@@ -678,6 +723,26 @@ mod kind_value_tests {
             stopped.downcast_ref::<crate::overrun::Overrun>(),
             Some(&crate::overrun::Overrun::Draws { limit: 5 })
         );
+    }
+
+    #[test]
+    fn a_grouped_pair_is_the_pair_of_its_table() {
+        let groups = [
+            (60, u64::MAX, 4),
+            (60, u32::MAX as u64, 2),
+            (0, 1, 0),
+            (u64::MAX, 5, u64::MAX - 1),
+        ];
+        for (small, any, edge) in groups {
+            let table = [small, small, small, small, any, any, any, edge];
+            let (mut one, mut two) = (Rng::from_seed(11), Rng::from_seed(11));
+            for _ in 0..20_000 {
+                assert_eq!(
+                    one.kind_value_grouped(small, any, edge),
+                    two.draw_kind_value(&table)
+                );
+            }
+        }
     }
 
     #[test]

@@ -184,6 +184,16 @@ pub(crate) fn skip_offset<S: Source + ?Sized>(src: &mut S) {
     }
 }
 
+/// `x.ceil() as u64`, without the call into the C library that `ceil`
+/// is on x86-64's baseline (no SSE4.1 rounding instruction): the
+/// truncation, plus one when it is below `x`. The same for every `x`
+/// (negative, NaN, past `u64::MAX`).
+#[inline(always)]
+fn ceil_u64(x: f64) -> u64 {
+    let t = x as u64;
+    t.saturating_add(u64::from((t as f64) < x))
+}
+
 /// The unit offsets are counted in: `1`, or for an extent past `2^53` the
 /// power of two that brings it under `2^53`.
 #[inline]
@@ -223,7 +233,7 @@ impl<T: FloatType> Float<T> {
     pub(crate) fn whole_max(&self) -> u64 {
         let (up, down) = self.extents(self.anchor());
         let extent = up.max(down);
-        ((extent / unit_of(extent)).ceil() as u64).saturating_sub(1)
+        ceil_u64(extent / unit_of(extent)).saturating_sub(1)
     }
 
     /// Draw an offset (draws 2 to 4 of the module documentation): the
@@ -290,5 +300,44 @@ impl<T: FloatType> Gen for Float<T> {
         };
         skip_offset(src);
         Ok(if self.contains(v) { v } else { self.simplest() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ceil_u64;
+
+    #[test]
+    fn ceil_without_the_library_call_is_ceil() {
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            0.5,
+            1.0,
+            1.5,
+            -0.5,
+            -1.0,
+            -7.25,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            f64::MAX,
+            (1u64 << 53) as f64,
+            (1u64 << 53) as f64 - 0.5,
+            (1u64 << 63) as f64,
+            u64::MAX as f64,
+            u64::MAX as f64 * 2.0,
+        ];
+        let mut rng = crate::Rng::from_seed(3);
+        for _ in 0..100_000 {
+            let bits = crate::Source::draw(&mut rng, u64::MAX);
+            xs.push(f64::from_bits(bits));
+            xs.push((bits >> 11) as f64 / (1 + (bits & 0xff)) as f64);
+        }
+        for x in xs {
+            assert_eq!(ceil_u64(x), x.ceil() as u64, "{x:e}");
+        }
     }
 }
