@@ -4,10 +4,11 @@
 //! [`components`]; a runner of your own can use them too (see
 //! `docs/architecture.md`, the `pbt-exhaustive` crate and
 //! `examples/demo/hand_runner.rs` in the pbt repository).
-// Unsafe code is denied, and allowed in two small modules: the crash
-// handler (components::crash), which installs signal handlers, and the
+// Unsafe code is denied, and allowed in three small modules: the crash
+// handler (components::crash), which installs signal handlers, the
 // thread-bound value that makes a report's typed counterexample `Send`
-// (report::bound).
+// (report::bound), and the shrinkers' coarse clock (one `clock_gettime`,
+// components::shrinker::coarse).
 #![deny(unsafe_code)]
 
 mod combinatorial;
