@@ -330,6 +330,26 @@ fn inputs_of<P: Property>(inputs: &dyn Any) -> &P::Inputs {
         .expect("pbt: a property was handed inputs of another property")
 }
 
+/// `prop`'s inputs generated from `src` at `size`, with panics caught: a
+/// replay that ran out of choices is a rejection, any other panic (or
+/// overrun) a failure. Generic over the source, so a replay is drawn from
+/// without a virtual call ([`DynProperty::replay_from`]).
+fn generate_caught<P: Property, S: Source + ?Sized>(
+    prop: &P,
+    src: &mut S,
+    size: usize,
+) -> Generation<AnyInputs> {
+    let generated = catch_quietly(|| match prop.generate(src, size) {
+        Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
+        Err(why) => Generation::Discarded(why),
+    });
+    match generated {
+        Ok(generation) => generation,
+        Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
+        Err(panic) => Generation::Failed(panic.generator_reason()),
+    }
+}
+
 impl<P: Property> DynProperty for P {
     fn structure(&self) -> Structure {
         Property::structure(self)
@@ -351,15 +371,7 @@ impl<P: Property> DynProperty for P {
     }
 
     fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
-        let generated = catch_quietly(|| match self.generate(src, size) {
-            Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
-            Err(why) => Generation::Discarded(why),
-        });
-        match generated {
-            Ok(generation) => generation,
-            Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
-            Err(panic) => Generation::Failed(panic.generator_reason()),
-        }
+        generate_caught(self, src, size)
     }
 
     fn replay_from(
@@ -367,15 +379,7 @@ impl<P: Property> DynProperty for P {
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
     ) -> Generation<AnyInputs> {
-        let generated = catch_quietly(|| match self.generate(replay, size) {
-            Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
-            Err(why) => Generation::Discarded(why),
-        });
-        match generated {
-            Ok(generation) => generation,
-            Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
-            Err(panic) => Generation::Failed(panic.generator_reason()),
-        }
+        generate_caught(self, replay, size)
     }
 
     fn replay_and_check(
