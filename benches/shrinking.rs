@@ -12,8 +12,9 @@
 //!    generator size n) and from the DSL's `vec(any::<i32>(), 0..=n)`.
 //!
 //! Each row is a whole failing run (finding the failure is a few tests;
-//! shrinking is the rest), the median over R seeds, in ms (three decimals:
-//! quickcheck's runs take tens of µs), with the ratio of
+//! shrinking is the rest), the median over R seeds, in ms of this thread's
+//! CPU time (three decimals: quickcheck's runs take tens of µs), with the
+//! ratio of
 //! each pbt shrinker to quickcheck and to proptest (below 1: pbt is faster),
 //! and the size of the shrunk input (elements in all lists; `1` is the
 //! minimum of the list rows). Every library gets at most 5 s of shrinking
@@ -29,7 +30,12 @@
 //! the original and the shrunk input printed in the report, the one re-run
 //! that detects a flaky failure, the typed counterexample: work a pbt user
 //! always pays, so it stays in; nothing is subtracted from any library's
-//! time. quickcheck seeds itself
+//! time. All three run the property on the calling thread (pbt's watchdog
+//! thread only sleeps and watches), so the thread's CPU time
+//! (`benches/common/cpu_clock.rs`, as `benches/generators.rs` times) is
+//! their whole cost, without the time other processes on a shared machine
+//! held the CPU, which swung wall-clock ratios by up to 2× run to run;
+//! `--wall` times wall clock instead. quickcheck seeds itself
 //! (its `Gen` has no seed), so its starting inputs differ from run to run;
 //! the three draw list lengths alike (uniform up to n) but not the elements
 //! (an element fails the list rows about one time in four for quickcheck
@@ -40,8 +46,11 @@
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
 //! the external shrinker of a `#[with]` variable, is named `#[with]`);
 //! `-- --columns 'NAME;NAME'`, only the columns named, e.g. `pbt both`, to
-//! profile one library under `valgrind --tool=callgrind`; pbt announces each
-//! failure on stderr).
+//! profile one library under `valgrind --tool=callgrind`; `-- --wall`,
+//! wall-clock time; pbt announces each failure on stderr).
+
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
 
 use pbt::generators as gen;
 use pbt::prelude::*;
@@ -74,10 +83,22 @@ fn arg(name: &str, default: u64) -> u64 {
 /// One timed run: milliseconds and the size of the shrunk input.
 type Timed = (f64, usize);
 
+/// Whether `--wall` asks for wall-clock time rather than CPU time (read
+/// once).
+fn wall() -> bool {
+    static WALL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WALL.get_or_init(|| std::env::args().any(|a| a == "--wall"))
+}
+
 fn timed(run: impl FnOnce() -> usize) -> Timed {
-    let t = Instant::now();
+    if wall() {
+        let t = Instant::now();
+        let size = run();
+        return (t.elapsed().as_secs_f64() * 1e3, size);
+    }
+    let t = cpu_clock::now();
     let size = run();
-    (t.elapsed().as_secs_f64() * 1e3, size)
+    ((cpu_clock::now() - t).as_secs_f64() * 1e3, size)
 }
 
 // ------------------------------------------------------------------ pbt
@@ -276,7 +297,7 @@ fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row
 fn print(rows: &[Row]) {
     println!(
         "{:<22} {:>13} {:>15} {:>10} {:>10} {:>11}   {:>26}   {:>26}   shrunk size (median)",
-        "row (median ms)",
+        "row (median ms CPU)",
         COLUMNS[0],
         COLUMNS[1],
         COLUMNS[2],
@@ -539,7 +560,7 @@ fn external_gen_vec(rounds: u64) {
     };
     println!(
         "\n{:<40} {:>12} {:>12} {:>8}   shrunk sizes (pbt / qc)",
-        "row (median ms)", "pbt external", "quickcheck", "÷ qc"
+        "row (median ms CPU)", "pbt external", "quickcheck", "÷ qc"
     );
     println!(
         "{:<40} {:>12.2} {:>12.2} {:>8.1}   {} / {}",
