@@ -35,7 +35,9 @@
 //! (`benches/common/cpu_clock.rs`, as `benches/generators.rs` times) is
 //! their whole cost, without the time other processes on a shared machine
 //! held the CPU, which swung wall-clock ratios by up to 2× run to run;
-//! `--wall` times wall clock instead. quickcheck seeds itself
+//! `--wall-clock` times wall clock instead (and calls no CPU clock: run under
+//! `valgrind --tool=callgrind` with it, as the CPU clock's vDSO lookup crashes
+//! there). quickcheck seeds itself
 //! (its `Gen` has no seed), so its starting inputs differ from run to run;
 //! the three draw list lengths alike (uniform up to n) but not the elements
 //! (an element fails the list rows about one time in four for quickcheck
@@ -46,7 +48,7 @@
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
 //! the external shrinker of a `#[with]` variable, is named `#[with]`);
 //! `-- --columns 'NAME;NAME'`, only the columns named, e.g. `pbt both`, to
-//! profile one library under `valgrind --tool=callgrind`; `-- --wall`,
+//! profile one library under `valgrind --tool=callgrind`; `-- --wall-clock`,
 //! wall-clock time; pbt announces each failure on stderr).
 
 #[path = "common/cpu_clock.rs"]
@@ -83,11 +85,11 @@ fn arg(name: &str, default: u64) -> u64 {
 /// One timed run: milliseconds and the size of the shrunk input.
 type Timed = (f64, usize);
 
-/// Whether `--wall` asks for wall-clock time rather than CPU time (read
+/// Whether `--wall-clock` asks for wall-clock time rather than CPU time (read
 /// once).
 fn wall() -> bool {
     static WALL: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *WALL.get_or_init(|| std::env::args().any(|a| a == "--wall"))
+    *WALL.get_or_init(|| std::env::args().any(|a| a == "--wall-clock"))
 }
 
 fn timed(run: impl FnOnce() -> usize) -> Timed {
