@@ -120,7 +120,7 @@ impl TypedInputs {
     /// The inputs, if they are an `I` and this is the thread that made
     /// them (see [`TypedInputs`]).
     pub fn get<I: 'static>(&self) -> Option<&I> {
-        self.0.get()?.downcast_ref::<I>()
+        crate::components::held_inputs::<I>(self.0.get()?)
     }
 }
 

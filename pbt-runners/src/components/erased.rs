@@ -7,6 +7,7 @@
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
 use super::cases::{CaseSeed, Cases, Found};
+use super::drops::{drop_quietly, DropGuarded};
 use super::execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, quietly, run, Batch, Step, MAX_STACK,
 };
@@ -15,8 +16,16 @@ use super::watchdog::Watch;
 use pbt_core::{Binding, Discarded, Outcome, Property, Source, Structure};
 use std::any::Any;
 
-/// Inputs of some property, type-erased.
+/// Inputs of some property, type-erased. The value in the box is held so
+/// that a panic of its `Drop`, wherever the box is dropped, is caught
+/// ([`drop_quietly`](super::drop_quietly)); [`DynProperty`]'s methods see
+/// through that.
 pub type AnyInputs = Box<dyn Any>;
+
+/// `inputs`, erased and held as [`AnyInputs`] are.
+fn erase<I: 'static>(inputs: I) -> AnyInputs {
+    Box::new(DropGuarded::new(inputs))
+}
 
 /// An input with the choices (and their bounds) that generated it.
 #[derive(Debug)]
@@ -325,9 +334,16 @@ pub trait DynProperty {
 
 /// The inputs of `P` inside `inputs` (a runner only hands a property its own).
 fn inputs_of<P: Property>(inputs: &dyn Any) -> &P::Inputs {
-    inputs
-        .downcast_ref::<P::Inputs>()
-        .expect("pbt: a property was handed inputs of another property")
+    held::<P::Inputs>(inputs).expect("pbt: a property was handed inputs of another property")
+}
+
+/// The `I` in erased inputs (held as [`erase`] holds them, or boxed as they
+/// are).
+pub(crate) fn held<I: 'static>(inputs: &dyn Any) -> Option<&I> {
+    match inputs.downcast_ref::<DropGuarded<I>>() {
+        Some(guarded) => guarded.get(),
+        None => inputs.downcast_ref::<I>(),
+    }
 }
 
 /// `prop`'s inputs generated from `src` at `size`, with panics caught: a
@@ -340,7 +356,7 @@ fn generate_caught<P: Property, S: Source + ?Sized>(
     size: usize,
 ) -> Generation<AnyInputs> {
     let generated = catch_quietly(|| match prop.generate(src, size) {
-        Ok(inputs) => Generation::Generated(Box::new(inputs) as AnyInputs),
+        Ok(inputs) => Generation::Generated(erase(inputs)),
         Err(why) => Generation::Discarded(why),
     });
     match generated {
@@ -397,11 +413,15 @@ impl<P: Property> DynProperty for P {
             _ => return Checked::NotGenerated,
         };
         if !keep(replay.used()) {
+            drop_quietly(inputs);
             return Checked::Skipped;
         }
         match run(self, &inputs, watch) {
-            Outcome::Fail(why) => Checked::Failed(Box::new(inputs), why),
-            _ => Checked::Passed,
+            Outcome::Fail(why) => Checked::Failed(erase(inputs), why),
+            _ => {
+                drop_quietly(inputs);
+                Checked::Passed
+            }
         }
     }
 
@@ -417,7 +437,7 @@ impl<P: Property> DynProperty for P {
     ) -> Generation<AnyInputs> {
         let inputs = inputs_of::<P>(inputs);
         let mutated = catch_quietly(|| match self.mutate(inputs, src, size) {
-            Some(mutant) => Generation::Generated(Box::new(mutant) as AnyInputs),
+            Some(mutant) => Generation::Generated(erase(mutant)),
             None => Generation::Discarded(Discarded::Precondition),
         });
         match mutated {
@@ -431,10 +451,7 @@ impl<P: Property> DynProperty for P {
     }
 
     fn shrink_any<'a>(&'a self, inputs: &'a dyn Any) -> Box<dyn Iterator<Item = AnyInputs> + 'a> {
-        Box::new(
-            self.shrink(inputs_of::<P>(inputs))
-                .map(|c| Box::new(c) as AnyInputs),
-        )
+        Box::new(self.shrink(inputs_of::<P>(inputs)).map(|c| erase(c)))
     }
 
     fn print_any(&self, inputs: &dyn Any) -> Vec<Binding> {

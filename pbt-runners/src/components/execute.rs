@@ -281,10 +281,27 @@ fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
     let was = QUIET.with(|q| q.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     QUIET.with(|q| q.set(was));
-    let payload = match result {
-        Ok(()) => return Ok(()),
-        Err(payload) => payload,
-    };
+    match result {
+        Ok(()) => Ok(()),
+        Err(payload) => Err(caught(payload)),
+    }
+}
+
+/// Drop `value` quietly, as [`catch_quietly`] runs a closure: a panic of
+/// its `Drop` comes back as a [`Panic`]. Inlined, for the shrinker drops
+/// every candidate it rejects (see [`super::drop_quietly`]).
+#[inline]
+pub(crate) fn drop_caught<T>(value: T) -> Result<(), Panic> {
+    install_hook();
+    let was = QUIET.with(|q| q.replace(true));
+    let result = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));
+    QUIET.with(|q| q.set(was));
+    result.map_err(caught)
+}
+
+/// The [`Panic`] a caught panic's `payload` is.
+#[cold]
+fn caught(payload: Box<dyn std::any::Any + Send>) -> Panic {
     // What the hook saw last may belong to a panic the user's code caught
     // (on this input or an earlier one): it is used only when it is this
     // payload's message, and never kept for the next panic.
@@ -295,7 +312,7 @@ fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
         Some(Recorded { message: msg, at }) if msg == message => format!("{msg}{at}"),
         _ => message,
     };
-    Err(Panic { message, overrun })
+    Panic { message, overrun }
 }
 
 /// The message a panic payload carries.

@@ -154,6 +154,8 @@ pub fn report_failure(
     }
     let mut failure = discovered(&found, fault.reason());
     failure.replayed_from = saved;
+    // Drop panics caught before this failure are not its.
+    let _ = super::take_drop_panics();
     match fault {
         Fault::Check(reason) => {
             shrink_and_print(prop, plan, watch, &found, reason, &mut report, &mut failure)
@@ -177,6 +179,10 @@ pub fn report_failure(
                 failure.typed_original = failure.typed.clone();
             }
         }
+    }
+    // Values the shrinker let go of whose `Drop` panicked (caught).
+    if let Some(caught) = super::take_drop_panics() {
+        report.notes.push(super::drops::drop_note(caught));
     }
     report.verdict = Verdict::Failed;
     report.failure = Some(failure);
@@ -231,7 +237,7 @@ fn shrink_and_print(
     };
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
-    rerun(prop, watch, &*shrunk.inputs, failure);
+    rerun(prop, watch, found, &*shrunk.inputs, failure, report);
     if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
         // Saved only when it replays to what is reported (a shrinker or
         // generator that depends on more than its input may not).
@@ -277,7 +283,7 @@ fn print_as_found(
         .push("not shrunk: max_shrinks is 0".to_string());
     failure.counterexample = printed(prop, watch, &*traced.inputs);
     failure.original = failure.counterexample.clone();
-    rerun(prop, watch, &*traced.inputs, failure);
+    rerun(prop, watch, found, &*traced.inputs, failure, report);
     failure.typed = Some(TypedInputs::from_any(traced.inputs));
     failure.typed_original = failure.typed.clone();
 }
@@ -285,10 +291,40 @@ fn print_as_found(
 /// Run the reported input once more: a counterexample that passes now is
 /// flaky, and this run (only this one) keeps what the check wrote with
 /// `note!`.
-fn rerun(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any, failure: &mut Failure) {
+///
+/// A runner drops each fresh input inside its test, so a `Drop` that
+/// panics fails it though the check passes: when the check passes again,
+/// the input as found is generated once more and dropped, and a drop that
+/// panics as the failure did makes it a failure of the input's `Drop`
+/// (said in a note), not a flaky one.
+fn rerun(
+    prop: &dyn DynProperty,
+    watch: &Watch,
+    found: &Found,
+    inputs: &dyn std::any::Any,
+    failure: &mut Failure,
+    report: &mut Report,
+) {
     let (outcome, notes) = pbt_core::notes::capture(|| prop.run_any(inputs, watch));
-    failure.flaky = !matches!(outcome, Outcome::Fail(_));
     failure.notes = notes;
+    if matches!(outcome, Outcome::Fail(_)) {
+        failure.flaky = false;
+        return;
+    }
+    let dropped = super::drops::drop_panic_in(|| {
+        if let Generation::Generated(traced) = prop.generate_traced(found, watch) {
+            drop(traced.inputs);
+        }
+    });
+    let by_drop = dropped.is_some_and(|m| failure.reason == format!("panicked: {m}"));
+    failure.flaky = !by_drop;
+    if by_drop {
+        report.notes.push(
+            "the check passes when run again, but dropping the input panics as it did: the \
+             failure is the input's `Drop` (the runner drops each input inside its test)"
+                .to_string(),
+        );
+    }
 }
 
 /// The note of a failing input that does not generate again.

@@ -15,6 +15,7 @@
 // (its one path is `components::Item`).
 mod cases;
 mod crash;
+mod drops;
 mod erased;
 mod execute;
 mod failure;
@@ -34,6 +35,8 @@ pub mod utility;
 
 pub use cases::{replay_saved, CaseSeed, Cases, Found, Plan, MAX_SAVED_SIZE};
 pub use crash::guard_thread;
+pub use drops::{drop_quietly, take_drop_panics};
+pub(crate) use erased::held as held_inputs;
 pub use erased::{AnyInputs, Checked, DynProperty, Generation, Traced};
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
