@@ -122,6 +122,11 @@ fn scenario_exit() {
     crash_scenario("exit", || std::process::exit(3));
 }
 
+#[test]
+fn scenario_exit_zero() {
+    crash_scenario("exit_zero", || std::process::exit(0));
+}
+
 struct PanicOnDrop;
 impl Drop for PanicOnDrop {
     fn drop(&mut self) {
@@ -195,6 +200,20 @@ fn a_stack_overflow_leaves_the_case_behind() {
 #[test]
 fn exit_in_the_check_leaves_the_case_behind() {
     the_case_in_flight_is_saved("exit", "exit() was called");
+}
+
+/// `exit(0)` in the check would end the test binary "successfully" (cargo
+/// test reports no failure, and skips the tests not yet run), and so would
+/// every later run, replaying the saved case first: the exit status is a
+/// failure's instead (glibc, where the handler sees the status).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn exit_zero_in_the_check_is_a_failing_exit_status() {
+    the_case_in_flight_is_saved("exit_zero", "exit() was called");
+    let file = scratch("exit_zero_status");
+    let out = run("scenario_exit_zero", "exit_zero", &file, &[]);
+    assert_eq!(out.status.code(), Some(101), "{}", text(&out));
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
 }
 
 #[test]

@@ -7,7 +7,8 @@
 //! another `SIGSEGV`/`SIGBUS`, `SIGILL` — or calls `std::process::exit`
 //! while a test is running, the handler appends the in-flight case to the
 //! regressions file and prints it with the run seed, so the next run replays
-//! it first. The handler uses async-signal-safe calls only (`open`, `fstat`,
+//! it first; an `exit(0)` there becomes exit status 101 (glibc), so the
+//! test binary fails. The handler uses async-signal-safe calls only (`open`, `fstat`,
 //! `pread`, `write`, `close`, `sigaction`, `raise`), formatting in a stack
 //! buffer from the run's plan (arming a run formats nothing: it costs a
 //! start-up nothing but a slot); it allocates nothing. It then
@@ -214,9 +215,40 @@ mod imp {
                 }
             }
         }
-        // SAFETY: `at_exit` is an `extern "C" fn()` that never unwinds.
+        // glibc's `on_exit` tells the handler the exit status; elsewhere
+        // `atexit` does not.
+        // SAFETY: the handlers are `extern "C"` functions that never unwind.
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        unsafe {
+            on_exit(at_exit_with_status, std::ptr::null_mut());
+        }
+        #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
         unsafe {
             libc::atexit(at_exit);
+        }
+    }
+
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe extern "C" {
+        /// glibc: run `f(status, arg)` when the process calls `exit`.
+        fn on_exit(
+            f: extern "C" fn(libc::c_int, *mut libc::c_void),
+            arg: *mut libc::c_void,
+        ) -> libc::c_int;
+    }
+
+    /// `exit(status)` while a test runs: recorded as below; and a status
+    /// of 0 becomes 101, a failure, as a panicking test's. A check that
+    /// calls `exit(0)` otherwise ends the test binary "successfully":
+    /// `cargo test` reports no failure (and skips every test not yet run)
+    /// while the saved case makes every later run exit the same way.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    extern "C" fn at_exit_with_status(status: libc::c_int, _: *mut libc::c_void) {
+        if at_exit_recorded() && status == 0 {
+            // SAFETY: `_exit` ends the process at once (the handlers
+            // registered before ours, and stdio buffers Rust flushed
+            // already, are what it skips).
+            unsafe { libc::_exit(101) };
         }
     }
 
@@ -243,13 +275,23 @@ mod imp {
         }
     }
 
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
     extern "C" fn at_exit() {
-        if !RECORDED.load(SeqCst) {
-            let running = |slot: &Slot| watches(slot).iter().any(Watch::is_running);
-            if any_slot(running) && !RECORDED.swap(true, SeqCst) {
-                record("exit() was called", true);
-            }
+        at_exit_recorded();
+    }
+
+    /// Record the case of a test running when the process calls `exit`:
+    /// whether this call recorded one.
+    fn at_exit_recorded() -> bool {
+        if RECORDED.load(SeqCst) {
+            return false;
         }
+        let running = |slot: &Slot| watches(slot).iter().any(Watch::is_running);
+        if any_slot(running) && !RECORDED.swap(true, SeqCst) {
+            record("exit() was called", true);
+            return true;
+        }
+        false
     }
 
     fn signal_name(sig: libc::c_int) -> &'static str {
