@@ -95,6 +95,72 @@ fn dependent_variables_stay_consistent_while_shrinking() {
     }
 }
 
+/// A length drawn by an earlier variable, and an index drawn after the
+/// list (`n`, then `n` elements, then `i < n`): the minimum is one element
+/// at index 0. Deleting an element must lower `n` with it, and the index,
+/// past its new bound, must keep pointing at the failing element (the last
+/// one) rather than fall back to 0. Before, most seeds ended at a list of
+/// zeros with the failing element last (`n = 22, i = 21`).
+#[test]
+fn a_list_whose_length_an_earlier_variable_drew_shrinks_with_its_index() {
+    use pbt::runners::Shrinker;
+    let prop = property! {
+        forall n: usize, #[with = gen::int(1..=50usize)];
+        forall xs: Vec<u8>, #[with = gen::vec(gen::any::<u8>(), n..=n)];
+        forall i: usize, #[with = gen::int(0..n)];
+        check xs[i] < 200
+    };
+    for shrinker in [Shrinker::Integrated, Shrinker::Both] {
+        for seed in 0..10 {
+            let report = generational(&prop, quiet().seed(seed).shrinker(shrinker).cases(10_000));
+            assert_eq!(
+                report.counterexample::<(usize, Vec<u8>, usize)>(),
+                Some((1, vec![200], 0)),
+                "{shrinker:?}, seed {seed}: {report}"
+            );
+        }
+    }
+}
+
+/// The commonest form of the above: a list, then an index into it (or
+/// two). The minimum is the failing element alone (the two failing
+/// elements). Before, 7 of 10 seeds ended at a list of zeros with the
+/// failing element last and the index on it (35 elements on one seed):
+/// deleting an element put the index past its bound, where it read as 0,
+/// or (two indices) onto another element.
+#[test]
+fn an_index_drawn_after_a_list_shrinks_with_the_list() {
+    use pbt::runners::Shrinker;
+    let prop = property! {
+        forall xs: Vec<u8>, #[with = gen::vec(gen::any::<u8>(), 1..=50)];
+        forall i: usize, #[with = gen::int(0..xs.len())];
+        check xs[i] < 200
+    };
+    for shrinker in [Shrinker::Integrated, Shrinker::Both] {
+        for seed in 0..10 {
+            let report = generational(&prop, quiet().seed(seed).shrinker(shrinker).cases(10_000));
+            assert_eq!(
+                report.counterexample::<(Vec<u8>, usize)>(),
+                Some((vec![200], 0)),
+                "{shrinker:?}, seed {seed}: {report}"
+            );
+        }
+    }
+    let two = property! {
+        forall xs: Vec<u8>, #[with = gen::vec(gen::any::<u8>(), 2..=50)];
+        forall i: usize, #[with = gen::int(0..xs.len())];
+        forall j: usize, #[with = gen::int(0..xs.len())];
+        check i == j || xs[i] < 200 || xs[j] < 200
+    };
+    for seed in 0..10 {
+        let report = generational(&two, quiet().seed(seed).cases(10_000));
+        let (xs, i, j) = report
+            .counterexample::<(Vec<u8>, usize, usize)>()
+            .expect("a counterexample");
+        assert_eq!((xs, i.min(j), i.max(j)), (vec![200, 200], 0, 1), "seed {seed}: {report}");
+    }
+}
+
 /// Shrink candidates of any failing vector, run through the property: the
 /// shrinker's result still fails and is no larger than the original.
 #[test]

@@ -21,6 +21,7 @@ use super::blocks::{children, Block};
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
 use super::Choices;
 use crate::source::BlockKind;
+use std::borrow::Cow;
 
 /// How far before a deleted run [`delete_with_length`] looks for its length.
 const REACH: usize = 8;
@@ -72,7 +73,8 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             for k in [m / 2, m / 4] {
                 for first in (0..=m - k).rev().step_by(k) {
                     let cand = without_elements(s.choices(), s.blocks(), &elems, c, first, k);
-                    if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
+                    let repoint = Repoint::of(s, c, &elems, (first, k));
+                    if cand.is_some_and(|cand| consider_deletion(s, &cand, repoint)) {
                         continue 'again;
                     }
                     if s.halted() {
@@ -97,7 +99,8 @@ fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usi
     let mut k = HALVES_DOWN_TO;
     while k < m / 2 && !s.halted() {
         let cand = without_elements(s.choices(), s.blocks(), &elems, c, k, m - k);
-        if cand.is_some_and(|cand| s.consider(&cand, Step::Simplify)) {
+        let repoint = Repoint::of(s, c, &elems, (k, m - k));
+        if cand.is_some_and(|cand| consider_deletion(s, &cand, repoint)) {
             return true;
         }
         k *= 2;
@@ -112,7 +115,9 @@ const PATIENCE: usize = 8;
 /// Delete runs of sibling elements, lowering their collection's length
 /// choice (its first choice) by the number deleted; when that choice is
 /// already `0` (a length range like `n..=n`), lower the choice just before
-/// the collection instead (the `n` it was drawn with).
+/// the collection instead (the `n` it was drawn with). A deletion that is
+/// no step is tried again with the indices into the collection drawn after
+/// it pointed at the elements they pointed at (see [`repointed`]).
 ///
 /// It runs before the zeroing passes (a failing list loses its passing
 /// elements without their being zeroed first, each zeroing a printed step
@@ -142,6 +147,7 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
                 choices,
                 blocks,
                 elems,
+                indices,
                 ..
             } = &now;
             if j >= elems.len() {
@@ -159,7 +165,14 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             let deleted = find_integer(|k| {
                 k <= j + 1 && {
                     let cand = without_elements(choices, blocks, elems, c, j + 1 - k, k);
-                    cand.is_some_and(|cand| s.consider(&cand, Step::Simplify))
+                    let repoint = (!indices.is_empty()).then(|| Repoint {
+                        choices: Cow::Borrowed(choices),
+                        blocks: Cow::Borrowed(blocks),
+                        elems,
+                        indices: Cow::Borrowed(indices),
+                        run: (j + 1 - k, k),
+                    });
+                    cand.is_some_and(|cand| consider_deletion(s, &cand, repoint))
                 }
             });
             j = j.saturating_sub(deleted.saturating_sub(1));
@@ -216,6 +229,119 @@ pub(crate) fn without_elements(
     Some(cand)
 }
 
+/// Whether choice `j`, drawn with `bound`, looks like an index into a
+/// collection of `m` elements drawn after it: a position in `0..m` (bound
+/// `m - 1`) or in `0..=m` (bound `m`). `xs`, then `i` in `0..xs.len()`;
+/// or `n`, then `vec(g, n..=n)`, then `i` in `0..n`.
+fn indexes(bound: u64, m: usize) -> bool {
+    let m = m as u64;
+    bound.checked_add(1) == Some(m) || bound == m
+}
+
+/// The positions of the choices drawn after collection `c` (of `m`
+/// elements) that look like indices into it (see [`indexes`]).
+fn indices_after(bounds: &[u64], blocks: &[Block], c: usize, m: usize) -> Vec<usize> {
+    let Some(coll) = blocks.get(c) else {
+        return Vec::new();
+    };
+    (coll.end..bounds.len())
+        .filter(|&j| indexes(bounds[j], m))
+        .collect()
+}
+
+/// `cand`, collection `c` without its elements `first..first + count`
+/// (as [`without_elements`] made it from `choices`), with each index into
+/// the collection drawn after it (`indices`, positions in `choices`)
+/// pointed again at the element it pointed at: lowered by `count` when the
+/// element is after the deleted run, at the run's place when it was in it.
+/// Replayed as it is, such an index would point at another element, or
+/// (past its new bound) read as `0`: a list of passing elements and one
+/// failing element at its end, with the index on it, could then lose no
+/// element. `None` when no index moves.
+fn repointed(
+    cand: &[u64],
+    choices: &[u64],
+    blocks: &[Block],
+    elems: &[usize],
+    indices: &[usize],
+    (first, count): (usize, usize),
+) -> Option<Choices> {
+    let deleted = blocks[elems[first + count - 1]].end - blocks[elems[first]].start;
+    let (first, count) = (first as u64, count as u64);
+    let mut out = cand.to_vec();
+    let mut moved = false;
+    for &j in indices {
+        let i = choices[j];
+        let to = match i {
+            i if i >= first + count => i - count,
+            i if i >= first => first,
+            i => i,
+        };
+        if to != i {
+            out[j - deleted] = to;
+            moved = true;
+        }
+    }
+    moved.then_some(out)
+}
+
+/// What [`repointed`] needs of a deletion of `run` (first element, count)
+/// from a collection with the elements `elems`, when indices into it are
+/// drawn after it (a collection at the end of the sequence, the usual
+/// case, has none: no `Repoint`, nothing copied).
+struct Repoint<'a> {
+    choices: Cow<'a, [u64]>,
+    blocks: Cow<'a, [Block]>,
+    elems: &'a [usize],
+    indices: Cow<'a, [usize]>,
+    run: (usize, usize),
+}
+
+impl<'a> Repoint<'a> {
+    /// For collection `c` of the current sequence of `s`.
+    fn of<T: FnMut(Attempt<'_>) -> Trial>(
+        s: &ChoiceShrinker<T>,
+        c: usize,
+        elems: &'a [usize],
+        run: (usize, usize),
+    ) -> Option<Self> {
+        let indices = indices_after(s.bounds(), s.blocks(), c, elems.len());
+        (!indices.is_empty()).then(|| Repoint {
+            choices: Cow::Owned(s.choices().to_vec()),
+            blocks: Cow::Owned(s.blocks().to_vec()),
+            elems,
+            indices: Cow::Owned(indices),
+            run,
+        })
+    }
+
+    /// The deletion `cand` with its indices re-pointed, if any moves.
+    fn apply(&self, cand: &[u64]) -> Option<Choices> {
+        let Repoint {
+            choices,
+            blocks,
+            elems,
+            indices,
+            run,
+        } = self;
+        repointed(cand, choices, blocks, elems, indices, *run)
+    }
+}
+
+/// Consider `cand`, a deletion of elements, and when it is no step and
+/// would move an index drawn after the collection, the deletion with the
+/// indices pointed again at their elements (see [`repointed`]).
+fn consider_deletion<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &mut ChoiceShrinker<T>,
+    cand: &[u64],
+    repoint: Option<Repoint<'_>>,
+) -> bool {
+    s.consider(cand, Step::Simplify)
+        || repoint
+            .and_then(|r| r.apply(cand))
+            .is_some_and(|again| s.consider(&again, Step::Simplify))
+}
+
 /// The current sequence, its blocks and the elements of one collection.
 pub(crate) struct Snapshot {
     /// The step count when it was taken.
@@ -223,6 +349,9 @@ pub(crate) struct Snapshot {
     pub(crate) choices: Vec<u64>,
     pub(crate) blocks: Vec<Block>,
     pub(crate) elems: Vec<usize>,
+    /// The positions of the indices into the collection drawn after it
+    /// (see [`indices_after`]).
+    pub(crate) indices: Vec<usize>,
 }
 
 impl Snapshot {
@@ -235,6 +364,7 @@ impl Snapshot {
         };
         Snapshot {
             steps: s.steps(),
+            indices: indices_after(s.bounds(), s.blocks(), c, elems.len()),
             choices: s.choices().to_vec(),
             blocks: s.blocks().to_vec(),
             elems,
