@@ -159,6 +159,14 @@ trait KindValue {
 /// (three eighths), edge (one eighth).
 const KIND: [usize; 8] = [0, 0, 0, 0, 1, 1, 1, 2];
 
+/// The bound an `Arbitrary` integer's kind is drawn with (its first
+/// choice is in `0..=KIND_BOUND`).
+pub(crate) const KIND_BOUND: u64 = 7;
+
+/// The first kind choice whose value may be any of the type's values (the
+/// smaller ones hold only small values).
+pub(crate) const FIRST_ANY_KIND: u64 = 4;
+
 /// The value-ordered mapping from choices to integers: choice `c` is the
 /// `c`-th value counting outward from zero (`0, 1, -1, 2, -2, …` for signed
 /// types), so a smaller choice is never a larger magnitude. A small value is

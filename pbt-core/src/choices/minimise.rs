@@ -11,6 +11,7 @@
 
 use super::delete::Snapshot;
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
+use crate::arbitrary::{FIRST_ANY_KIND, KIND_BOUND};
 use crate::source::BlockKind;
 
 /// How far apart two choices may be for the passes that change two.
@@ -246,6 +247,33 @@ fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usiz
             if s.consider(&cand, Step::Simplify) {
                 return;
             }
+            if let Some(kind) = small_kind_before(s, i, j, moved) {
+                cand[kind] = FIRST_ANY_KIND;
+                if s.consider(&cand, Step::Simplify) {
+                    return;
+                }
+            }
         }
     }
+}
+
+/// The position of choice `j`'s kind, when `j` is the value of an
+/// `Arbitrary` integer drawn in a small kind that cannot hold `moved`
+/// (its value's bound is below it), and the kind is after `i`: the move
+/// then needs the integer in the "any" kind. So `a + b` overflowing, with
+/// `b` drawn small (at most 10 000 at size 100), moves value from `a` to
+/// `b` and ends at `1 + u32::MAX`, not `4294957296 + 10000`. The kind
+/// goes up, but after `i`, which went down: the sequence gets smaller.
+fn small_kind_before<T: FnMut(Attempt<'_>) -> Trial>(
+    s: &ChoiceShrinker<T>,
+    i: usize,
+    j: usize,
+    moved: u64,
+) -> Option<usize> {
+    let kind = j.checked_sub(1).filter(|&k| k > i)?;
+    let (bounds, choices) = (s.bounds(), s.choices());
+    let small = bounds.get(kind) == Some(&KIND_BOUND)
+        && choices[kind] < FIRST_ANY_KIND
+        && bounds.get(j).is_some_and(|&b| moved > b);
+    small.then_some(kind)
 }
