@@ -568,7 +568,7 @@ fn report_hang(plan: &Plan, test: Option<&str>, watch: &Watch, what: Stuck, stuc
         Stuck::Test => "a test has been running",
         Stuck::Runner => {
             "the runner has made no progress (no test started, no shrink step; it is stuck in a \
-             generator, shrinker, printer or Debug impl)"
+             generator, shrinker, printer, Debug or Drop impl)"
         }
     };
     let _ = writeln!(
