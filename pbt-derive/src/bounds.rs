@@ -44,6 +44,30 @@ pub fn where_clause(
     quote! { where #(#own,)* #(#added,)* }
 }
 
+/// `P: #traits` for each type parameter that `fields` mention (none when
+/// the type gives its own `#[pbt(bound = "…")]`), for [`with`].
+pub fn params_of<'f, 'a: 'f>(
+    input: &Input,
+    traits: TokenStream,
+    fields: impl IntoIterator<Item = &'f Field<'a>>,
+) -> Option<TokenStream> {
+    if input.bound.is_some() {
+        return None;
+    }
+    let mut used = BTreeSet::new();
+    for f in fields {
+        input.this.params_in(f.ty, &mut used);
+    }
+    let predicates: Vec<TokenStream> = used
+        .iter()
+        .map(|p| {
+            let p = format_ident!("{p}");
+            quote!(#p: #traits)
+        })
+        .collect();
+    (!predicates.is_empty()).then(|| quote!(#(#predicates),*))
+}
+
 /// `T<…>: Clone`, spanned on the type's name: a derived impl that clones
 /// whole values states it once, so a type without `Clone` gets one error
 /// there instead of one per use.

@@ -277,8 +277,9 @@ pub fn by_type(
         }
         _ => return arbitrary(),
     };
-    let collect =
-        annotated(quote!(::core::iter::FromIterator::from_iter((0..__pbt_k).map(|_| #elem))));
+    let collect = annotated(
+        quote!(::core::iter::FromIterator::from_iter(::core::iter::Iterator::map(0..__pbt_k, |_| #elem))),
+    );
     quote! {{
         let #s: ::core::primitive::usize = #size;
         let __pbt_k = #rt::Source::draw(&mut *__pbt_src, #s as ::core::primitive::u64) as ::core::primitive::usize;

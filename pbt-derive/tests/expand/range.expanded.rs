@@ -104,15 +104,17 @@ const _: () = {
             match self {
                 Self { lo: __pbt_0, hi: __pbt_1, label: __pbt_2 } => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                <String as ::pbt::__private::Shrink>::shrink(__pbt_2)
-                                    .map(move |__pbt_c| Self {
-                                        lo: ::core::clone::Clone::clone(__pbt_0),
-                                        hi: ::core::clone::Clone::clone(__pbt_1),
-                                        label: __pbt_c,
-                                    }),
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::empty::<Self>(),
+                            ::core::iter::Iterator::map(
+                                <String as ::pbt::__private::Shrink>::shrink(__pbt_2),
+                                move |__pbt_c| Self {
+                                    lo: ::core::clone::Clone::clone(__pbt_0),
+                                    hi: ::core::clone::Clone::clone(__pbt_1),
+                                    label: __pbt_c,
+                                },
                             ),
+                        ),
                     )
                 }
             }
