@@ -61,11 +61,14 @@ pub fn generator(input: TokenStream) -> TokenStream {
             }};
         }
     };
+    let size = pbt_stage::Ctx::size_variable();
     let closure = |source: TokenStream| {
         quote! {
-            |__pbt_src: &mut #source, size: ::core::primitive::usize| {
+            |__pbt_src: &mut #source, #size: ::core::primitive::usize| {
                 #[allow(unused_imports)]
                 use ::pbt::__private::dsl::*;
+                #[allow(unused_variables)]
+                let size: ::core::primitive::usize = #size;
                 #body
             }
         }
@@ -359,14 +362,19 @@ fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
         pbt_stage::emit(&dsl, &ctx)
     });
     let body = code.unwrap_or_else(syn::Error::into_compile_error);
+    // The draws read the size through a name of the macro's own; `size` is
+    // for the user's expressions, and a variable of that name shadows it.
+    let size = pbt_stage::Ctx::size_variable();
     let prelude = quote! {
         #[allow(unused_imports)]
         use ::pbt::__private::dsl::*;
+        #[allow(unused_variables)]
+        let size: ::core::primitive::usize = #size;
     };
     let ret = quote!(::pbt::__private::Generated<#ty>);
     let closure = |source: TokenStream| {
         env.closure_with(
-            quote!(__pbt_src: &mut #source, size: ::core::primitive::usize),
+            quote!(__pbt_src: &mut #source, #size: ::core::primitive::usize),
             Binding::ByName,
             Some(ret.clone()),
             prelude.clone(),

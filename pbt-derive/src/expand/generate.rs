@@ -193,7 +193,10 @@ fn staged(
             })
         });
     let reject = on_reject(variant, f);
+    // The staged code reads the size through a name of its own.
+    let size = &ctx.size;
     quote! {{
+        let #size: ::core::primitive::usize = size;
         #[allow(unused_imports)]
         use #rt::dsl::*;
         #[allow(unused_imports)]

@@ -9,6 +9,7 @@ const _: () = {
         ) -> Self {
             {
                 let __pbt_f0: u32 = {
+                    let __pbt_size: ::core::primitive::usize = size;
                     #[allow(unused_imports)]
                     use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
@@ -21,7 +22,7 @@ const _: () = {
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..100u32),
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
-                                    size,
+                                    __pbt_size,
                                 ) {
                                     ::core::result::Result::Ok(v) => {
                                         ::pbt::__private::Produces::<u32>::produced(v)
@@ -47,6 +48,7 @@ const _: () = {
                     }
                 };
                 let __pbt_f1: u32 = {
+                    let __pbt_size: ::core::primitive::usize = size;
                     #[allow(unused_imports)]
                     use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
@@ -60,7 +62,7 @@ const _: () = {
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(lo..=lo + 10),
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
-                                    size,
+                                    __pbt_size,
                                 ) {
                                     ::core::result::Result::Ok(v) => {
                                         ::pbt::__private::Produces::<u32>::produced(v)
