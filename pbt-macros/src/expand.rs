@@ -161,8 +161,7 @@ fn explicit_examples(
                 (_, 1) => vec![example],
                 (Expr::Tuple(t), n) if t.elems.len() == n => t.elems.iter().collect(),
                 _ => {
-                    let names: Vec<String> =
-                        vars.iter().map(|v| v.name.unraw().to_string()).collect();
+                    let names: Vec<String> = vars.iter().map(|v| v.name.label()).collect();
                     errors.at(
                         example.span(),
                         format!(
@@ -283,7 +282,7 @@ fn target_node(expr: &Expr, env: &Env, rest: TokenStream) -> TokenStream {
 /// builder requires (see [`Kind::ALL`]).
 fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) -> TokenStream {
     let Var { name, ty } = var;
-    let name = LitStr::new(&name.unraw().to_string(), name.span());
+    let name = LitStr::new(&name.label(), name.span());
     let ty_name = LitStr::new(&type_name(ty), ty.span());
     let env_ty = env.ty();
     let mut node = quote! {
@@ -522,11 +521,17 @@ fn helper_name(kind: Kind) -> Ident {
 /// after `,` and `;`, and around `->`, `+` and `=`, whatever spacing the
 /// token printer chose.
 pub fn type_name(ty: &Type) -> String {
+    tokens_as_written(ty.to_token_stream())
+}
+
+/// Tokens (a type, a pattern) spaced as a user would write them; see
+/// [`type_name`].
+pub fn tokens_as_written(tokens: TokenStream) -> String {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
     let spaced = |c: char| matches!(c, '+' | '=');
     let mut out = String::new();
     let mut gap = false;
-    for c in ty.to_token_stream().to_string().chars() {
+    for c in tokens.to_string().chars() {
         if c.is_whitespace() {
             gap = true;
             continue;
