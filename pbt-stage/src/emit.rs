@@ -107,7 +107,7 @@ fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
 /// generator, naming both types, with no conversion spliced into it.
 fn unwrap_as(result: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
     let label = &ctx.label;
-    let v = Ident::new("v", at);
+    let v = Ident::new("__pbt_v", at);
     let value = match ty {
         Some(ty) => {
             let rt = respan(&ctx.rt, at);

@@ -24,8 +24,8 @@ const _: () = {
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
                                     __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => {
-                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    ::core::result::Result::Ok(__pbt_v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(__pbt_v)
                                     }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
@@ -64,8 +64,8 @@ const _: () = {
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
                                     __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => {
-                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    ::core::result::Result::Ok(__pbt_v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(__pbt_v)
                                     }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);

@@ -12,7 +12,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
                 __pbt_size,
             ) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
@@ -25,7 +25,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         &mut ::pbt::__private::Prepaid::new(&mut *src),
                         __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }

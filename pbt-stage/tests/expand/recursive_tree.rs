@@ -44,13 +44,13 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             } else {
                                 (node)((
                                     match __pbt_rec0(&mut *__pbt_src0, __pbt_size / 2) {
-                                        ::core::result::Result::Ok(v) => v,
+                                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                         ::core::result::Result::Err(e) => {
                                             break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
                                         }
                                     },
                                     match __pbt_rec0(&mut *__pbt_src0, __pbt_size / 2) {
-                                        ::core::result::Result::Ok(v) => v,
+                                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                         ::core::result::Result::Err(e) => {
                                             break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
                                         }
@@ -72,7 +72,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 __pbt_layer
             }
             match __pbt_rec0(&mut *src, __pbt_size) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }

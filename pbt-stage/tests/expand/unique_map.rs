@@ -15,7 +15,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
                 __pbt_size,
             ) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
@@ -32,7 +32,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         &mut ::pbt::__private::Prepaid::new(&mut *src),
                         __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
@@ -54,7 +54,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                                     &mut ::pbt::__private::Prepaid::new(&mut *src),
                                     __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }
