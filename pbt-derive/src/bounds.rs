@@ -30,12 +30,23 @@ pub fn where_clause(
                     input.this.params_in(f.ty, &mut used);
                 }
             }
-            used.iter()
+            let mut added: Vec<TokenStream> = used
+                .iter()
                 .map(|p| {
                     let p = format_ident!("{p}");
                     quote!(#p: #traits)
                 })
-                .collect()
+                .collect();
+            // A field whose type borrows for one of the type's lifetimes
+            // (`Cow<'a, str>`) has the traits only for some lifetimes (here
+            // `'static`): the impl states it, so it holds for those.
+            for f in input.variants.iter().flat_map(|v| &v.fields) {
+                if needs(f) && f.gen.is_none() && mentions_lifetime(input, f.ty) {
+                    let ty = f.ty;
+                    added.push(quote!(#ty: #traits));
+                }
+            }
+            added
         }
     };
     if own.is_empty() && added.is_empty() {
@@ -44,8 +55,29 @@ pub fn where_clause(
     quote! { where #(#own,)* #(#added,)* }
 }
 
-/// `P: #traits` for each type parameter that `fields` mention (none when
-/// the type gives its own `#[pbt(bound = "…")]`), for [`with`].
+/// Whether `ty` mentions one of the type's lifetime parameters.
+fn mentions_lifetime(input: &Input, ty: &syn::Type) -> bool {
+    struct Finder<'g> {
+        generics: &'g syn::Generics,
+        found: bool,
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Finder<'_> {
+        fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
+            self.found |= self.generics.lifetimes().any(|p| p.lifetime == *l);
+        }
+    }
+    let mut finder = Finder {
+        generics: input.generics,
+        found: false,
+    };
+    syn::visit::visit_type(&mut finder, ty);
+    finder.found
+}
+
+/// `P: #traits` for each type parameter that `fields` mention, and
+/// `F: #traits` for each of their types that borrows for a lifetime of the
+/// type (none when the type gives its own `#[pbt(bound = "…")]`), for
+/// [`with`].
 pub fn params_of<'f, 'a: 'f>(
     input: &Input,
     traits: TokenStream,
@@ -55,8 +87,12 @@ pub fn params_of<'f, 'a: 'f>(
         return None;
     }
     let mut used = BTreeSet::new();
+    let mut borrowing = Vec::new();
     for f in fields {
         input.this.params_in(f.ty, &mut used);
+        if mentions_lifetime(input, f.ty) {
+            borrowing.push(f.ty);
+        }
     }
     let predicates: Vec<TokenStream> = used
         .iter()
@@ -64,6 +100,7 @@ pub fn params_of<'f, 'a: 'f>(
             let p = format_ident!("{p}");
             quote!(#p: #traits)
         })
+        .chain(borrowing.iter().map(|ty| quote!(#ty: #traits)))
         .collect();
     (!predicates.is_empty()).then(|| quote!(#(#predicates),*))
 }
