@@ -6,6 +6,8 @@
 //! pattern but a plain name used to be a compile error, "expected an
 //! identifier".)
 #![deny(warnings)]
+// The function shows every kind of pattern at once, `ref x` included.
+#![allow(clippy::too_many_arguments, clippy::toplevel_ref_arg)]
 
 use pbt::prelude::*;
 use pbt::runners::Regressions;
