@@ -58,3 +58,36 @@ fn the_dsl_size_is_still_the_runners() {
     let report = generational(&prop, quiet().cases(30));
     assert!(report.passed(), "{report}");
 }
+
+/// A derive's field named `size` is that field in a later field's
+/// generator, as a variable is in `property!` (it used to be invisible
+/// there: `data` was as long as the size generated at, whatever `size`).
+#[derive(Clone, Debug, Arbitrary, Mutate)]
+struct Buffer {
+    #[pbt(with = int(0..5usize))]
+    size: usize,
+    #[pbt(with = vec(int(0..=9u8), size..=size))]
+    data: Vec<u8>,
+    #[pbt(with = sized(just))]
+    generated_at: usize,
+}
+
+#[property_test(cases = 100, seed = 2)]
+fn a_field_named_size_is_the_field(buffer: Buffer) -> bool {
+    buffer.data.len() == buffer.size && buffer.generated_at <= 100
+}
+
+#[test]
+fn a_mutated_field_named_size_regenerates_what_reads_it() {
+    use pbt::Mutate;
+    let mut rng = pbt::Rng::from_seed(9);
+    let mut buffer = Buffer {
+        size: 2,
+        data: vec![1, 2],
+        generated_at: 0,
+    };
+    for _ in 0..200 {
+        buffer = buffer.mutate(&mut rng, 20);
+        assert_eq!(buffer.data.len(), buffer.size, "{buffer:?}");
+    }
+}

@@ -187,13 +187,14 @@ fn staged(
         .enumerate()
         .filter_map(|(j, earlier)| {
             let name = earlier.ident?;
-            (name != "size" && types::mentions(tokens, name)).then(|| {
+            types::mentions(tokens, name).then(|| {
                 let local = local(j);
                 quote! { let #name = (&#rt::Bind(&#local)).bind(); }
             })
         });
     let reject = on_reject(variant, f);
-    // The staged code reads the size through a name of its own.
+    // The staged code reads the size through a name of its own, bound
+    // before the fields: a field named `size` is the field there.
     let size = &ctx.size;
     quote! {{
         let #size: ::core::primitive::usize = size;
