@@ -3,13 +3,16 @@
 //! nursery groups (CI runs `cargo clippy --all-targets -D warnings`, so a
 //! lint that fires inside an expansion fails the build here), and
 //! `clippy::min_ident_chars`, which fired on the staged code's `v` at the
-//! user's `int(…)`. The code around the macros is written to pass them too.
+//! user's `int(…)`, and `clippy::integer_division`, which fired on the
+//! derives' and `recursive`'s halving of the size. The code around the macros is written to pass them too.
 #![deny(warnings)]
 #![deny(
     clippy::all,
     clippy::pedantic,
     clippy::nursery,
-    clippy::min_ident_chars
+    clippy::min_ident_chars,
+    clippy::integer_division,
+    clippy::integer_division_remainder_used
 )]
 #![forbid(unsafe_code)]
 #![deny(
@@ -155,7 +158,7 @@ fn derived_types(
 fn annotations_and_unit_return(
     #[with = int(0..10u8)] bound: u8,
     #[with = vec(int(0..=bound), 0..3)] below: Vec<u8>,
-    #[shrink = |num: &u8| vec![num / 2]]
+    #[shrink = |num: &u8| vec![num.div_euclid(2)]]
     #[print = |num: &u8| format!("{num}")]
     halved: u8,
 ) {
@@ -195,6 +198,12 @@ fn property_values() {
         Config::default().regressions(pbt::runners::Regressions::Off),
     );
     assert!(report.passed(), "{report}");
+    let depth = pbt::generator!(recursive::<u32>(
+        |rec| frequency![1 => just(0u32), size => map(rec, |inner: u32| inner.saturating_add(1))]
+    ));
+    assert!(depth
+        .generate(&mut pbt::Rng::from_seed(2), 50)
+        .is_ok_and(|levels| levels < 64));
     let pair = pbt::generator!({
         let first = int(0..10u8);
         let second = int(0..=first);

@@ -424,7 +424,10 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             (Some((handle, fun)), Expr::Path(p)) if p.path.is_ident(handle) => {
                 let at = p.path.segments[0].ident.span();
                 let size = &ctx.size;
-                unwrap(quote! { #fun(&mut *#src, #size / 2) }, at, ctx)
+                // A call, not `/`: no `clippy::integer_division` on the
+                // user's generator.
+                let half = quote! { ::core::primitive::usize::div_euclid(#size, 2) };
+                unwrap(quote! { #fun(&mut *#src, #half) }, at, ctx)
             }
             (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
             _ => {

@@ -150,7 +150,9 @@ pub fn field_value(
         Some((dsl, tokens)) => staged(input, variant, i, dsl, tokens, on_reject),
         None => {
             let size = if f.recursive {
-                quote!(size / 2)
+                // A call, not `/`: no `clippy::integer_division` on the
+                // user's derive.
+                quote!(::core::primitive::usize::div_euclid(size, 2))
             } else {
                 quote!(size)
             };
@@ -287,7 +289,8 @@ pub fn by_type(
     quote! {{
         let #s: ::core::primitive::usize = #size;
         let __pbt_k = #rt::Source::draw(&mut *__pbt_src, #s as ::core::primitive::u64) as ::core::primitive::usize;
-        let __pbt_e: ::core::primitive::usize = #s / ::core::cmp::Ord::max(__pbt_k, 1);
+        let __pbt_e: ::core::primitive::usize =
+            ::core::primitive::usize::div_euclid(#s, ::core::cmp::Ord::max(__pbt_k, 1));
         #collect
     }}
 }

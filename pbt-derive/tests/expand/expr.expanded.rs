@@ -25,7 +25,7 @@ const _: () = {
                 let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Neg(__pbt_f0)
@@ -33,13 +33,13 @@ const _: () = {
                 let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Add(__pbt_f0, __pbt_f1)
@@ -145,7 +145,7 @@ const _: () = {
                                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                             &mut *__pbt_src,
-                                                            size / 2,
+                                                            ::core::primitive::usize::div_euclid(size, 2),
                                                         ),
                                                     );
                                                     Self::Neg(__pbt_f0)
@@ -266,7 +266,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Neg(__pbt_f0)
@@ -275,13 +275,13 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -310,7 +310,7 @@ const _: () = {
                                             let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Neg(__pbt_f0)
@@ -319,13 +319,13 @@ const _: () = {
                                             let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -349,7 +349,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -358,7 +358,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
@@ -398,7 +398,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -437,7 +437,7 @@ const _: () = {
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -491,7 +491,7 @@ const _: () = {
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -515,7 +515,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -524,7 +524,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
@@ -685,7 +685,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -694,7 +694,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(

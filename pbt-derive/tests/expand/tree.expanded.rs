@@ -28,7 +28,7 @@ const _: () = {
                         V,
                     > as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 let __pbt_f1: K = <K as ::pbt::__private::Arbitrary>::arbitrary(
@@ -45,7 +45,7 @@ const _: () = {
                         V,
                     > as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Node {

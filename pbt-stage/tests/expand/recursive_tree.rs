@@ -43,13 +43,19 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                                 Tree::Leaf
                             } else {
                                 (node)((
-                                    match __pbt_rec0(&mut *__pbt_src0, __pbt_size / 2) {
+                                    match __pbt_rec0(
+                                        &mut *__pbt_src0,
+                                        ::core::primitive::usize::div_euclid(__pbt_size, 2),
+                                    ) {
                                         ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                         ::core::result::Result::Err(e) => {
                                             break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
                                         }
                                     },
-                                    match __pbt_rec0(&mut *__pbt_src0, __pbt_size / 2) {
+                                    match __pbt_rec0(
+                                        &mut *__pbt_src0,
+                                        ::core::primitive::usize::div_euclid(__pbt_size, 2),
+                                    ) {
                                         ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                         ::core::result::Result::Err(e) => {
                                             break '__pbt_rec0 <::core::result::Result<_, _>>::Err(e);
