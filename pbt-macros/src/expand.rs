@@ -546,6 +546,9 @@ pub fn tokens_as_written(tokens: TokenStream) -> String {
                 || spaced(p)
                 || spaced(c)
                 || c == '-'
+                || matches!(c, '{' | '}')
+                || p == '{'
+                || (p == ':' && c != ':' && !out.ends_with("::"))
                 || out.ends_with("->");
             if space {
                 out.push(' ');
@@ -564,7 +567,7 @@ mod tests {
 
     #[test]
     fn type_names_read_as_written() {
-        let cases: [(syn::Type, &str); 9] = [
+        let cases: [(syn::Type, &str); 10] = [
             (parse_quote!(u32), "u32"),
             (parse_quote!(Vec<u32>), "Vec<u32>"),
             (
@@ -589,9 +592,28 @@ mod tests {
                 parse_quote!(&'a [fn(u8) -> *const u8]),
                 "&'a [fn(u8) -> *const u8]",
             ),
+            (parse_quote!([u8; { N + 1 }]), "[u8; { N + 1 }]"),
         ];
         for (ty, expected) in cases {
             assert_eq!(type_name(&ty), expected);
+        }
+    }
+
+    #[test]
+    fn patterns_read_as_written() {
+        let cases: [(syn::Pat, &str); 5] = [
+            (parse_quote!((a, b)), "(a, b)"),
+            (parse_quote!(_), "_"),
+            (parse_quote!(&x), "&x"),
+            (
+                parse_quote!(Point { x, y: (p, q) }),
+                "Point { x, y: (p, q) }",
+            ),
+            (parse_quote!([first, .., last]), "[first, .., last]"),
+        ];
+        for (pat, expected) in cases {
+            let written = super::tokens_as_written(quote::ToTokens::to_token_stream(&pat));
+            assert_eq!(written, expected);
         }
     }
 }
