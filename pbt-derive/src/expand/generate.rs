@@ -259,6 +259,37 @@ pub fn by_type(
         let inner = by_type(input, inner, size, depth + 1, false);
         return annotated(quote!(::core::convert::From::from(#inner)));
     }
+    // Tuples and arrays are taken apart too (through `Arbitrary` for
+    // `[Option<Box<Self>>; 4]`, an `Option` is not `None` at size 0, and
+    // the recursion did not stop): a tuple's parts at its size, as a
+    // struct's fields; an array's `N` elements at `size / N` each, as a
+    // collection's.
+    match ty {
+        Type::Paren(p) => return by_type(input, &p.elem, size, depth, typed),
+        Type::Group(g) => return by_type(input, &g.elem, size, depth, typed),
+        Type::Tuple(t) => {
+            let parts = t
+                .elems
+                .iter()
+                .map(|e| by_type(input, e, quote!(#s), depth + 1, false));
+            return annotated(quote! {{
+                let #s: ::core::primitive::usize = #size;
+                ( #(#parts,)* )
+            }});
+        }
+        Type::Array(a) => {
+            let elem = by_type(input, &a.elem, quote!(__pbt_e), depth + 1, false);
+            let len = &a.len;
+            return annotated(quote! {{
+                let __pbt_e: ::core::primitive::usize = ::core::primitive::usize::div_euclid(
+                    #size,
+                    ::core::cmp::Ord::max(#len, 1),
+                );
+                ::core::array::from_fn(|_| #elem)
+            }});
+        }
+        _ => {}
+    }
     let name = last_ident(ty).unwrap_or_default();
     let args = type_args(ty);
     let elem = match (name.as_str(), &args[..]) {
