@@ -88,3 +88,30 @@ fn a_quadtree_shrinks_to_the_smallest_failing_one() {
     let shown = &failure.counterexample[0].value;
     assert_eq!(shown.matches("weight: 0").count(), 3, "{report}");
 }
+
+/// Recursive and generic, with the parameter in the simpler variant: its
+/// `Shrink` states `Self: Clone` and `T: Arbitrary` both (the second was
+/// once appended without a comma, and the derive emitted unparsable code).
+#[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
+enum Rose<T> {
+    Leaf(T),
+    Node(Vec<Rose<T>>),
+}
+
+fn rose_nodes<T>(r: &Rose<T>) -> usize {
+    match r {
+        Rose::Leaf(_) => 1,
+        Rose::Node(kids) => 1 + kids.iter().map(rose_nodes).sum::<usize>(),
+    }
+}
+
+#[test]
+fn a_generic_rose_tree_shrinks_to_a_generated_leaf() {
+    use pbt::Shrink;
+    let rose = Rose::Node(vec![Rose::Leaf(3u8), Rose::Leaf(4)]);
+    let candidates: Vec<Rose<u8>> = rose.shrink().collect();
+    assert!(candidates.contains(&Rose::Leaf(0)), "{candidates:?}");
+    let prop = property! { forall rose: Rose<u8>; check rose_nodes(rose) < 3 };
+    let report = generational(&prop, quiet().seed(5));
+    assert!(!report.passed(), "{report}");
+}

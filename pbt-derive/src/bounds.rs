@@ -114,11 +114,12 @@ pub fn self_clone(input: &Input) -> TokenStream {
     quote_spanned! {ident.span()=> #ident #ty_generics: ::core::clone::Clone }
 }
 
-/// `where_clause` plus `extra`.
+/// `where_clause` (or an earlier `with`) plus the predicates `extra`,
+/// ending in a comma so that another `with` may follow.
 pub fn with(clause: TokenStream, extra: TokenStream) -> TokenStream {
     if clause.is_empty() {
-        quote! { where #extra }
+        quote! { where #extra, }
     } else {
-        quote! { #clause #extra }
+        quote! { #clause #extra, }
     }
 }
