@@ -72,3 +72,23 @@ fn a_borrowing_type_mutates() {
     let changed = (0..20).any(|_| labelled.mutate(&mut rng, 10) != labelled);
     assert!(changed);
 }
+
+/// Recursive through a field that names the lifetime: the impls state the
+/// traits of the borrowing fields only, not of `Box<Self>` (which made the
+/// trait solver overflow: "overflow evaluating the requirement").
+#[derive(Clone, Debug, PartialEq, Arbitrary, Mutate)]
+enum Chain<'a, T> {
+    End(Cow<'a, str>, T),
+    Link(Box<Chain<'a, T>>, Cow<'a, [u8]>),
+}
+
+#[property_test(cases = 50)]
+fn a_recursive_borrowing_type_is_generated(chain: Chain<'static, bool>) -> bool {
+    fn links(chain: &Chain<'_, bool>) -> usize {
+        match chain {
+            Chain::End(..) => 0,
+            Chain::Link(next, _) => 1 + links(next),
+        }
+    }
+    links(&chain) < 1_000
+}

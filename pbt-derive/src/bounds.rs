@@ -41,7 +41,7 @@ pub fn where_clause(
             // (`Cow<'a, str>`) has the traits only for some lifetimes (here
             // `'static`): the impl states it, so it holds for those.
             for f in input.variants.iter().flat_map(|v| &v.fields) {
-                if needs(f) && f.gen.is_none() && mentions_lifetime(input, f.ty) {
+                if needs(f) && f.gen.is_none() && borrows(input, f.ty) {
                     let ty = f.ty;
                     added.push(quote!(#ty: #traits));
                 }
@@ -55,23 +55,33 @@ pub fn where_clause(
     quote! { where #(#own,)* #(#added,)* }
 }
 
-/// Whether `ty` mentions one of the type's lifetime parameters.
-fn mentions_lifetime(input: &Input, ty: &syn::Type) -> bool {
+/// Whether `ty` mentions one of the type's lifetime parameters and not the
+/// type itself (whose traits are the impl's own: stating them of a
+/// `Box<Self>` would make the impl depend on itself).
+fn borrows(input: &Input, ty: &syn::Type) -> bool {
     struct Finder<'g> {
+        ident: &'g syn::Ident,
         generics: &'g syn::Generics,
-        found: bool,
+        lifetime: bool,
+        itself: bool,
     }
     impl<'ast> syn::visit::Visit<'ast> for Finder<'_> {
         fn visit_lifetime(&mut self, l: &'ast syn::Lifetime) {
-            self.found |= self.generics.lifetimes().any(|p| p.lifetime == *l);
+            self.lifetime |= self.generics.lifetimes().any(|p| p.lifetime == *l);
+        }
+        fn visit_path_segment(&mut self, s: &'ast syn::PathSegment) {
+            self.itself |= s.ident == *self.ident || s.ident == "Self";
+            syn::visit::visit_path_segment(self, s);
         }
     }
     let mut finder = Finder {
+        ident: input.ident,
         generics: input.generics,
-        found: false,
+        lifetime: false,
+        itself: false,
     };
     syn::visit::visit_type(&mut finder, ty);
-    finder.found
+    finder.lifetime && !finder.itself
 }
 
 /// `P: #traits` for each type parameter that `fields` mention, and
@@ -90,7 +100,7 @@ pub fn params_of<'f, 'a: 'f>(
     let mut borrowing = Vec::new();
     for f in fields {
         input.this.params_in(f.ty, &mut used);
-        if mentions_lifetime(input, f.ty) {
+        if borrows(input, f.ty) {
             borrowing.push(f.ty);
         }
     }
