@@ -10,9 +10,9 @@
 //! The derive emits inlined code, not a tree of strategies (*Fail Faster*
 //! §4.6): a struct draws its fields in order, an enum makes one draw over
 //! the total weight and runs an `if` ladder, and recursion through `Box`,
-//! `Rc`, `Arc`, `Option` and std collections stops by size. Generated code
-//! reaches the runtime only through `::pbt::__private` (or the path given by
-//! `#[pbt(crate = "…")]`) and `::core`/`::std`.
+//! `Rc`, `Arc`, `Option`, std collections, arrays and tuples stops by size.
+//! Generated code reaches the runtime only through `::pbt::__private` (or
+//! the path given by `#[pbt(crate = "…")]`) and `::core`/`::std`.
 //!
 //! The stages: `attr` parses `#[pbt(…)]`, `ast` builds the IR (the type's
 //! shape, its options, how each field relates to the type) and reports every

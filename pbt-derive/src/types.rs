@@ -147,11 +147,13 @@ impl SelfTy {
                     })
                     .collect();
                 let (first, rest) = parts.split_first()?;
-                Some(quote! { #first #(.chain(#rest))* })
+                Some(rest.iter().fold(first.clone(), |acc, r| {
+                    quote! { ::core::iter::Iterator::chain(#acc, #r) }
+                }))
             }
             Type::Array(a) => {
                 let inner = self.children(&a.elem, quote!(#x), depth + 1)?;
-                Some(quote! { (#expr).iter().flat_map(move |#x| #inner) })
+                Some(quote! { ::core::iter::Iterator::flat_map((#expr).iter(), move |#x| #inner) })
             }
             _ => {
                 if let Some(inner) = pointer(ty) {
@@ -168,7 +170,7 @@ impl SelfTy {
                     return None;
                 }
                 let inner = self.children(elem, quote!(#x), depth + 1)?;
-                Some(quote! { (#expr).iter().flat_map(move |#x| #inner) })
+                Some(quote! { ::core::iter::Iterator::flat_map((#expr).iter(), move |#x| #inner) })
             }
         }
     }

@@ -138,8 +138,22 @@ fn clause(input: ParseStream) -> syn::Result<Vec<Clause>> {
 /// a comma is followed by another `NAME: TYPE`.
 fn variable(input: ParseStream, forall: kw::forall) -> syn::Result<(Forall, Option<kw::forall>)> {
     let name: Ident = input.parse()?;
+    if input.peek(Token![in]) {
+        // proptest's `x in strategy`.
+        let generator = generator_after(input);
+        return Err(input.error(format!(
+            "expected `:`: a variable has a type, and a generator goes in an annotation: `forall {name}: T, #[with = {generator}]`"
+        )));
+    }
     input.parse::<Token![:]>()?;
     let ty = input.parse()?;
+    if input.peek(Token![=]) || input.peek(Token![in]) {
+        let generator = generator_after(input);
+        return Err(input.error(format!(
+            "expected `;` or `,`: a generator goes in an annotation: `forall {name}: {}, #[with = {generator}]`",
+            crate::expand::type_name(&ty)
+        )));
+    }
     let mut annotations = Vec::new();
     let mut more = None;
     while input.peek(Token![,]) {
@@ -168,6 +182,32 @@ fn variable(input: ParseStream, forall: kw::forall) -> syn::Result<(Forall, Opti
         annotations,
     };
     Ok((binding, more))
+}
+
+/// The tokens after the next one (`in` or `=`) up to the clause's `;`, as
+/// written, for an error message; `generator` when there are none.
+fn generator_after(input: ParseStream) -> String {
+    let mut tokens = proc_macro2::TokenStream::new();
+    let _ = input.step(|cursor| {
+        let mut rest = match cursor.token_tree() {
+            Some((_, rest)) => rest,
+            None => return Ok(((), *cursor)),
+        };
+        while let Some((tt, next)) = rest.token_tree() {
+            if matches!(&tt, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';') {
+                break;
+            }
+            tokens.extend([tt]);
+            rest = next;
+        }
+        // Consume nothing: the error points at the `in` or `=`.
+        Ok(((), *cursor))
+    });
+    if tokens.is_empty() {
+        "generator".to_owned()
+    } else {
+        crate::expand::tokens_as_written(tokens)
+    }
 }
 
 /// One `#[…]` annotation. A `#[with = …]` (or `#[gen = …]`) value is written in the generator

@@ -61,11 +61,14 @@ pub fn generator(input: TokenStream) -> TokenStream {
             }};
         }
     };
+    let size = pbt_stage::Ctx::size_variable();
     let closure = |source: TokenStream| {
         quote! {
-            |__pbt_src: &mut #source, size: ::core::primitive::usize| {
+            |__pbt_src: &mut #source, #size: ::core::primitive::usize| {
                 #[allow(unused_imports)]
                 use ::pbt::__private::dsl::*;
+                #[allow(unused_variables)]
+                let size: ::core::primitive::usize = #size;
                 #body
             }
         }
@@ -158,8 +161,7 @@ fn explicit_examples(
                 (_, 1) => vec![example],
                 (Expr::Tuple(t), n) if t.elems.len() == n => t.elems.iter().collect(),
                 _ => {
-                    let names: Vec<String> =
-                        vars.iter().map(|v| v.name.unraw().to_string()).collect();
+                    let names: Vec<String> = vars.iter().map(|v| v.name.label()).collect();
                     errors.at(
                         example.span(),
                         format!(
@@ -280,7 +282,7 @@ fn target_node(expr: &Expr, env: &Env, rest: TokenStream) -> TokenStream {
 /// builder requires (see [`Kind::ALL`]).
 fn forall(var: &Var, annotations: &Annotations, env: &Env, rest: TokenStream) -> TokenStream {
     let Var { name, ty } = var;
-    let name = LitStr::new(&name.unraw().to_string(), name.span());
+    let name = LitStr::new(&name.label(), name.span());
     let ty_name = LitStr::new(&type_name(ty), ty.span());
     let env_ty = env.ty();
     let mut node = quote! {
@@ -359,14 +361,19 @@ fn staged(expr: &Expr, ty: &Type, env: &Env) -> (TokenStream, TokenStream) {
         pbt_stage::emit(&dsl, &ctx)
     });
     let body = code.unwrap_or_else(syn::Error::into_compile_error);
+    // The draws read the size through a name of the macro's own; `size` is
+    // for the user's expressions, and a variable of that name shadows it.
+    let size = pbt_stage::Ctx::size_variable();
     let prelude = quote! {
         #[allow(unused_imports)]
         use ::pbt::__private::dsl::*;
+        #[allow(unused_variables)]
+        let size: ::core::primitive::usize = #size;
     };
     let ret = quote!(::pbt::__private::Generated<#ty>);
     let closure = |source: TokenStream| {
         env.closure_with(
-            quote!(__pbt_src: &mut #source, size: ::core::primitive::usize),
+            quote!(__pbt_src: &mut #source, #size: ::core::primitive::usize),
             Binding::ByName,
             Some(ret.clone()),
             prelude.clone(),
@@ -514,11 +521,17 @@ fn helper_name(kind: Kind) -> Ident {
 /// after `,` and `;`, and around `->`, `+` and `=`, whatever spacing the
 /// token printer chose.
 pub fn type_name(ty: &Type) -> String {
+    tokens_as_written(ty.to_token_stream())
+}
+
+/// Tokens (a type, a pattern) spaced as a user would write them; see
+/// [`type_name`].
+pub fn tokens_as_written(tokens: TokenStream) -> String {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
     let spaced = |c: char| matches!(c, '+' | '=');
     let mut out = String::new();
     let mut gap = false;
-    for c in ty.to_token_stream().to_string().chars() {
+    for c in tokens.to_string().chars() {
         if c.is_whitespace() {
             gap = true;
             continue;
@@ -533,6 +546,9 @@ pub fn type_name(ty: &Type) -> String {
                 || spaced(p)
                 || spaced(c)
                 || c == '-'
+                || matches!(c, '{' | '}')
+                || p == '{'
+                || (p == ':' && c != ':' && !out.ends_with("::"))
                 || out.ends_with("->");
             if space {
                 out.push(' ');
@@ -551,7 +567,7 @@ mod tests {
 
     #[test]
     fn type_names_read_as_written() {
-        let cases: [(syn::Type, &str); 9] = [
+        let cases: [(syn::Type, &str); 10] = [
             (parse_quote!(u32), "u32"),
             (parse_quote!(Vec<u32>), "Vec<u32>"),
             (
@@ -576,9 +592,28 @@ mod tests {
                 parse_quote!(&'a [fn(u8) -> *const u8]),
                 "&'a [fn(u8) -> *const u8]",
             ),
+            (parse_quote!([u8; { N + 1 }]), "[u8; { N + 1 }]"),
         ];
         for (ty, expected) in cases {
             assert_eq!(type_name(&ty), expected);
+        }
+    }
+
+    #[test]
+    fn patterns_read_as_written() {
+        let cases: [(syn::Pat, &str); 5] = [
+            (parse_quote!((a, b)), "(a, b)"),
+            (parse_quote!(_), "_"),
+            (parse_quote!(&x), "&x"),
+            (
+                parse_quote!(Point { x, y: (p, q) }),
+                "Point { x, y: (p, q) }",
+            ),
+            (parse_quote!([first, .., last]), "[first, .., last]"),
+        ];
+        for (pat, expected) in cases {
+            let written = super::tokens_as_written(quote::ToTokens::to_token_stream(&pat));
+            assert_eq!(written, expected);
         }
     }
 }

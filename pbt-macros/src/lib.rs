@@ -118,7 +118,10 @@ pub fn generator(input: TokenStream) -> TokenStream {
 /// returns work; `assume!(cond)` discards the test when `cond` is false.
 /// Parameters take the annotations of [`property!`] (`#[with = …]`,
 /// `#[shrink = …]`, `#[print = …]`, `#[mutate = …]`), which may read earlier
-/// parameters. `#[gen = …]` is the same as `#[with = …]` on edition 2021; on
+/// parameters. A parameter may be any irrefutable pattern (`mut x: u8`,
+/// `(a, b): (u8, u8)`, `_: u8`, `&x: &u8`): the function destructures the
+/// value, the report prints the pattern as the variable's name, and later
+/// annotations read the names it binds. `#[gen = …]` is the same as `#[with = …]` on edition 2021; on
 /// edition 2024 `gen` is a reserved word and rustc rejects `#[gen = …]` on a
 /// parameter before the attribute sees it, so `with` is the spelling that
 /// works everywhere. Other attributes (doc comments, `#[should_panic]`,

@@ -180,7 +180,7 @@ impl Options {
                 let config: ::pbt::__private::Config = #base;
                 config
             }),
-            None => quote!(::pbt::__private::Config::default()),
+            None => quote!(<::pbt::__private::Config as ::core::default::Default>::default()),
         };
         if let Some(n) = &self.cases {
             config = quote!(#config.cases(#n));

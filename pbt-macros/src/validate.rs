@@ -4,7 +4,7 @@
 //! all of them are reported together.
 
 use crate::ast::{Clause, PropertyInput};
-use crate::env::Var;
+use crate::env::{Binder, Var};
 use crate::errors::{written, Errors};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
@@ -166,7 +166,7 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
             Clause::Forall(forall) => {
                 let annotations = annotations(&forall.annotations, &mut errors);
                 let var = Var {
-                    name: &forall.name,
+                    name: Binder::Name(&forall.name),
                     ty: &forall.ty,
                 };
                 staged_gen(&var, &annotations, &mut errors);
@@ -190,7 +190,7 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
 }
 
 /// Check the function under `#[property_test]`: not generic, not `async`,
-/// no receiver, each parameter a plain identifier with known annotations.
+/// no receiver, each parameter with known annotations.
 pub fn property_test<'a>(
     item: &'a ItemFn,
     owned: &'a [Option<Type>],
@@ -230,25 +230,24 @@ pub fn property_test<'a>(
                         "#[property_test] parameters need a concrete type to generate, not `impl Trait`",
                     ));
                 }
-                match &*param.pat {
-                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => {
-                        let var = Var {
-                            name: &pat.ident,
-                            ty: owned.as_ref().unwrap_or(&param.ty),
-                        };
-                        passing.push(match &*param.ty {
-                            Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
-                            Type::Reference(_) => Passing::Shared,
-                            _ => Passing::Owned,
-                        });
-                        staged_gen(&var, &annotations, errors);
-                        nodes.push(Node::Forall(var, annotations));
-                    }
-                    other => errors.push(syn::Error::new_spanned(
-                        other,
-                        "expected an identifier: each parameter of a #[property_test] function is a quantified variable, as in `x: u32`",
-                    )),
-                }
+                // `x`, `mut x` and `ref x` are named `x`; any other pattern
+                // (`(a, b)`, `_`, `&x`) by itself, and the function
+                // destructures the value as it would any argument.
+                let name = match &*param.pat {
+                    Pat::Ident(pat) if pat.subpat.is_none() => Binder::Name(&pat.ident),
+                    pat => Binder::Pattern(pat),
+                };
+                let var = Var {
+                    name,
+                    ty: owned.as_ref().unwrap_or(&param.ty),
+                };
+                passing.push(match &*param.ty {
+                    Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
+                    Type::Reference(_) => Passing::Shared,
+                    _ => Passing::Owned,
+                });
+                staged_gen(&var, &annotations, errors);
+                nodes.push(Node::Forall(var, annotations));
             }
         }
     }
@@ -272,7 +271,7 @@ fn staged_gen(var: &Var, annotations: &Annotations, errors: &mut Errors) {
     };
     match staged_dsl(gen) {
         Ok(dsl) => {
-            let name = var.name.unraw().to_string();
+            let name = var.name.label();
             if let Err(e) = pbt_stage::check_target(&dsl, var.ty, &name) {
                 errors.push(e);
             }

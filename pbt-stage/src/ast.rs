@@ -202,7 +202,15 @@ fn is_form(name: &str) -> bool {
         || crate::collections::NAMES.contains(&name)
         || matches!(
             name,
-            "just" | "vec" | "either" | "map" | "filter" | "bind" | "resize" | "recursive"
+            "just"
+                | "vec"
+                | "string_of"
+                | "either"
+                | "map"
+                | "filter"
+                | "bind"
+                | "resize"
+                | "recursive"
         )
 }
 
@@ -277,13 +285,26 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
     match key.as_str() {
         "regex" => crate::regex::parse(name, content),
         k if crate::collections::NAMES.contains(&k) => crate::collections::parse(name, content),
-        "vec" | "either" | "map" | "filter" | "resize" | "bind" => {
+        "vec" | "string_of" | "either" | "map" | "filter" | "resize" | "bind" => {
             let args = parse_args(content, &key)?;
             let wrong = |usage: &str| syn::Error::new(span, format!("expected `{usage}`"));
             match key.as_str() {
                 "vec" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(len)]) => Ok(Dsl::Vec(Box::new(g), len)),
                     _ => Err(wrong("vec(generator, length range)")),
+                },
+                // The list of characters, collected (the runtime
+                // `string_of` makes the same choices).
+                "string_of" => match <[Arg; 2]>::try_from(args) {
+                    Ok([Arg::Gen(g), Arg::Expr(len)]) => {
+                        let collect: Expr = syn::parse_quote_spanned! {span=>
+                            |__pbt_cs: ::std::vec::Vec<::core::primitive::char>| -> ::std::string::String {
+                                ::core::iter::Iterator::collect(::core::iter::IntoIterator::into_iter(__pbt_cs))
+                            }
+                        };
+                        Ok(Dsl::Map(Box::new(Dsl::Vec(Box::new(g), len)), collect))
+                    }
+                    _ => Err(wrong("string_of(generator of chars, length range)")),
                 },
                 "either" => match <[Arg; 3]>::try_from(args) {
                     Ok([Arg::Gen(a), Arg::Gen(b), Arg::Expr(p)]) => {
@@ -351,7 +372,10 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                 "weighted_bool" => (1, "weighted_bool(probability)"),
                 "char" => (1, "char(range)"),
                 "chars" => (1, "chars([range, …])"),
-                "string" => (2, "string(charset, length range)"),
+                "string" => (
+                    2,
+                    "string(charset, length range)` (a charset such as `'a'..='z'`; for the characters of a generator, `string_of(generator, length range)",
+                ),
                 "choose" => (1, "choose(slice)"),
                 _ => (2, "subset(slice, k)"),
             };

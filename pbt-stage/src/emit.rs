@@ -22,6 +22,11 @@ pub struct Ctx {
     pub rt: TokenStream,
     /// The source variable (`&mut Rng`, `&mut dyn Source` or `&mut S`).
     pub src: Ident,
+    /// The variable holding the current size, a name of the macro's own
+    /// ([`Ctx::size_variable`]): the draws read the size through it, so a
+    /// user's variable named `size` changes only what the user's own
+    /// expressions mean.
+    pub size: Ident,
     /// The block a rejection breaks out of.
     pub label: Lifetime,
     /// The type generated, which a top-level `recursive` needs.
@@ -37,11 +42,20 @@ impl Ctx {
         Ctx {
             rt,
             src,
+            size: Ctx::size_variable(),
             label: Lifetime::new("'__pbt_gen", Span::call_site()),
             target,
             rec: None,
             depth: 0,
         }
+    }
+
+    /// The name the generated code reads the size through: `mixed_site`,
+    /// so no user variable (say, a `forall size: u32`) can shadow it. The
+    /// code around [`emit`] binds it, then binds `size` to it for the
+    /// user's expressions (before the user's variables, which shadow it).
+    pub fn size_variable() -> Ident {
+        Ident::new("__pbt_size", Span::mixed_site())
     }
 
     pub(crate) fn deeper(&self) -> Ctx {
@@ -54,7 +68,8 @@ impl Ctx {
 
 /// The whole generator: `'label: { Ok(…) }`, of type `Result<T, Rejected>`,
 /// charging first the draws that every run of it makes.
-/// The variable `size` (the current size) must be in scope.
+/// The variable `ctx.size` (the current size) must be in scope, and `size`
+/// too if the user's expressions read it.
 pub fn emit(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
     let charge = charge::charge(fixed(dsl), ctx);
     emit_charged(dsl, charge, ctx)
@@ -92,7 +107,7 @@ fn unwrap(result: TokenStream, at: Span, ctx: &Ctx) -> TokenStream {
 /// generator, naming both types, with no conversion spliced into it.
 fn unwrap_as(result: TokenStream, at: Span, ctx: &Ctx, ty: Option<&Type>) -> TokenStream {
     let label = &ctx.label;
-    let v = Ident::new("v", at);
+    let v = Ident::new("__pbt_v", at);
     let value = match ty {
         Some(ty) => {
             let rt = respan(&ctx.rt, at);
@@ -148,7 +163,7 @@ fn runtime_as(
     ty: Option<&Type>,
     drawn: Drawn,
 ) -> TokenStream {
-    let (rt, src) = (&ctx.rt, &ctx.src);
+    let (rt, src, size) = (&ctx.rt, &ctx.src, &ctx.size);
     // The call carries `at` too, so that a value that is no generator is
     // reported at the generator ("`u8` is not a generator"), not at the
     // whole macro.
@@ -158,7 +173,7 @@ fn runtime_as(
         Drawn::Prepaid => quote! { &mut #rt::Prepaid::new(&mut *#src) },
     };
     unwrap_as(
-        quote_spanned! {at=> #rt::Gen::generate(&#gen, #src, size) },
+        quote_spanned! {at=> #rt::Gen::generate(&#gen, #src, #size) },
         at,
         ctx,
         ty,
@@ -393,7 +408,13 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Resize(n, g) => {
             let g = expr(g, &ctx.deeper())?;
-            quote! {{ let size: ::core::primitive::usize = #n; #g }}
+            let size = &ctx.size;
+            quote! {{
+                let #size: ::core::primitive::usize = #n;
+                #[allow(unused_variables)]
+                let size: ::core::primitive::usize = #size;
+                #g
+            }}
         }
         Dsl::Recursive(ty, handle, body) => recursive(ty.as_ref(), handle, body, ctx)?,
         Dsl::Block(stmts, tail) => block(stmts, tail, ctx)?,
@@ -402,7 +423,11 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         Dsl::Runtime(e) => match (&ctx.rec, e) {
             (Some((handle, fun)), Expr::Path(p)) if p.path.is_ident(handle) => {
                 let at = p.path.segments[0].ident.span();
-                unwrap(quote! { #fun(&mut *#src, size / 2) }, at, ctx)
+                let size = &ctx.size;
+                // A call, not `/`: no `clippy::integer_division` on the
+                // user's generator.
+                let half = quote! { ::core::primitive::usize::div_euclid(#size, 2) };
+                unwrap(quote! { #fun(&mut *#src, #half) }, at, ctx)
             }
             (_, Expr::Range(r)) => return Err(crate::check::range_as_generator(r)),
             _ => {
@@ -426,9 +451,11 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     let fun = format_ident!("__pbt_rec{}", ctx.depth);
     let layer = format_ident!("__pbt_layer{}", ctx.depth);
     let src = format_ident!("__pbt_src{}", ctx.depth);
+    let size = &ctx.size;
     let inner = Ctx {
         rt: rt.clone(),
         src: src.clone(),
+        size: size.clone(),
         label: Lifetime::new(&format!("'__pbt_rec{}", ctx.depth), Span::call_site()),
         target: None,
         rec: Some((handle.clone(), fun.clone())),
@@ -436,12 +463,14 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
     };
     let body = emit_layer(body, &inner)?;
     let outer = &ctx.src;
-    let call = unwrap(quote! { #fun(&mut *#outer, size) }, handle.span(), ctx);
+    let call = unwrap(quote! { #fun(&mut *#outer, #size) }, handle.span(), ctx);
     Ok(quote! {{
-        fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
+        fn #fun<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, #size: ::core::primitive::usize) -> #rt::Generated<#ty> {
             // One layer, which charges itself and its draws (`emit_layer`).
             #[inline(always)]
-            fn #layer<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, size: ::core::primitive::usize) -> #rt::Generated<#ty> {
+            fn #layer<S: #rt::Source + ?::core::marker::Sized>(#src: &mut S, #size: ::core::primitive::usize) -> #rt::Generated<#ty> {
+                #[allow(unused_variables)]
+                let size: ::core::primitive::usize = #size;
                 #body
             }
             // Each layer is a block, as `Recursive` and `Rec` mark it. A
@@ -449,10 +478,10 @@ fn recursive(ty: Option<&Type>, handle: &Ident, body: &Dsl, ctx: &Ctx) -> syn::R
             // the tail call, built in place (binding it first, to end the
             // block after it, costs a copy through the stack that stalls).
             if !#rt::Source::records(&*#src) {
-                return #layer(&mut *#src, size);
+                return #layer(&mut *#src, #size);
             }
             #rt::Source::start_block(&mut *#src, #rt::BlockKind::Recursion);
-            let __pbt_layer = #layer(&mut *#src, size);
+            let __pbt_layer = #layer(&mut *#src, #size);
             #rt::Source::end_block(&mut *#src);
             __pbt_layer
         }

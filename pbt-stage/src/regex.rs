@@ -112,7 +112,10 @@ fn node(n: &Node, ctx: &Ctx) -> TokenStream {
                     let span = Literal::u64_suffixed(u64::from(m - min));
                     charge::draw(quote! { #span }, ctx)
                 }
-                Max::Size => charge::draw(quote! { size as ::core::primitive::u64 }, ctx),
+                Max::Size => {
+                    let size = &ctx.size;
+                    charge::draw(quote! { #size as ::core::primitive::u64 }, ctx)
+                }
             };
             // Repetitions of fixed text draw nothing: each is a part of
             // the budget instead (as the runtime `regex` counts them).

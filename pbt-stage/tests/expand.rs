@@ -19,11 +19,14 @@ fn expand(dsl: &str, ty: &str) -> String {
     let src = Ident::new("src", Span::call_site());
     let ctx = Ctx::new(quote!(::pbt::__private), src, Some(ty.clone()));
     let body = emit(&dsl, &ctx).expect("the DSL stages");
+    // The draws read the size through `ctx.size`; `size` is the user's.
+    let size = &ctx.size;
     let file: syn::File = syn::parse2(quote! {
         fn generate<S: ::pbt::__private::Source + ?Sized>(
             src: &mut S,
-            size: usize,
+            #size: usize,
         ) -> ::pbt::__private::Generated<#ty> {
+            let size = #size;
             #body
         }
     })

@@ -22,5 +22,5 @@ pub use super::Gen as _;
 pub use super::{
     any, bind, bool, btree_map, btree_set, char, chars, choose, either, filter, float, frequency,
     from_fn, hash_map, hash_set, int, just, map, one_of, option, recursive, regex, resize, result,
-    sized, string, subset, vec, vec_unique, weighted_bool,
+    sized, string, string_of, subset, vec, vec_unique, weighted_bool,
 };

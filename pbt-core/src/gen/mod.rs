@@ -41,7 +41,9 @@ pub use int::{threshold, UNIT};
 pub use option::{option, result, OptionOf, ResultOf};
 pub use regex::{regex, Regex, RegexError};
 pub use staged::{Prepaid, Staged};
-pub use text::{char, chars, string, CharSet, CharUnion, Chars, Str};
+pub use text::{
+    char, chars, string, string_of, CharSet, CharUnion, Chars, IntoCharSet, Str, StrOf,
+};
 pub use unique::{
     btree_map, btree_set, hash_map, hash_set, vec_unique, BTreeMapOf, BTreeSetOf, HashMapOf,
     HashSetOf, VecUnique, UNIQUE_TRIES,

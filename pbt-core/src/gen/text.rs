@@ -137,6 +137,12 @@ impl From<CharUnion> for CharSet {
     }
 }
 
+impl From<&String> for CharSet {
+    fn from(s: &String) -> Self {
+        CharSet::from(s.as_str())
+    }
+}
+
 impl From<&str> for CharSet {
     fn from(s: &str) -> Self {
         let chars: Vec<char> = s.chars().collect();
@@ -151,6 +157,59 @@ impl From<&str> for CharSet {
 impl From<std::ops::RangeInclusive<char>> for CharSet {
     fn from(r: std::ops::RangeInclusive<char>) -> Self {
         CharSet::Range(char(r))
+    }
+}
+
+impl From<Chars> for CharSet {
+    fn from(r: Chars) -> Self {
+        CharSet::Range(r)
+    }
+}
+
+/// What [`string`] takes as its characters: a `&str` listing them, a
+/// `char` range (`'a'..='z'`, or the generator `char('a'..='z')`), a
+/// [`chars`] union, or a [`CharSet`]. For a string of the characters any
+/// other generator makes (`any::<char>()`, a `one_of[…]`), see
+/// [`string_of`].
+///
+/// ```
+/// use pbt_core::{gen::{char, string, Gen}, Rng};
+/// let a = string('a'..='c', 3..=3).generate(&mut Rng::from_seed(2), 0).unwrap();
+/// let b = string(char('a'..='c'), 3..=3).generate(&mut Rng::from_seed(2), 0).unwrap();
+/// assert_eq!(a, b);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a set of characters: `string(charset, len)` takes a `&str` of the characters, a `char` range or `chars([…])`",
+    label = "not a set of characters",
+    note = "for a string of the characters a generator makes (such as `any::<char>()`), write `string_of(generator, len)`"
+)]
+pub trait IntoCharSet {
+    /// The set of characters.
+    fn into_char_set(self) -> CharSet;
+}
+
+// One impl per kind (not a blanket one over `Into<CharSet>`), so that
+// rustc reports the message above, not a missing `From`.
+macro_rules! into_char_set {
+    ($($ty:ty),*) => {$(
+        impl IntoCharSet for $ty {
+            fn into_char_set(self) -> CharSet {
+                self.into()
+            }
+        }
+    )*};
+}
+into_char_set!(
+    CharUnion,
+    &str,
+    &String,
+    std::ops::RangeInclusive<char>,
+    Chars
+);
+
+impl IntoCharSet for CharSet {
+    fn into_char_set(self) -> CharSet {
+        self
     }
 }
 
@@ -173,9 +232,9 @@ impl CharSet {
 /// let s = string("ab", 1..=4).generate(&mut Rng::from_seed(0), 0).unwrap();
 /// assert!((1..=4).contains(&s.chars().count()) && s.chars().all(|c| c == 'a' || c == 'b'));
 /// ```
-pub fn string(charset: impl Into<CharSet>, len: impl RangeBounds<usize>) -> Str {
+pub fn string(charset: impl IntoCharSet, len: impl RangeBounds<usize>) -> Str {
     Str {
-        charset: charset.into(),
+        charset: charset.into_char_set(),
         len: super::int(len),
     }
 }
@@ -201,5 +260,39 @@ impl Gen for Str {
         }
         src.end_block();
         Ok(s)
+    }
+}
+
+/// Strings of `len` characters (a `usize` range), each made by the
+/// generator `chars`: `string_of(any::<char>(), 0..10)`, or in the DSL
+/// `string_of(one_of[char('a'..='f'), just('_')], 1..8)`. It makes the
+/// choices `vec(chars, len)` makes and collects them, so it shrinks as that
+/// list does. ([`string`] takes a set of characters instead, drawn
+/// uniformly.)
+///
+/// ```
+/// use pbt_core::gen::{any, string_of, vec, Gen};
+/// use pbt_core::Rng;
+/// let s = string_of(any::<char>(), 0..10).generate(&mut Rng::from_seed(5), 20).unwrap();
+/// let cs = vec(any::<char>(), 0..10).generate(&mut Rng::from_seed(5), 20).unwrap();
+/// assert_eq!(s, cs.into_iter().collect::<String>());
+/// ```
+pub fn string_of<G: Gen<Value = char>>(chars: G, len: impl RangeBounds<usize>) -> StrOf<G> {
+    StrOf {
+        chars: super::vec(chars, len),
+    }
+}
+
+/// See [`string_of`].
+#[derive(Clone, Copy, Debug)]
+pub struct StrOf<G> {
+    chars: super::VecOf<G>,
+}
+
+impl<G: Gen<Value = char>> Gen for StrOf<G> {
+    type Value = String;
+    #[inline]
+    fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<String> {
+        Ok(self.chars.generate(src, size)?.into_iter().collect())
     }
 }

@@ -150,7 +150,9 @@ pub fn field_value(
         Some((dsl, tokens)) => staged(input, variant, i, dsl, tokens, on_reject),
         None => {
             let size = if f.recursive {
-                quote!(size / 2)
+                // A call, not `/`: no `clippy::integer_division` on the
+                // user's derive.
+                quote!(::core::primitive::usize::div_euclid(size, 2))
             } else {
                 quote!(size)
             };
@@ -187,13 +189,17 @@ fn staged(
         .enumerate()
         .filter_map(|(j, earlier)| {
             let name = earlier.ident?;
-            (name != "size" && types::mentions(tokens, name)).then(|| {
+            types::mentions(tokens, name).then(|| {
                 let local = local(j);
                 quote! { let #name = (&#rt::Bind(&#local)).bind(); }
             })
         });
     let reject = on_reject(variant, f);
+    // The staged code reads the size through a name of its own, bound
+    // before the fields: a field named `size` is the field there.
+    let size = &ctx.size;
     quote! {{
+        let #size: ::core::primitive::usize = size;
         #[allow(unused_imports)]
         use #rt::dsl::*;
         #[allow(unused_imports)]
@@ -253,6 +259,37 @@ pub fn by_type(
         let inner = by_type(input, inner, size, depth + 1, false);
         return annotated(quote!(::core::convert::From::from(#inner)));
     }
+    // Tuples and arrays are taken apart too (through `Arbitrary` for
+    // `[Option<Box<Self>>; 4]`, an `Option` is not `None` at size 0, and
+    // the recursion did not stop): a tuple's parts at its size, as a
+    // struct's fields; an array's `N` elements at `size / N` each, as a
+    // collection's.
+    match ty {
+        Type::Paren(p) => return by_type(input, &p.elem, size, depth, typed),
+        Type::Group(g) => return by_type(input, &g.elem, size, depth, typed),
+        Type::Tuple(t) => {
+            let parts = t
+                .elems
+                .iter()
+                .map(|e| by_type(input, e, quote!(#s), depth + 1, false));
+            return annotated(quote! {{
+                let #s: ::core::primitive::usize = #size;
+                ( #(#parts,)* )
+            }});
+        }
+        Type::Array(a) => {
+            let elem = by_type(input, &a.elem, quote!(__pbt_e), depth + 1, false);
+            let len = &a.len;
+            return annotated(quote! {{
+                let __pbt_e: ::core::primitive::usize = ::core::primitive::usize::div_euclid(
+                    #size,
+                    ::core::cmp::Ord::max(#len, 1),
+                );
+                ::core::array::from_fn(|_| #elem)
+            }});
+        }
+        _ => {}
+    }
     let name = last_ident(ty).unwrap_or_default();
     let args = type_args(ty);
     let elem = match (name.as_str(), &args[..]) {
@@ -277,12 +314,14 @@ pub fn by_type(
         }
         _ => return arbitrary(),
     };
-    let collect =
-        annotated(quote!(::core::iter::FromIterator::from_iter((0..__pbt_k).map(|_| #elem))));
+    let collect = annotated(
+        quote!(::core::iter::FromIterator::from_iter(::core::iter::Iterator::map(0..__pbt_k, |_| #elem))),
+    );
     quote! {{
         let #s: ::core::primitive::usize = #size;
         let __pbt_k = #rt::Source::draw(&mut *__pbt_src, #s as ::core::primitive::u64) as ::core::primitive::usize;
-        let __pbt_e: ::core::primitive::usize = #s / ::core::cmp::Ord::max(__pbt_k, 1);
+        let __pbt_e: ::core::primitive::usize =
+            ::core::primitive::usize::div_euclid(#s, ::core::cmp::Ord::max(__pbt_k, 1));
         #collect
     }}
 }

@@ -189,7 +189,10 @@ fn cut(input: &Input, v: &Variant, fallback: &TokenStream) -> Option<TokenStream
     if children.is_empty() {
         return None;
     }
-    let all = quote! { ::core::iter::empty::<&Self>() #(.chain(#children))* };
+    let all = children.iter().fold(
+        quote! { ::core::iter::empty::<&Self>() },
+        |acc, c| quote! { ::core::iter::Iterator::chain(#acc, #c) },
+    );
     Some(quote! {{
         let __pbt_kids: ::core::primitive::usize = ::core::iter::Iterator::count(#all);
         let __pbt_at = if __pbt_kids == 0 {

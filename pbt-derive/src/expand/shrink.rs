@@ -43,13 +43,27 @@ pub fn shrink_impl(input: &Input) -> TokenStream {
     if recursive {
         where_clause = bounds::with(where_clause, bounds::self_clone(input));
     }
+    // The simplest values of earlier variants are generated: the type
+    // parameters their fields mention need `Arbitrary` too.
+    let fresh = input
+        .variants
+        .iter()
+        .filter(|_| input.kind == Kind::Enum)
+        .flat_map(|v| earlier(input, v))
+        .flat_map(|w| &w.fields)
+        .filter(|f| f.gen.is_none());
+    if let Some(arbitrary) = bounds::params_of(input, quote!(#rt::Arbitrary), fresh) {
+        where_clause = bounds::with(where_clause, arbitrary);
+    }
     let arms = input.variants.iter().map(|v| {
         let pat = pattern(v);
         let mut parts: Vec<TokenStream> = Vec::new();
         for (i, f) in v.fields.iter().enumerate() {
             let b = bound(i);
             if let Some(children) = input.this.children(f.ty, quote!(#b), 0) {
-                parts.push(quote! { #children.map(::core::clone::Clone::clone) });
+                parts.push(
+                    quote! { ::core::iter::Iterator::map(#children, ::core::clone::Clone::clone) },
+                );
             }
         }
         if input.kind == Kind::Enum {
@@ -62,7 +76,7 @@ pub fn shrink_impl(input: &Input) -> TokenStream {
         }
         let it = parts.iter().fold(
             quote!(::core::iter::empty::<Self>()),
-            |acc, p| quote!(#acc.chain(#p)),
+            |acc, p| quote!(::core::iter::Iterator::chain(#acc, #p)),
         );
         quote! { #pat => ::std::boxed::Box::new(#it), }
     });
@@ -84,12 +98,8 @@ pub fn shrink_impl(input: &Input) -> TokenStream {
 /// line up with its fields) the variant built from those fields, the rest
 /// simplest. Neither has more nodes than `v`, and both have a lower rank.
 fn earlier_variants(input: &Input, v: &Variant) -> Vec<TokenStream> {
-    let floor = v.mandatory.unwrap_or(0);
     let mut out = Vec::new();
-    for w in input.ranked() {
-        if w.rank >= v.rank || w.mandatory.is_none_or(|m| m > floor) {
-            continue;
-        }
+    for w in earlier(input, v) {
         out.push(simplest(input, w, |reject| variant_value(input, w, reject)));
         if reuse_map(v, w).iter().any(Option::is_some) {
             out.push(simplest(input, w, |reject| {
@@ -98,6 +108,17 @@ fn earlier_variants(input: &Input, v: &Variant) -> Vec<TokenStream> {
         }
     }
     out
+}
+
+/// The variants ranked before `v` that hold no more copies of the type than
+/// `v` must (see [`earlier_variants`]).
+fn earlier<'i, 'a>(input: &'i Input<'a>, v: &Variant) -> Vec<&'i Variant<'a>> {
+    let floor = v.mandatory.unwrap_or(0);
+    input
+        .ranked()
+        .into_iter()
+        .filter(|w| w.rank < v.rank && w.mandatory.is_some_and(|m| m <= floor))
+        .collect()
 }
 
 /// A candidate built by `build` over an all-zero choice sequence at size 0
@@ -114,12 +135,11 @@ fn simplest(input: &Input, w: &Variant, build: impl Fn(&OnReject) -> TokenStream
         quote! { ::core::option::Option::Some(#value) }
     };
     quote! {
-        ::core::iter::once_with(move || -> ::core::option::Option<Self> {
+        ::core::iter::Iterator::flatten(::core::iter::once_with(move || -> ::core::option::Option<Self> {
             let __pbt_src = &mut #rt::Replay::new(&[]);
             let size: ::core::primitive::usize = 0;
             #value
-        })
-        .flatten()
+        }))
     }
 }
 
@@ -145,5 +165,5 @@ fn field_candidates(input: &Input, v: &Variant, i: usize, f: &Field) -> TokenStr
             quote_spanned! {ty.span()=> <#ty as #rt::Shrink>::shrink(#b) }
         }
     };
-    quote! { #candidates.map(move |__pbt_c| #ctor) }
+    quote! { ::core::iter::Iterator::map(#candidates, move |__pbt_c| #ctor) }
 }

@@ -25,7 +25,7 @@ const _: () = {
                 let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Neg(__pbt_f0)
@@ -33,13 +33,13 @@ const _: () = {
                 let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                     <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Add(__pbt_f0, __pbt_f1)
@@ -56,22 +56,28 @@ const _: () = {
             match self {
                 Self::Lit(__pbt_0) => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                <i64 as ::pbt::__private::Shrink>::shrink(__pbt_0)
-                                    .map(move |__pbt_c| Self::Lit(__pbt_c)),
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::empty::<Self>(),
+                            ::core::iter::Iterator::map(
+                                <i64 as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                move |__pbt_c| Self::Lit(__pbt_c),
                             ),
+                        ),
                     )
                 }
                 Self::Neg(__pbt_0) => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                ::core::iter::once(&**(__pbt_0))
-                                    .map(::core::clone::Clone::clone),
-                            )
-                            .chain(
-                                ::core::iter::once_with(move || -> ::core::option::Option<
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::Iterator::chain(
+                                ::core::iter::Iterator::chain(
+                                    ::core::iter::empty::<Self>(),
+                                    ::core::iter::Iterator::map(
+                                        ::core::iter::once(&**(__pbt_0)),
+                                        ::core::clone::Clone::clone,
+                                    ),
+                                ),
+                                ::core::iter::Iterator::flatten(
+                                    ::core::iter::once_with(move || -> ::core::option::Option<
                                         Self,
                                     > {
                                         let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
@@ -83,89 +89,101 @@ const _: () = {
                                             );
                                             Self::Lit(__pbt_f0)
                                         })
-                                    })
-                                    .flatten(),
-                            )
-                            .chain(
-                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0)
-                                    .map(move |__pbt_c| Self::Neg(__pbt_c)),
+                                    }),
+                                ),
                             ),
+                            ::core::iter::Iterator::map(
+                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                move |__pbt_c| Self::Neg(__pbt_c),
+                            ),
+                        ),
                     )
                 }
                 Self::Add(__pbt_0, __pbt_1) => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                ::core::iter::once(&**(__pbt_0))
-                                    .map(::core::clone::Clone::clone),
-                            )
-                            .chain(
-                                ::core::iter::once(&**(__pbt_1))
-                                    .map(::core::clone::Clone::clone),
-                            )
-                            .chain(
-                                ::core::iter::once_with(move || -> ::core::option::Option<
-                                        Self,
-                                    > {
-                                        let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
-                                        let size: ::core::primitive::usize = 0;
-                                        ::core::option::Option::Some({
-                                            let __pbt_f0: i64 = <i64 as ::pbt::__private::Arbitrary>::arbitrary(
-                                                &mut *__pbt_src,
-                                                size,
-                                            );
-                                            Self::Lit(__pbt_f0)
-                                        })
-                                    })
-                                    .flatten(),
-                            )
-                            .chain(
-                                ::core::iter::once_with(move || -> ::core::option::Option<
-                                        Self,
-                                    > {
-                                        let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
-                                        let size: ::core::primitive::usize = 0;
-                                        ::core::option::Option::Some({
-                                            let __pbt_f0: Box<Expr> = ::core::convert::From::from(
-                                                <Expr as ::pbt::__private::Arbitrary>::arbitrary(
-                                                    &mut *__pbt_src,
-                                                    size / 2,
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::Iterator::chain(
+                                ::core::iter::Iterator::chain(
+                                    ::core::iter::Iterator::chain(
+                                        ::core::iter::Iterator::chain(
+                                            ::core::iter::Iterator::chain(
+                                                ::core::iter::Iterator::chain(
+                                                    ::core::iter::empty::<Self>(),
+                                                    ::core::iter::Iterator::map(
+                                                        ::core::iter::once(&**(__pbt_0)),
+                                                        ::core::clone::Clone::clone,
+                                                    ),
                                                 ),
-                                            );
-                                            Self::Neg(__pbt_f0)
-                                        })
-                                    })
-                                    .flatten(),
-                            )
-                            .chain(
-                                ::core::iter::once_with(move || -> ::core::option::Option<
-                                        Self,
-                                    > {
-                                        let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
-                                        let size: ::core::primitive::usize = 0;
-                                        ::core::option::Option::Some({
-                                            let __pbt_f0: Box<Expr> = ::core::clone::Clone::clone(
-                                                __pbt_0,
-                                            );
-                                            Self::Neg(__pbt_f0)
-                                        })
-                                    })
-                                    .flatten(),
-                            )
-                            .chain(
-                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0)
-                                    .map(move |__pbt_c| Self::Add(
+                                                ::core::iter::Iterator::map(
+                                                    ::core::iter::once(&**(__pbt_1)),
+                                                    ::core::clone::Clone::clone,
+                                                ),
+                                            ),
+                                            ::core::iter::Iterator::flatten(
+                                                ::core::iter::once_with(move || -> ::core::option::Option<
+                                                    Self,
+                                                > {
+                                                    let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
+                                                    let size: ::core::primitive::usize = 0;
+                                                    ::core::option::Option::Some({
+                                                        let __pbt_f0: i64 = <i64 as ::pbt::__private::Arbitrary>::arbitrary(
+                                                            &mut *__pbt_src,
+                                                            size,
+                                                        );
+                                                        Self::Lit(__pbt_f0)
+                                                    })
+                                                }),
+                                            ),
+                                        ),
+                                        ::core::iter::Iterator::flatten(
+                                            ::core::iter::once_with(move || -> ::core::option::Option<
+                                                Self,
+                                            > {
+                                                let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
+                                                let size: ::core::primitive::usize = 0;
+                                                ::core::option::Option::Some({
+                                                    let __pbt_f0: Box<Expr> = ::core::convert::From::from(
+                                                        <Expr as ::pbt::__private::Arbitrary>::arbitrary(
+                                                            &mut *__pbt_src,
+                                                            ::core::primitive::usize::div_euclid(size, 2),
+                                                        ),
+                                                    );
+                                                    Self::Neg(__pbt_f0)
+                                                })
+                                            }),
+                                        ),
+                                    ),
+                                    ::core::iter::Iterator::flatten(
+                                        ::core::iter::once_with(move || -> ::core::option::Option<
+                                            Self,
+                                        > {
+                                            let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
+                                            let size: ::core::primitive::usize = 0;
+                                            ::core::option::Option::Some({
+                                                let __pbt_f0: Box<Expr> = ::core::clone::Clone::clone(
+                                                    __pbt_0,
+                                                );
+                                                Self::Neg(__pbt_f0)
+                                            })
+                                        }),
+                                    ),
+                                ),
+                                ::core::iter::Iterator::map(
+                                    <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                    move |__pbt_c| Self::Add(
                                         __pbt_c,
                                         ::core::clone::Clone::clone(__pbt_1),
-                                    )),
-                            )
-                            .chain(
-                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_1)
-                                    .map(move |__pbt_c| Self::Add(
-                                        ::core::clone::Clone::clone(__pbt_0),
-                                        __pbt_c,
-                                    )),
+                                    ),
+                                ),
                             ),
+                            ::core::iter::Iterator::map(
+                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_1),
+                                move |__pbt_c| Self::Add(
+                                    ::core::clone::Clone::clone(__pbt_0),
+                                    __pbt_c,
+                                ),
+                            ),
+                        ),
                     )
                 }
             }
@@ -248,7 +266,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Neg(__pbt_f0)
@@ -257,13 +275,13 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -292,7 +310,7 @@ const _: () = {
                                             let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Neg(__pbt_f0)
@@ -301,13 +319,13 @@ const _: () = {
                                             let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -331,7 +349,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -340,7 +358,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
@@ -380,7 +398,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -419,7 +437,7 @@ const _: () = {
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -430,8 +448,10 @@ const _: () = {
                         }
                         3u64 => {
                             let __pbt_kids: ::core::primitive::usize = ::core::iter::Iterator::count(
-                                ::core::iter::empty::<&Self>()
-                                    .chain(::core::iter::once(&**(__pbt_0))),
+                                ::core::iter::Iterator::chain(
+                                    ::core::iter::empty::<&Self>(),
+                                    ::core::iter::once(&**(__pbt_0)),
+                                ),
                             );
                             let __pbt_at = if __pbt_kids == 0 {
                                 ::core::option::Option::None
@@ -441,8 +461,10 @@ const _: () = {
                                     __pbt_kids as ::core::primitive::u64 - 1,
                                 );
                                 ::core::iter::Iterator::nth(
-                                    &mut ::core::iter::empty::<&Self>()
-                                        .chain(::core::iter::once(&**(__pbt_0))),
+                                    &mut ::core::iter::Iterator::chain(
+                                        ::core::iter::empty::<&Self>(),
+                                        ::core::iter::once(&**(__pbt_0)),
+                                    ),
                                     __pbt_i as ::core::primitive::usize,
                                 )
                             };
@@ -469,7 +491,7 @@ const _: () = {
                                             let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                                 <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                                     &mut *__pbt_src,
-                                                    size / 2,
+                                                    ::core::primitive::usize::div_euclid(size, 2),
                                                 ),
                                             );
                                             Self::Add(__pbt_f0, __pbt_f1)
@@ -493,7 +515,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -502,7 +524,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
@@ -596,9 +618,13 @@ const _: () = {
                         }
                         4u64 => {
                             let __pbt_kids: ::core::primitive::usize = ::core::iter::Iterator::count(
-                                ::core::iter::empty::<&Self>()
-                                    .chain(::core::iter::once(&**(__pbt_0)))
-                                    .chain(::core::iter::once(&**(__pbt_1))),
+                                ::core::iter::Iterator::chain(
+                                    ::core::iter::Iterator::chain(
+                                        ::core::iter::empty::<&Self>(),
+                                        ::core::iter::once(&**(__pbt_0)),
+                                    ),
+                                    ::core::iter::once(&**(__pbt_1)),
+                                ),
                             );
                             let __pbt_at = if __pbt_kids == 0 {
                                 ::core::option::Option::None
@@ -608,9 +634,13 @@ const _: () = {
                                     __pbt_kids as ::core::primitive::u64 - 1,
                                 );
                                 ::core::iter::Iterator::nth(
-                                    &mut ::core::iter::empty::<&Self>()
-                                        .chain(::core::iter::once(&**(__pbt_0)))
-                                        .chain(::core::iter::once(&**(__pbt_1))),
+                                    &mut ::core::iter::Iterator::chain(
+                                        ::core::iter::Iterator::chain(
+                                            ::core::iter::empty::<&Self>(),
+                                            ::core::iter::once(&**(__pbt_0)),
+                                        ),
+                                        ::core::iter::once(&**(__pbt_1)),
+                                    ),
                                     __pbt_i as ::core::primitive::usize,
                                 )
                             };
@@ -655,7 +685,7 @@ const _: () = {
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     Self::Add(__pbt_f0, __pbt_f1)
@@ -664,7 +694,7 @@ const _: () = {
                                     let __pbt_f0: Box<Expr> = ::core::convert::From::from(
                                         <Expr as ::pbt::__private::Arbitrary>::arbitrary(
                                             &mut *__pbt_src,
-                                            size / 2,
+                                            ::core::primitive::usize::div_euclid(size, 2),
                                         ),
                                     );
                                     let __pbt_f1: Box<Expr> = ::core::convert::From::from(

@@ -9,6 +9,7 @@ const _: () = {
         ) -> Self {
             {
                 let __pbt_f0: u32 = {
+                    let __pbt_size: ::core::primitive::usize = size;
                     #[allow(unused_imports)]
                     use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
@@ -21,10 +22,10 @@ const _: () = {
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..100u32),
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
-                                    size,
+                                    __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => {
-                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    ::core::result::Result::Ok(__pbt_v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(__pbt_v)
                                     }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
@@ -47,6 +48,7 @@ const _: () = {
                     }
                 };
                 let __pbt_f1: u32 = {
+                    let __pbt_size: ::core::primitive::usize = size;
                     #[allow(unused_imports)]
                     use ::pbt::__private::dsl::*;
                     #[allow(unused_imports)]
@@ -60,10 +62,10 @@ const _: () = {
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(lo..=lo + 10),
                                     &mut ::pbt::__private::Prepaid::new(&mut *__pbt_src),
-                                    size,
+                                    __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => {
-                                        ::pbt::__private::Produces::<u32>::produced(v)
+                                    ::core::result::Result::Ok(__pbt_v) => {
+                                        ::pbt::__private::Produces::<u32>::produced(__pbt_v)
                                     }
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
@@ -104,15 +106,17 @@ const _: () = {
             match self {
                 Self { lo: __pbt_0, hi: __pbt_1, label: __pbt_2 } => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                <String as ::pbt::__private::Shrink>::shrink(__pbt_2)
-                                    .map(move |__pbt_c| Self {
-                                        lo: ::core::clone::Clone::clone(__pbt_0),
-                                        hi: ::core::clone::Clone::clone(__pbt_1),
-                                        label: __pbt_c,
-                                    }),
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::empty::<Self>(),
+                            ::core::iter::Iterator::map(
+                                <String as ::pbt::__private::Shrink>::shrink(__pbt_2),
+                                move |__pbt_c| Self {
+                                    lo: ::core::clone::Clone::clone(__pbt_0),
+                                    hi: ::core::clone::Clone::clone(__pbt_1),
+                                    label: __pbt_c,
+                                },
                             ),
+                        ),
                     )
                 }
             }

@@ -28,7 +28,7 @@ const _: () = {
                         V,
                     > as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 let __pbt_f1: K = <K as ::pbt::__private::Arbitrary>::arbitrary(
@@ -45,7 +45,7 @@ const _: () = {
                         V,
                     > as ::pbt::__private::Arbitrary>::arbitrary(
                         &mut *__pbt_src,
-                        size / 2,
+                        ::core::primitive::usize::div_euclid(size, 2),
                     ),
                 );
                 Self::Node {
@@ -75,65 +75,78 @@ const _: () = {
                     right: __pbt_3,
                 } => {
                     ::std::boxed::Box::new(
-                        ::core::iter::empty::<Self>()
-                            .chain(
-                                ::core::iter::once(&**(__pbt_0))
-                                    .map(::core::clone::Clone::clone),
-                            )
-                            .chain(
-                                ::core::iter::once(&**(__pbt_3))
-                                    .map(::core::clone::Clone::clone),
-                            )
-                            .chain(
-                                ::core::iter::once_with(move || -> ::core::option::Option<
-                                        Self,
-                                    > {
-                                        let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
-                                        let size: ::core::primitive::usize = 0;
-                                        ::core::option::Option::Some({ Self::Leaf })
-                                    })
-                                    .flatten(),
-                            )
-                            .chain(
-                                <Box<
-                                    Tree<K, V>,
-                                > as ::pbt::__private::Shrink>::shrink(__pbt_0)
-                                    .map(move |__pbt_c| Self::Node {
-                                        left: __pbt_c,
-                                        key: ::core::clone::Clone::clone(__pbt_1),
-                                        value: ::core::clone::Clone::clone(__pbt_2),
-                                        right: ::core::clone::Clone::clone(__pbt_3),
-                                    }),
-                            )
-                            .chain(
-                                <K as ::pbt::__private::Shrink>::shrink(__pbt_1)
-                                    .map(move |__pbt_c| Self::Node {
-                                        left: ::core::clone::Clone::clone(__pbt_0),
-                                        key: __pbt_c,
-                                        value: ::core::clone::Clone::clone(__pbt_2),
-                                        right: ::core::clone::Clone::clone(__pbt_3),
-                                    }),
-                            )
-                            .chain(
-                                <V as ::pbt::__private::Shrink>::shrink(__pbt_2)
-                                    .map(move |__pbt_c| Self::Node {
+                        ::core::iter::Iterator::chain(
+                            ::core::iter::Iterator::chain(
+                                ::core::iter::Iterator::chain(
+                                    ::core::iter::Iterator::chain(
+                                        ::core::iter::Iterator::chain(
+                                            ::core::iter::Iterator::chain(
+                                                ::core::iter::Iterator::chain(
+                                                    ::core::iter::empty::<Self>(),
+                                                    ::core::iter::Iterator::map(
+                                                        ::core::iter::once(&**(__pbt_0)),
+                                                        ::core::clone::Clone::clone,
+                                                    ),
+                                                ),
+                                                ::core::iter::Iterator::map(
+                                                    ::core::iter::once(&**(__pbt_3)),
+                                                    ::core::clone::Clone::clone,
+                                                ),
+                                            ),
+                                            ::core::iter::Iterator::flatten(
+                                                ::core::iter::once_with(move || -> ::core::option::Option<
+                                                    Self,
+                                                > {
+                                                    let __pbt_src = &mut ::pbt::__private::Replay::new(&[]);
+                                                    let size: ::core::primitive::usize = 0;
+                                                    ::core::option::Option::Some({ Self::Leaf })
+                                                }),
+                                            ),
+                                        ),
+                                        ::core::iter::Iterator::map(
+                                            <Box<
+                                                Tree<K, V>,
+                                            > as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                            move |__pbt_c| Self::Node {
+                                                left: __pbt_c,
+                                                key: ::core::clone::Clone::clone(__pbt_1),
+                                                value: ::core::clone::Clone::clone(__pbt_2),
+                                                right: ::core::clone::Clone::clone(__pbt_3),
+                                            },
+                                        ),
+                                    ),
+                                    ::core::iter::Iterator::map(
+                                        <K as ::pbt::__private::Shrink>::shrink(__pbt_1),
+                                        move |__pbt_c| Self::Node {
+                                            left: ::core::clone::Clone::clone(__pbt_0),
+                                            key: __pbt_c,
+                                            value: ::core::clone::Clone::clone(__pbt_2),
+                                            right: ::core::clone::Clone::clone(__pbt_3),
+                                        },
+                                    ),
+                                ),
+                                ::core::iter::Iterator::map(
+                                    <V as ::pbt::__private::Shrink>::shrink(__pbt_2),
+                                    move |__pbt_c| Self::Node {
                                         left: ::core::clone::Clone::clone(__pbt_0),
                                         key: ::core::clone::Clone::clone(__pbt_1),
                                         value: __pbt_c,
                                         right: ::core::clone::Clone::clone(__pbt_3),
-                                    }),
-                            )
-                            .chain(
+                                    },
+                                ),
+                            ),
+                            ::core::iter::Iterator::map(
                                 <Box<
                                     Tree<K, V>,
-                                > as ::pbt::__private::Shrink>::shrink(__pbt_3)
-                                    .map(move |__pbt_c| Self::Node {
-                                        left: ::core::clone::Clone::clone(__pbt_0),
-                                        key: ::core::clone::Clone::clone(__pbt_1),
-                                        value: ::core::clone::Clone::clone(__pbt_2),
-                                        right: __pbt_c,
-                                    }),
+                                > as ::pbt::__private::Shrink>::shrink(__pbt_3),
+                                move |__pbt_c| Self::Node {
+                                    left: ::core::clone::Clone::clone(__pbt_0),
+                                    key: ::core::clone::Clone::clone(__pbt_1),
+                                    value: ::core::clone::Clone::clone(__pbt_2),
+                                    right: __pbt_c,
+                                },
                             ),
+                        ),
                     )
                 }
             }

@@ -1,17 +1,18 @@
 // { let x = int(0..50u32); let y = int(0..50u32); ensure y > x; (x, y) }
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<(u32, u32)> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 2u64);
         ::core::result::Result::Ok({
             let x = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int(0..50u32),
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
-                size,
+                __pbt_size,
             ) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
@@ -22,9 +23,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     let y = match ::pbt::__private::Gen::generate(
                         &::pbt::__private::dsl::int(0..50u32),
                         &mut ::pbt::__private::Prepaid::new(&mut *src),
-                        size,
+                        __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }

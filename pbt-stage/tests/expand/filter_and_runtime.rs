@@ -1,8 +1,9 @@
 // filter((my_runtime_gen(), either(bool(), just(true), 0.25)), |(n, _)| n % 2 == 0)
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<(u32, bool)> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
@@ -12,9 +13,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     match ::pbt::__private::Gen::generate(
                         &(my_runtime_gen()),
                         &mut *src,
-                        size,
+                        __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
@@ -29,9 +30,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                             match ::pbt::__private::Gen::generate(
                                 &::pbt::__private::dsl::bool(),
                                 &mut ::pbt::__private::Prepaid::new(&mut *src),
-                                size,
+                                __pbt_size,
                             ) {
-                                ::core::result::Result::Ok(v) => v,
+                                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                 ::core::result::Result::Err(e) => {
                                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                 }

@@ -1,8 +1,9 @@
 // regex("(ab|c)[x-z0-3]{1,4}.?")
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<String> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 3u64);
         ::core::result::Result::Ok({

@@ -1,8 +1,9 @@
 // hash_map(int(0..10u8), option(bool()), 1..=3)
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<std::collections::HashMap<u8, Option<bool>>> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
@@ -12,9 +13,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             let __pbt_target: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &__pbt_len,
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
-                size,
+                __pbt_size,
             ) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
@@ -29,9 +30,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     let __pbt_k = match ::pbt::__private::Gen::generate(
                         &::pbt::__private::dsl::int(0..10u8),
                         &mut ::pbt::__private::Prepaid::new(&mut *src),
-                        size,
+                        __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
@@ -51,9 +52,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::bool(),
                                     &mut ::pbt::__private::Prepaid::new(&mut *src),
-                                    size,
+                                    __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }

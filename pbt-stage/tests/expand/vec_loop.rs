@@ -1,8 +1,9 @@
 // vec(one_of[int(0..10i64), just(-1)], 0..100)
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<Vec<i64>> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
@@ -13,9 +14,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
             let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &::pbt::__private::dsl::int::<::core::primitive::usize>(0..100),
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
-                size,
+                __pbt_size,
             ) {
-                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                 ::core::result::Result::Err(e) => {
                     break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                 }
@@ -48,9 +49,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                                 match ::pbt::__private::Gen::generate(
                                     &::pbt::__private::dsl::int(0..10i64),
                                     &mut ::pbt::__private::Prepaid::new(&mut *src),
-                                    size,
+                                    __pbt_size,
                                 ) {
-                                    ::core::result::Result::Ok(v) => v,
+                                    ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                                     ::core::result::Result::Err(e) => {
                                         break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                                     }

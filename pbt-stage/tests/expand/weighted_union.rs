@@ -1,8 +1,9 @@
 // frequency[1 => just(0u8), size => int(1..10u8), 3 => map(bool(), |b| b as u8)]
 fn generate<S: ::pbt::__private::Source + ?Sized>(
     src: &mut S,
-    size: usize,
+    __pbt_size: usize,
 ) -> ::pbt::__private::Generated<u8> {
+    let size = __pbt_size;
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
@@ -27,9 +28,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     match ::pbt::__private::Gen::generate(
                         &::pbt::__private::dsl::int(1..10u8),
                         &mut ::pbt::__private::Prepaid::new(&mut *src),
-                        size,
+                        __pbt_size,
                     ) {
-                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                         ::core::result::Result::Err(e) => {
                             break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                         }
@@ -42,9 +43,9 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                         let b = match ::pbt::__private::Gen::generate(
                             &::pbt::__private::dsl::bool(),
                             &mut ::pbt::__private::Prepaid::new(&mut *src),
-                            size,
+                            __pbt_size,
                         ) {
-                            ::core::result::Result::Ok(v) => v,
+                            ::core::result::Result::Ok(__pbt_v) => __pbt_v,
                             ::core::result::Result::Err(e) => {
                                 break '__pbt_gen <::core::result::Result<_, _>>::Err(e);
                             }
