@@ -243,8 +243,15 @@ where
         value: T,
         choices: Option<Choices>,
     ) -> Option<Case<Rest::Env>> {
-        let mut all = prefix_choices(case, depth);
-        all.push(choices);
+        // A case reads a missing entry as `None`: with no choices so far,
+        // none is kept (a property of type-based variables allocates no
+        // list per candidate); a later variable's choices pad it.
+        let kept = case.choices.iter().take(depth).any(Option::is_some);
+        let mut all = match kept {
+            true => prefix_choices(case, depth),
+            false => Vec::new(),
+        };
+        keep_choices(&mut all, depth, choices);
         let fin = self
             .rest
             .rebuild((value, env.clone()), case, depth + 1, &mut all)?;
@@ -253,6 +260,16 @@ where
             choices: all,
             size: case.size,
         })
+    }
+}
+
+/// Keep the choices `used` of the variable at `depth` in `all`, which
+/// holds those of the variables before it, up to the last that has some (a
+/// case reads a missing entry as `None`).
+fn keep_choices(all: &mut Vec<Option<Choices>>, depth: usize, used: Option<Choices>) {
+    if let Some(used) = used {
+        all.resize(depth, None);
+        all.push(Some(used));
     }
 }
 
@@ -361,7 +378,7 @@ where
         } else {
             (old_value.clone(), old_choices)
         };
-        choices.push(used);
+        keep_choices(choices, depth, used);
         self.rest.rebuild((value, env), old, depth + 1, choices)
     }
 

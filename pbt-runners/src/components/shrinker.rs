@@ -251,7 +251,10 @@ pub fn descend<T>(
 /// change nothing, each one a check and a line of the saved shrink path),
 /// and `max_shrinks` of them in one round of candidates end it. The print
 /// of a step taken is the one `on_step` gets and the next round compares
-/// with: each input is printed once.
+/// with; the input shrinking starts from is never printed whole for the
+/// comparison (it is printed against the candidate's print, up to the
+/// first difference: a long list whose first half is deleted differs at
+/// once).
 pub fn shrink(
     prop: &dyn DynProperty,
     watch: &Watch,
@@ -266,8 +269,8 @@ pub fn shrink(
     // those taken (pushed when the descent takes one).
     let taken = std::cell::Cell::new(0u64);
     let mut path = Vec::new();
-    // The best input as printed: made at the first candidate that fails,
-    // then the print of each step taken.
+    // The best input as printed: the print of each step taken (none
+    // before the first).
     let shown: std::cell::RefCell<Option<Vec<Binding>>> = std::cell::RefCell::new(None);
     // A candidate's print, made into the same strings each time.
     let mut printed: Vec<Binding> = Vec::new();
@@ -309,17 +312,20 @@ pub fn shrink(
                         let Some(why) = fails(&candidate) else {
                             continue;
                         };
-                        let mut shown = shown.borrow_mut();
-                        let shown = shown.get_or_insert_with(|| prop.print_any(&**best));
                         prop.print_any_into(&*candidate, &mut printed);
-                        if printed == *shown {
+                        let mut shown = shown.borrow_mut();
+                        let same = match &*shown {
+                            Some(shown) => printed == *shown,
+                            None => prop.prints_as_any(&**best, &printed),
+                        };
+                        if same {
                             unchanged += 1;
                             if unchanged >= limits.max_steps {
                                 return None;
                             }
                             continue;
                         }
-                        std::mem::swap(shown, &mut printed);
+                        std::mem::swap(shown.get_or_insert_with(Vec::new), &mut printed);
                         taken.set(at);
                         return Some((candidate, why));
                     }
