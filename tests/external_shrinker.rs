@@ -223,3 +223,33 @@ fn a_type_based_integer_bisects_to_the_boundary() {
         assert!(report.shrink_attempts < 150, "seed {seed}\n{report}");
     }
 }
+
+/// No two candidates of a variable with a generator use the same choices:
+/// the passes that reach the same choices (the empty list, by deleting
+/// every element, by zeroing the length, by deleting every choice) make one
+/// candidate. Each is smaller than the case shrunk.
+#[test]
+fn a_generated_variable_proposes_each_choice_sequence_once() {
+    let prop = property! {
+        forall xs: Vec<i32>, #[gen = vec(any::<i32>(), 0..=6)];
+        forall n: u8, #[gen = int(0..=200u8)];
+        check xs.len() < 100 || n > 0
+    };
+    let mut rng = pbt::Rng::from_seed(5);
+    for _ in 0..50 {
+        let mut recorder = pbt::choices::Recorder::new(&mut rng);
+        let case = Property::generate(&prop, &mut recorder, 6).expect("generates");
+        let mut seen = std::collections::HashSet::new();
+        for candidate in Property::shrink(&prop, &case) {
+            let own: Vec<Option<Vec<u64>>> = candidate.choices.clone();
+            assert!(seen.insert(own.clone()), "proposed twice: {own:?}");
+            let (old, new) = (&case.choices, &candidate.choices);
+            let simpler = (0..2).any(|i| {
+                let at =
+                    |c: &Vec<Option<Vec<u64>>>| c.get(i).cloned().flatten().unwrap_or_default();
+                at(new) != at(old) && shortlex_lt(&at(new), &at(old))
+            });
+            assert!(simpler, "{new:?} is not simpler than {old:?}");
+        }
+    }
+}

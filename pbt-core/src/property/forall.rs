@@ -8,7 +8,9 @@ use super::annotations::{
 use super::element_deletions::ElementDeletions;
 use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
 use super::{Binding, Case, Discarded, NodeView, Outcome};
-use crate::choices::{shortlex_lt, simplifications_by_bisection, Choices, Recorder, Replay};
+use crate::choices::{
+    shortlex_lt, simplifications_by_bisection, Choices, Recorder, Replay, Replayed,
+};
 use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
@@ -415,16 +417,66 @@ where
                     ElementDeletions::new(recorded, blocks)
                 });
                 let candidates = deletions.chain(simplifications_by_bisection(recorded));
+                // The choices each candidate so far used, hashed: passes
+                // that reach the same choices (the empty list, say, by
+                // deleting every element, by zeroing the length and by
+                // deleting every choice) make one candidate, not one each.
+                let mut seen: Vec<u64> = Vec::new();
+                // The buffers of the last replay (all of them when its
+                // candidate was turned down, but for its choices when not):
+                // the next replay reuses them.
+                let mut spare: Option<Replayed> = None;
                 Box::new(candidates.filter_map(move |c| {
-                    let mut replay = Replay::new(&c);
-                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
-                    let used = replay.into_used();
+                    let mut replay = match spare.take() {
+                        Some(buffers) => Replay::reusing(&c, buffers),
+                        None => Replay::new(&c),
+                    };
+                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size));
+                    let Replayed {
+                        choices: used,
+                        bounds,
+                        blocks,
+                    } = replay.into_replayed();
+                    let keep = |choices| {
+                        spare = Some(Replayed {
+                            choices,
+                            bounds,
+                            blocks,
+                        })
+                    };
+                    let Some(Ok(v)) = v else {
+                        keep(used);
+                        return None;
+                    };
                     // A deletion the replay pads back deleted nothing: with
                     // the choice it lowered it is a one-step nudge, which
                     // would crowd out the binary searches of later passes.
                     let padded = c.len() < recorded.len() && used.len() >= recorded.len();
                     let smaller = shortlex_lt(&used, recorded) && !padded;
-                    smaller.then_some((v, Some(used)))
+                    let mut new = || {
+                        // A multiplicative hash (FxHash's constant), kept
+                        // sorted: hashing with SipHash into a `HashSet`
+                        // cost more than the replays it saved.
+                        let hash = used.iter().fold(used.len() as u64, |h, &c| {
+                            (h.rotate_left(5) ^ c).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+                        });
+                        match seen.binary_search(&hash) {
+                            Ok(_) => false,
+                            Err(at) => {
+                                seen.insert(at, hash);
+                                true
+                            }
+                        }
+                    };
+                    if smaller && new() {
+                        // Its choices go with the candidate: the next
+                        // replay's are made as large as its recorded ones.
+                        keep(Vec::with_capacity(recorded.len()));
+                        Some((v, Some(used)))
+                    } else {
+                        keep(used);
+                        None
+                    }
                 }))
             }
         };
