@@ -103,9 +103,10 @@ macro_rules! shrink_int {
                 // For negatives, also propose the positive twin (when it exists).
                 let flip = negative.then(|| (0 as $t).checked_sub(x)).flatten();
                 // Steps toward zero: x/2, x/4, …, 2 in magnitude (x - step
-                // moves toward 0; the bisection proposed x - 1).
+                // moves toward 0; the bisection proposed x - 1, and, for a
+                // power of two, every other step).
                 let steps = std::iter::successors(Some(x / 2), |&d| (d / 2 != 0).then_some(d / 2))
-                    .filter(|&d| d / 2 != 0)
+                    .filter(move |&d| d / 2 != 0 && !magnitude.is_power_of_two())
                     .map(move |d| x - d);
                 let towards: Box<dyn Iterator<Item = $t>> = if x == 0 {
                     Box::new(std::iter::empty())
