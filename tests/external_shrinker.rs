@@ -253,3 +253,30 @@ fn a_generated_variable_proposes_each_choice_sequence_once() {
         }
     }
 }
+
+/// With the external shrinker alone the input as found is regenerated on
+/// the generators' fast path for the report (no choices recorded): it is
+/// the input the other shrinkers report as found, value for value.
+#[test]
+fn the_input_as_found_is_the_same_whichever_shrinker() {
+    let by_gen = property! {
+        forall xs: Vec<i32>, #[gen = vec(any::<i32>(), 0..=300)];
+        forall s: String;
+        check xs.iter().all(|&x| x < 1 << 28) || s.len() > 1000
+    };
+    let by_type = property! {
+        forall xs: Vec<(u8, i64)>;
+        check xs.iter().all(|&(a, b)| a < 200 || b < 0)
+    };
+    for seed in 0..5 {
+        let run = |shrinker| {
+            let external = generational(&by_gen, quiet().seed(seed).shrinker(shrinker));
+            let typed = generational(&by_type, quiet().seed(seed).shrinker(shrinker));
+            [external, typed].map(|r| {
+                let failure = r.failure.expect("fails");
+                (failure.original, r.replayed)
+            })
+        };
+        assert_eq!(run(Shrinker::External), run(Shrinker::Both), "seed {seed}");
+    }
+}

@@ -419,6 +419,25 @@ fn trace(
     }
 }
 
+/// The input as found, regenerated under `watch` for the report alone: a
+/// fresh case on its `Rng` (the generators' fast path, no choice
+/// recorded), any other as [`DynProperty::generate_traced`] makes it.
+/// `None` when it no longer generates.
+fn untraced(prop: &dyn DynProperty, found: &super::Found, watch: &Watch) -> Option<AnyInputs> {
+    match found {
+        super::Found::Case(case) => {
+            let mut rng = (case.rng()).limited(watch.max_draws(), super::execute::MAX_STACK);
+            let ticket = watch.start();
+            let generated = prop.generate_from(&mut rng, found.size());
+            if watch.finish(ticket) {
+                return None;
+            }
+            generated.ok()
+        }
+        _ => prop.generate_traced(found, watch).ok().map(|t| t.inputs),
+    }
+}
+
 /// The shrink-and-check stage shared by the runners: regenerate the failing
 /// input with its choices recorded, then minimise it with the shrinker the
 /// configuration names, within `max_shrinks` steps and `max_shrink_time`
@@ -444,11 +463,11 @@ pub fn minimize(
     let on_step = |_: &AnyInputs, printed: &[pbt_core::Binding]| show(printed);
     let size = found.size();
     // The external shrinker alone needs neither the choices' bounds nor
-    // the blocks the integrated shrinker starts from: the input as found
-    // is regenerated without marking them (a tenth of a run on a failing
-    // 10 000-element list).
+    // the blocks the integrated shrinker starts from (nor, for the
+    // report's copy of the input as found, its choices): a tenth of a run
+    // on a failing 10 000-element list.
     let (original, traced) = match plan.config.shrinker {
-        Shrinker::External => (prop.generate_traced(found, watch).ok()?.inputs, None),
+        Shrinker::External => (untraced(prop, found, watch)?, None),
         _ => trace(prop, found, watch)?,
     };
     // Printed for the report's "first found as", cut short: a long input
