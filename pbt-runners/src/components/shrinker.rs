@@ -502,7 +502,15 @@ pub fn minimize(
             show,
         )?,
         _ => Shrunk {
-            inputs: regenerate()?,
+            // Only a variable with a generator shrinks through the choices
+            // its case records: without one, the input is regenerated as
+            // the report's copy is.
+            inputs: match (prop.structure().variables())
+                .any(|v| matches!(v, NodeView::Forall { gen: true, .. }))
+            {
+                true => regenerate()?,
+                false => untraced(prop, found, watch)?,
+            },
             choices: None,
             size,
             path: Vec::new(),
