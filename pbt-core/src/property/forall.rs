@@ -404,8 +404,8 @@ where
                 // which prints only the candidates that fail (printing
                 // each one here cost a tenth of shrinking a list).
                 // Whole elements deleted first (near-linear on a long list
-                // that keeps failing), then each choice lowered by binary
-                // search, then the other choice-level passes. The
+                // that keeps failing), then the choice-level passes, among
+                // them each choice lowered by binary search. The
                 // replay that marks the elements runs at the first
                 // candidate, where the runner watches for hangs.
                 let deletions = std::iter::once(()).flat_map(move |()| {
