@@ -541,17 +541,25 @@ fn external_gen_vec(rounds: u64) {
         check xs.iter().all(|&x| x < BIG)
     };
     let (mut pbt, mut qc) = (Vec::new(), Vec::new());
+    // `--columns` keeps this row's `pbt external` or `quickcheck` too.
+    let (with_pbt, with_qc) = (column_selected(0), column_selected(4));
     for seed in 0..rounds {
-        pbt.push(timed(|| {
-            pbt_run(
-                &prop,
-                Shrinker::External,
-                seed,
-                100,
-                |(xs,): &(Vec<i32>,)| xs.len(),
-            )
-        }));
-        qc.push(timed(|| qc_run(qc_big as fn(Vec<i32>) -> bool, N, 100)));
+        pbt.push(match with_pbt {
+            true => timed(|| {
+                pbt_run(
+                    &prop,
+                    Shrinker::External,
+                    seed,
+                    100,
+                    |(xs,): &(Vec<i32>,)| xs.len(),
+                )
+            }),
+            false => (0.0, 0),
+        });
+        qc.push(match with_qc {
+            true => timed(|| qc_run(qc_big as fn(Vec<i32>) -> bool, N, 100)),
+            false => (0.0, 0),
+        });
     }
     let ms = |t: &[Timed]| median(t.iter().map(|x| x.0).collect());
     let sizes = |t: &[Timed]| {

@@ -18,7 +18,8 @@
 //!   then reorder blocks, delete with length, lower pairs, redistribute,
 //!   shrink the size, re-encode. Each pass is a function in `delete`,
 //!   `minimise` or `restructure`.
-//! - [`simplifications`], [`reencodings`]: candidates as iterators, for
+//! - [`simplifications`], [`bisections`], [`simplifications_by_bisection`],
+//!   [`reencodings`]: candidates as iterators, for
 //!   shrinkers that take the first candidate that fails.
 //! - [`mutate_choices`]: random edits, for mutation-based runners.
 //!
@@ -36,7 +37,7 @@ mod restructure;
 mod shrinker;
 
 pub use blocks::{Block, BlockMarks};
-pub use candidates::{reencodings, simplifications};
+pub use candidates::{bisections, reencodings, simplifications, simplifications_by_bisection};
 pub use mutate::mutate_choices;
 pub use record::{Recorder, Tracer};
 pub use replay::{Replay, Replayed};

@@ -2,8 +2,11 @@
 //!
 //! A shrinker proposes candidates, simplest first; a runner keeps the first
 //! candidate that still fails and asks again (greedy descent). Integers move
-//! toward zero: `0`, then `x - x/2`, `x - x/4`, …, `x - 1`, which under greedy
-//! descent is a binary search for the boundary of the failure. Collections
+//! toward zero: `0` (and a negative's positive twin), then a binary search
+//! for the boundary of the failure whose scale the value carries from step
+//! to step in its lowest set bit (about `2 log2 x` candidates over all the
+//! steps of a failure from some magnitude up), then `x - x/2`, `x - x/4`,
+//! …, `x - 1` for the failures that are not. Collections
 //! first remove chunks (the whole, halves, quarters, … single elements), then
 //! adjacent pairs, and only then shrink elements in place: a long list
 //! shortens before its elements are zeroed, so the one element that matters
@@ -91,16 +94,25 @@ macro_rules! shrink_int {
                 let x = *self;
                 #[allow(unused_comparisons)]
                 let negative = x < 0;
+                let magnitude: u128 = if negative { (x as i128).unsigned_abs() } else { x as u128 };
+                // A magnitude below `x`'s, with `x`'s sign: it fits.
+                let signed = move |m: u128| {
+                    let m = m as $t;
+                    if negative { (0 as $t).wrapping_sub(m) } else { m }
+                };
                 // For negatives, also propose the positive twin (when it exists).
                 let flip = negative.then(|| (0 as $t).checked_sub(x)).flatten();
-                // Steps toward zero: x/2, x/4, …, 1 in magnitude (x - step moves toward 0).
+                // Steps toward zero: x/2, x/4, …, 2 in magnitude (x - step
+                // moves toward 0; the bisection proposed x - 1, and, for a
+                // power of two, every other step).
                 let steps = std::iter::successors(Some(x / 2), |&d| (d / 2 != 0).then_some(d / 2))
-                    .filter(|&d| d != 0)
+                    .filter(move |&d| d / 2 != 0 && !magnitude.is_power_of_two())
                     .map(move |d| x - d);
                 let towards: Box<dyn Iterator<Item = $t>> = if x == 0 {
                     Box::new(std::iter::empty())
                 } else {
-                    Box::new(std::iter::once(0).chain(flip).chain(steps))
+                    let bisected = bisect_magnitude(magnitude).map(signed);
+                    Box::new(std::iter::once(0).chain(flip).chain(bisected).chain(steps))
                 };
                 Box::new(dedup_sorted(towards, x))
             }
@@ -108,6 +120,32 @@ macro_rules! shrink_int {
     )*};
 }
 shrink_int!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// Smaller magnitudes than `m` (none of them 0) by binary search over a
+/// greedy descent, which keeps no state between steps: the magnitude
+/// carries its search's scale in its lowest set bit. First the steps of a
+/// search under way (`m - 2^j` for each `2^j` below `m`'s lowest set bit,
+/// largest first), then the searches that start (`m` rounded down to a
+/// multiple of `2^k` for each `k`, coarsest first; taking the first that
+/// still fails leaves the failure's boundary within its lowest set bit
+/// below it), then `m - 1`. A failure from some magnitude `t` up is so
+/// found in about `2 log2 m` candidates over all the steps, where the
+/// distances `m/2, m/4, …` from the top at every step take about
+/// `(log2 m)^2 / 2`.
+fn bisect_magnitude(m: u128) -> impl Iterator<Item = u128> {
+    let under_way = (0..m.trailing_zeros().min(127))
+        .rev()
+        .map(move |j| m - (1 << j))
+        .filter(|&c| c > 0);
+    let bits = u128::BITS - m.leading_zeros();
+    let mut last = 0;
+    let starts = (1..bits)
+        .rev()
+        .map(move |k| (m >> k) << k)
+        .filter(move |&r| r > 0 && r < m && std::mem::replace(&mut last, r) != r);
+    let lowest = (m > 1).then(|| m - 1);
+    under_way.chain(starts).chain(lowest)
+}
 
 /// Drop repeats of consecutive candidates and anything equal to `x`.
 fn dedup_sorted<T: PartialEq + Copy>(it: impl Iterator<Item = T>, x: T) -> impl Iterator<Item = T> {

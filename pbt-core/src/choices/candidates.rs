@@ -24,6 +24,56 @@ use super::Replay;
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[4, 0])));
 /// ```
 pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
+    passes(seq, Box::new(halvings(seq)))
+}
+
+/// The [`simplifications`] with their pass that lowers single choices by
+/// `v, v/2, …` replaced by [`bisections`], in the same place. Over a greedy
+/// descent, the bisections lower a choice to where a monotone failure
+/// starts in about `log2 v` candidates in all, where that pass tries about
+/// `log2 v` at every step. What the external shrinker proposes for a
+/// variable with a generator, after deleting whole elements.
+///
+/// ```
+/// use pbt_core::choices::{shortlex_lt, simplifications_by_bisection};
+/// let cands: Vec<_> = simplifications_by_bisection(&[100, 3]).collect();
+/// assert!(cands.contains(&vec![3])); // a deletion
+/// // 100 bisected: 98 (a search under way), 0, 64, 96, 99 (searches that
+/// // start); not halved (100 - 50, 100 - 25, …).
+/// assert!(cands.contains(&vec![64, 3]) && cands.contains(&vec![96, 3]));
+/// assert!(!cands.contains(&vec![50, 3]) && !cands.contains(&vec![75, 3]));
+/// assert!(cands.iter().all(|c| shortlex_lt(c, &[100, 3])));
+/// ```
+pub fn simplifications_by_bisection(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
+    Box::new(passes(seq, Box::new(bisections(seq))))
+}
+
+/// Each choice lowered toward 0 by halving distances (`v`, `v/2`, …, `1`,
+/// each also rounded down to even), which greedy acceptance turns into a
+/// binary search, from the top at every step.
+fn halvings(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+    (0..seq.len()).flat_map(move |i| {
+        let v = seq[i];
+        // Distances v, v/2, …, 1, each also rounded down to even (an even
+        // step on an interleaved signed range keeps the value's sign).
+        let mut last = 0;
+        let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
+            .flat_map(|d| [d, d & !1])
+            .filter(move |&d| d > 0 && std::mem::replace(&mut last, d) != d);
+        steps.filter(move |_| v > 0).map(move |d| {
+            let mut c = seq.to_vec();
+            c[i] = v - d;
+            c
+        })
+    })
+}
+
+/// The passes of [`simplifications`], with `singles` as the one that
+/// lowers single choices.
+fn passes<'a>(
+    seq: &'a [u64],
+    singles: Box<dyn Iterator<Item = Choices> + 'a>,
+) -> Box<dyn Iterator<Item = Choices> + 'a> {
     /// How far apart two choices may be for the passes that change two.
     const REACH: usize = 8;
     let n = seq.len();
@@ -71,20 +121,6 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             })
         })
     });
-    let singles = (0..n).flat_map(move |i| {
-        let v = seq[i];
-        // Distances v, v/2, …, 1, each also rounded down to even (an even
-        // step on an interleaved signed range keeps the value's sign).
-        let mut last = 0;
-        let steps = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
-            .flat_map(|d| [d, d & !1])
-            .filter(move |&d| d > 0 && std::mem::replace(&mut last, d) != d);
-        steps.filter(move |_| v > 0).map(move |d| {
-            let mut c = seq.to_vec();
-            c[i] = v - d;
-            c
-        })
-    });
     let blocks = std::iter::successors(Some(1usize), move |&k| (2 * k <= n / 2).then_some(2 * k));
     let reorders = blocks.flat_map(move |k| {
         (0..n.saturating_sub(2 * k - 1)).filter_map(move |i| {
@@ -127,7 +163,9 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
     // Equal choices lowered together, wherever they are (Hypothesis's
     // "minimize duplicated blocks"): values that must stay equal shrink as
     // one, even when they are farther apart than `pairs` reaches.
-    let duplicates = {
+    // Found when the pass is reached (sorting a long sequence's choices
+    // at every step was a tenth of shrinking a 10 000-element list).
+    let duplicates = std::iter::once(()).flat_map(move |()| {
         let mut values: Vec<u64> = seq.iter().copied().filter(|&c| c > 0).collect();
         values.sort_unstable();
         let repeated: Vec<u64> = values
@@ -145,7 +183,7 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
                     .collect::<Choices>()
             })
         })
-    };
+    });
     let redistributions = (0..n).flat_map(move |i| {
         ((i + 1)..n.min(i + 1 + REACH)).flat_map(move |j| {
             let v = seq[i];
@@ -186,6 +224,77 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
             .chain(duplicates)
             .chain(redistributions),
     )
+}
+
+/// Candidates that lower one choice at a time by binary search, for a
+/// shrinker that takes the first candidate that fails and then asks again
+/// from it (greedy descent), which keeps no state between steps: the
+/// choice itself carries the state of its search.
+///
+/// A choice `v` is searched as `w = v >> 1` with its lowest bit kept (an
+/// interleaved signed range puts one sign on odd choices and the other on
+/// even ones: a step of an even amount keeps the sign). First, for every
+/// choice, the steps of a search under way: `w` lowered by `2^j` for each
+/// `2^j` below `w`'s lowest set bit, largest first. Then, for every
+/// choice, the searches that start: `0`; `w` rounded down to a multiple
+/// of `2^k` for each `k`, coarsest first (taking the first that fails
+/// leaves `w` a multiple of `2^k` whose next lower multiple passed: the
+/// failure's boundary is within `2^k` below it, which the steps of a
+/// search under way then halve, each step leaving the next one's scale in
+/// the lowest set bit); and `v - 1` (the lowest bit, or the other sign).
+///
+/// Each choice `v` of a monotone failure (fails from some `t` up) so ends
+/// at `t` after about `log2 v` candidates over all its steps, where
+/// lowering it by `v/2, v/4, …` from the top at every step tries about
+/// `(log2 v)^2 / 2`. Every candidate is as long as `seq` and smaller in
+/// lexicographic order.
+///
+/// ```
+/// let cands: Vec<_> = pbt_core::choices::bisections(&[9]).collect();
+/// // A search under way (9 = 2·4 + 1: 4 lowered by 2, then by 1), then 0,
+/// // 4 rounded down to 0 (with the low bit kept: 1), then 9 - 1.
+/// assert_eq!(cands, [vec![5], vec![7], vec![0], vec![1], vec![8]]);
+/// // 100 = 2·50: 50 lowered by 1; then 0, 50 rounded down to 32 and to
+/// // 48 (64 and 96), then 99.
+/// let cands: Vec<_> = pbt_core::choices::bisections(&[100]).collect();
+/// assert_eq!(cands, [vec![98], vec![0], vec![64], vec![96], vec![99]]);
+/// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[100])));
+/// ```
+pub fn bisections(seq: &[u64]) -> impl Iterator<Item = Choices> + '_ {
+    let under_way = (0..seq.len()).flat_map(move |i| {
+        let (v, w) = (seq[i], seq[i] >> 1);
+        let scale = if w == 0 { 0 } else { w.trailing_zeros() };
+        (0..scale)
+            .rev()
+            .map(move |j| with_choice(seq, i, v - (2 << j)))
+    });
+    let starts = (0..seq.len()).flat_map(move |i| {
+        let (v, w, low) = (seq[i], seq[i] >> 1, seq[i] & 1);
+        let zero = (v > 0).then_some(0);
+        let bits = u64::BITS - w.leading_zeros();
+        // Coarsest first, each multiple once (rounding to `2^k` and to
+        // `2^(k+1)` agree when bit `k` of `w` is clear).
+        let mut last = None;
+        let rounded = (1..=bits)
+            .rev()
+            .map(move |k| w.checked_shr(k).map_or(0, |high| high << k))
+            .filter(move |&r| r < w && last.replace(r) != Some(r))
+            .map(move |r| (r << 1) | low)
+            .filter(|&c| c > 0);
+        let lowest = (v > 1).then(|| v - 1);
+        zero.into_iter()
+            .chain(rounded)
+            .chain(lowest)
+            .map(move |c| with_choice(seq, i, c))
+    });
+    under_way.chain(starts)
+}
+
+/// `seq` with its choice `i` set to `v`.
+fn with_choice(seq: &[u64], i: usize, v: u64) -> Choices {
+    let mut c = seq.to_vec();
+    c[i] = v;
+    c
 }
 
 /// Candidates that lower a choice (by up to 8) and raise the next one to

@@ -8,7 +8,9 @@ use super::annotations::{
 use super::element_deletions::ElementDeletions;
 use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
 use super::{Binding, Case, Discarded, NodeView, Outcome};
-use crate::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use crate::choices::{
+    shortlex_lt, simplifications_by_bisection, Choices, Recorder, Replay, Replayed,
+};
 use crate::constructors::Constructor;
 use crate::shrink::Candidates;
 use crate::source::Source;
@@ -243,8 +245,15 @@ where
         value: T,
         choices: Option<Choices>,
     ) -> Option<Case<Rest::Env>> {
-        let mut all = prefix_choices(case, depth);
-        all.push(choices);
+        // A case reads a missing entry as `None`: with no choices so far,
+        // none is kept (a property of type-based variables allocates no
+        // list per candidate); a later variable's choices pad it.
+        let kept = case.choices.iter().take(depth).any(Option::is_some);
+        let mut all = match kept {
+            true => prefix_choices(case, depth),
+            false => Vec::new(),
+        };
+        keep_choices(&mut all, depth, choices);
         let fin = self
             .rest
             .rebuild((value, env.clone()), case, depth + 1, &mut all)?;
@@ -253,6 +262,16 @@ where
             choices: all,
             size: case.size,
         })
+    }
+}
+
+/// Keep the choices `used` of the variable at `depth` in `all`, which
+/// holds those of the variables before it, up to the last that has some (a
+/// case reads a missing entry as `None`).
+fn keep_choices(all: &mut Vec<Option<Choices>>, depth: usize, used: Option<Choices>) {
+    if let Some(used) = used {
+        all.resize(depth, None);
+        all.push(Some(used));
     }
 }
 
@@ -361,7 +380,7 @@ where
         } else {
             (old_value.clone(), old_choices)
         };
-        choices.push(used);
+        keep_choices(choices, depth, used);
         self.rest.rebuild((value, env), old, depth + 1, choices)
     }
 
@@ -379,19 +398,14 @@ where
                     .get(depth)
                     .and_then(|c| c.as_deref())
                     .unwrap_or(&[]);
-                // Only progress that shows: smaller choices that generate a
-                // value printed the same (bits the generator ignores) are no
-                // step, or the shrinker would burn its step limit on them.
-                // A printer that panics compares as different.
-                let shown = |v: &T| {
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        self.print.print(env, v)
-                    }))
-                    .ok()
-                };
-                let current = shown(value);
+                // Only progress that shows is a step: a candidate that
+                // prints as the value it came from (smaller choices in bits
+                // the generator ignores) is turned down by the runner,
+                // which prints only the candidates that fail (printing
+                // each one here cost a tenth of shrinking a list).
                 // Whole elements deleted first (near-linear on a long list
-                // that keeps failing), then the choice-level passes. The
+                // that keeps failing), then the choice-level passes, among
+                // them each choice lowered by binary search. The
                 // replay that marks the elements runs at the first
                 // candidate, where the runner watches for hangs.
                 let deletions = std::iter::once(()).flat_map(move |()| {
@@ -402,27 +416,67 @@ where
                     };
                     ElementDeletions::new(recorded, blocks)
                 });
-                let candidates = deletions.chain(simplifications(recorded));
+                let candidates = deletions.chain(simplifications_by_bisection(recorded));
+                // The choices each candidate so far used, hashed: passes
+                // that reach the same choices (the empty list, say, by
+                // deleting every element, by zeroing the length and by
+                // deleting every choice) make one candidate, not one each.
+                let mut seen: Vec<u64> = Vec::new();
+                // The buffers of the last replay (all of them when its
+                // candidate was turned down, but for its choices when not):
+                // the next replay reuses them.
+                let mut spare: Option<Replayed> = None;
                 Box::new(candidates.filter_map(move |c| {
-                    let mut replay = Replay::new(&c);
-                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size))?.ok()?;
-                    let used = replay.into_used();
+                    let mut replay = match spare.take() {
+                        Some(buffers) => Replay::reusing(&c, buffers),
+                        None => Replay::new(&c),
+                    };
+                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size));
+                    let Replayed {
+                        choices: used,
+                        bounds,
+                        blocks,
+                    } = replay.into_replayed();
+                    let keep = |choices| {
+                        spare = Some(Replayed {
+                            choices,
+                            bounds,
+                            blocks,
+                        })
+                    };
+                    let Some(Ok(v)) = v else {
+                        keep(used);
+                        return None;
+                    };
                     // A deletion the replay pads back deleted nothing: with
                     // the choice it lowered it is a one-step nudge, which
                     // would crowd out the binary searches of later passes.
                     let padded = c.len() < recorded.len() && used.len() >= recorded.len();
-                    // Printed last: the cheap tests settle most candidates.
                     let smaller = shortlex_lt(&used, recorded) && !padded;
-                    // Compared as it prints, up to the first difference.
-                    let shows = || {
-                        current.as_deref().is_none_or(|current| {
-                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                                self.print.prints_as(env, &v, current)
-                            }))
-                            .map_or(true, |same| !same)
-                        })
+                    let mut new = || {
+                        // A multiplicative hash (FxHash's constant), kept
+                        // sorted: hashing with SipHash into a `HashSet`
+                        // cost more than the replays it saved.
+                        let hash = used.iter().fold(used.len() as u64, |h, &c| {
+                            (h.rotate_left(5) ^ c).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+                        });
+                        match seen.binary_search(&hash) {
+                            Ok(_) => false,
+                            Err(at) => {
+                                seen.insert(at, hash);
+                                true
+                            }
+                        }
                     };
-                    (smaller && shows()).then_some((v, Some(used)))
+                    if smaller && new() {
+                        // Its choices go with the candidate: the next
+                        // replay's are made as large as its recorded ones.
+                        keep(Vec::with_capacity(recorded.len()));
+                        Some((v, Some(used)))
+                    } else {
+                        keep(used);
+                        None
+                    }
                 }))
             }
         };

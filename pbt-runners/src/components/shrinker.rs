@@ -237,11 +237,24 @@ pub fn descend<T>(
 }
 
 /// Shrink `failing` greedily: take the first candidate for which `fails`
-/// returns a reason, and start again from it, until no candidate fails or a
-/// limit is hit. `on_step` sees each accepted input. The candidates are
-/// taken one at a time, each made under `watch`; a shrinker that panics while producing one ends
-/// shrinking at the last failing input (the panic is in
-/// [`Shrunk::interrupted`]).
+/// returns a reason and that prints differently from the input it came
+/// from, and start again from it, until no candidate does or a limit is
+/// hit. `on_step` sees each accepted input with its print. The candidates
+/// are taken one at a time, each made under `watch`; a shrinker that
+/// panics while producing one ends shrinking at the last failing input
+/// (the panic is in [`Shrunk::interrupted`]).
+///
+/// Only a candidate that fails is printed (into one reused buffer) and
+/// compared with the input it would replace: a candidate that prints the
+/// same is no step (a shrinker that proposes its own input,
+/// `std::iter::repeat(x)`, would otherwise take `max_shrinks` steps that
+/// change nothing, each one a check and a line of the saved shrink path),
+/// and `max_shrinks` of them in one round of candidates end it. The print
+/// of a step taken is the one `on_step` gets and the next round compares
+/// with; the input shrinking starts from is never printed whole for the
+/// comparison (it is printed against the candidate's print, up to the
+/// first difference: a long list whose first half is deleted differs at
+/// once).
 pub fn shrink(
     prop: &dyn DynProperty,
     watch: &Watch,
@@ -249,13 +262,18 @@ pub fn shrink(
     reason: String,
     limits: ShrinkLimits,
     mut fails: impl FnMut(&AnyInputs) -> Option<String>,
-    mut on_step: impl FnMut(&AnyInputs),
+    mut on_step: impl FnMut(&AnyInputs, &[Binding]),
 ) -> Shrunk {
     let mut interrupted = None;
     // The index of the candidate `next` returned last, and the path of
     // those taken (pushed when the descent takes one).
     let taken = std::cell::Cell::new(0u64);
     let mut path = Vec::new();
+    // The best input as printed: the print of each step taken (none
+    // before the first).
+    let shown: std::cell::RefCell<Option<Vec<Binding>>> = std::cell::RefCell::new(None);
+    // A candidate's print, made into the same strings each time.
+    let mut printed: Vec<Binding> = Vec::new();
     let Descent {
         point: (inputs, reason),
         steps,
@@ -276,13 +294,6 @@ pub fn shrink(
                 }
             };
             let mut index = 0u64;
-            // The best input as printed, made at the first candidate: a
-            // candidate that prints the same is no step (a shrinker that
-            // proposes its own input, `std::iter::repeat(x)`, would
-            // otherwise take `max_shrinks` steps that change nothing, each
-            // one a check and a line of the saved shrink path). A run of
-            // `max_shrinks` of them ends the candidates.
-            let mut shown: Option<Vec<Binding>> = None;
             let mut unchanged = 0u64;
             while budget.tick() {
                 // Making a candidate runs user code (a shrinker, a generator
@@ -298,19 +309,25 @@ pub fn shrink(
                 }
                 match next {
                     Ok(Some(candidate)) => {
-                        let shown = shown.get_or_insert_with(|| prop.print_any(&**best));
-                        if prop.prints_as_any(&*candidate, shown) {
+                        let Some(why) = fails(&candidate) else {
+                            continue;
+                        };
+                        prop.print_any_into(&*candidate, &mut printed);
+                        let mut shown = shown.borrow_mut();
+                        let same = match &*shown {
+                            Some(shown) => printed == *shown,
+                            None => prop.prints_as_any(&**best, &printed),
+                        };
+                        if same {
                             unchanged += 1;
                             if unchanged >= limits.max_steps {
                                 return None;
                             }
                             continue;
                         }
-                        unchanged = 0;
-                        if let Some(why) = fails(&candidate) {
-                            taken.set(at);
-                            return Some((candidate, why));
-                        }
+                        std::mem::swap(shown.get_or_insert_with(Vec::new), &mut printed);
+                        taken.set(at);
+                        return Some((candidate, why));
                     }
                     Ok(None) => return None,
                     Err(panic) => {
@@ -323,7 +340,7 @@ pub fn shrink(
         },
         |(inputs, _)| {
             path.push(taken.get());
-            on_step(inputs)
+            on_step(inputs, shown.borrow().as_deref().unwrap_or_default())
         },
     );
     Shrunk {
@@ -402,6 +419,25 @@ fn trace(
     }
 }
 
+/// The input as found, regenerated under `watch` for the report alone: a
+/// fresh case on its `Rng` (the generators' fast path, no choice
+/// recorded), any other as [`DynProperty::generate_traced`] makes it.
+/// `None` when it no longer generates.
+fn untraced(prop: &dyn DynProperty, found: &super::Found, watch: &Watch) -> Option<AnyInputs> {
+    match found {
+        super::Found::Case(case) => {
+            let mut rng = (case.rng()).limited(watch.max_draws(), super::execute::MAX_STACK);
+            let ticket = watch.start();
+            let generated = prop.generate_from(&mut rng, found.size());
+            if watch.finish(ticket) {
+                return None;
+            }
+            generated.ok()
+        }
+        _ => prop.generate_traced(found, watch).ok().map(|t| t.inputs),
+    }
+}
+
 /// The shrink-and-check stage shared by the runners: regenerate the failing
 /// input with its choices recorded, then minimise it with the shrinker the
 /// configuration names, within `max_shrinks` steps and `max_shrink_time`
@@ -424,9 +460,16 @@ pub fn minimize(
         _ => None,
     };
     let show = |printed: &[pbt_core::Binding]| watch.shrinking(super::failure::render(printed));
-    let on_step = |best: &AnyInputs| show(&prop.print_any(&**best));
+    let on_step = |_: &AnyInputs, printed: &[pbt_core::Binding]| show(printed);
     let size = found.size();
-    let (original, traced) = trace(prop, found, watch)?;
+    // The external shrinker alone needs neither the choices' bounds nor
+    // the blocks the integrated shrinker starts from (nor, for the
+    // report's copy of the input as found, its choices): a tenth of a run
+    // on a failing 10 000-element list.
+    let (original, traced) = match plan.config.shrinker {
+        Shrinker::External => (untraced(prop, found, watch)?, None),
+        _ => trace(prop, found, watch)?,
+    };
     // Printed for the report's "first found as", cut short: a long input
     // costs its first bytes, not a `Debug` of the whole (the typed
     // original is whole). Printed as shrinking prints each step: a `Debug`
@@ -459,7 +502,15 @@ pub fn minimize(
             show,
         )?,
         _ => Shrunk {
-            inputs: regenerate()?,
+            // Only a variable with a generator shrinks through the choices
+            // its case records: without one, the input is regenerated as
+            // the report's copy is.
+            inputs: match (prop.structure().variables())
+                .any(|v| matches!(v, NodeView::Forall { gen: true, .. }))
+            {
+                true => regenerate()?,
+                false => untraced(prop, found, watch)?,
+            },
             choices: None,
             size,
             path: Vec::new(),
