@@ -8,7 +8,7 @@
 // handler (components::crash), which installs signal handlers, the
 // thread-bound value that makes a report's typed counterexample `Send`
 // (report::bound), and the shrinkers' coarse clock (one `clock_gettime`,
-// components::shrinker::coarse).
+// components::deadline::coarse).
 #![deny(unsafe_code)]
 
 mod combinatorial;

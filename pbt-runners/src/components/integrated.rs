@@ -16,8 +16,9 @@
 //! for the same value are taken silently; a re-encoding or a wider size
 //! must keep the value. Every replay counts as an attempt.
 
+use super::deadline::Deadline;
 use super::erased::{AnyInputs, Checked, DynProperty};
-use super::shrinker::{Deadline, ShrinkLimits, Shrunk};
+use super::shrinker::{ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};

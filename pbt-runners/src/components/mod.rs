@@ -15,6 +15,7 @@
 // (its one path is `components::Item`).
 mod cases;
 mod crash;
+mod deadline;
 mod drops;
 mod erased;
 mod execute;
