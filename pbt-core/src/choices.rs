@@ -16,6 +16,7 @@
 //!   pass-to-descendant, join collections, zero blocks, delete blocks,
 //!   delete choices, minimise choices (binary search), shrink duplicates;
 //!   then reorder blocks, delete with length, lower pairs, redistribute,
+//!   lower one integer raising the next,
 //!   shrink the size, re-encode. Each pass is a function in `delete`,
 //!   `minimise` or `restructure`.
 //! - [`simplifications`], [`bisections`], [`simplifications_by_bisection`],

@@ -8,6 +8,8 @@
 //! - [`shrink_duplicates`]: lower every copy of a repeated choice together.
 //! - [`lower_pairs`]: lower two nearby choices by the same amount.
 //! - [`redistribute`]: move value from a choice to a later one nearby.
+//! - [`lower_raising_next`]: lower an integer while the next one goes to
+//!   the top of its range (a product that overflows, say).
 
 use super::delete::Snapshot;
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
@@ -199,6 +201,40 @@ pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
                 d /= 2;
             }
             j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// Lower an `Arbitrary` integer while the next one goes to the top of its
+/// range: the largest amount that still fails (by [`find_integer`]), each
+/// candidate from the sequence as it was. Value that must keep a product
+/// (or any bound that the two pass together, but neither alone) cannot move
+/// by [`redistribute`]'s sums: `a * b` overflowing a `u32` ends at
+/// `3 × 1431655766`, from which lowering `a` alone passes. With `b` at the
+/// top, `a` goes down to `2`, and [`minimise_choices`] then takes `b` down
+/// to `2^31`. The later integer goes up but the earlier one down: the
+/// sequence gets smaller. Only integers whose value is below the top of
+/// the kind they were drawn in (an integer is a kind choice drawn with
+/// bound [`KIND_BOUND`], then its value).
+pub(crate) fn lower_raising_next<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let is_value = |bounds: &[u64], i: usize| i > 0 && bounds.get(i - 1) == Some(&KIND_BOUND);
+    let mut i = 1;
+    while i + 2 < s.choices().len() && !s.halted() {
+        let j = i + 2;
+        let (cur, bounds) = (s.choices().to_vec(), s.bounds().to_vec());
+        let top = bounds.get(j).copied();
+        let raisable = top.is_some_and(|top| cur[j] < top);
+        if is_value(&bounds, i) && is_value(&bounds, j) && cur[i] > 0 && raisable {
+            let top = top.unwrap_or(0);
+            find_integer(|d| {
+                d as u64 <= cur[i] && {
+                    let mut cand = cur.clone();
+                    cand[i] -= d as u64;
+                    cand[j] = top;
+                    s.consider(&cand, Step::Simplify)
+                }
+            });
         }
         i += 1;
     }

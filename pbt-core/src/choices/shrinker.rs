@@ -264,11 +264,12 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             ("minimise_choices", super::minimise::minimise_choices),
             ("shrink_duplicates", super::minimise::shrink_duplicates),
         ];
-        let expensive: [(&str, Pass<T>); 6] = [
+        let expensive: [(&str, Pass<T>); 7] = [
             ("reorder_blocks", super::restructure::reorder_blocks),
             ("delete_with_length", super::delete::delete_with_length),
             ("lower_pairs", super::minimise::lower_pairs),
             ("redistribute", super::minimise::redistribute),
+            ("lower_raising_next", super::minimise::lower_raising_next),
             ("shrink_size", super::restructure::shrink_size),
             ("reencode", super::restructure::reencode),
         ];

@@ -7,7 +7,8 @@
 //! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
 //! collections; delete, zero, join and reorder blocks; replace a recursive
 //! layer by a nested one; minimise choices by binary search, shrink
-//! duplicates, lower pairs, redistribute; widen and shrink the size;
+//! duplicates, lower pairs, redistribute, lower one integer raising the next;
+//! widen and shrink the size;
 //! re-encode), which never run a rejected candidate twice. This module runs
 //! their candidates: each is replayed under the watchdog and taken only if
 //! the choices its replay used are smaller in shortlex order (which
