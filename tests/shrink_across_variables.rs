@@ -120,3 +120,25 @@ fn an_overflowing_product_shrinks_to_two_and_half_the_range() {
         .collect();
     assert!(missed.is_empty(), "not at (2, 2^31): {missed:?}");
 }
+
+/// Two lists whose total length fails end with every element in the last
+/// list: `([], [0, 0, 0])`, the shortlex minimum. Before, half the seeds
+/// ended at `([0], [0, 0])`: no pass moved an element from one list to
+/// the next.
+#[test]
+fn elements_move_to_the_later_of_two_lists() {
+    let prop = property! {
+        forall xs: Vec<u32>, ys: Vec<u32>;
+        check xs.len() + ys.len() < 3
+    };
+    let missed: Vec<(u64, Vec<u32>, Vec<u32>)> = (0..20)
+        .filter_map(|seed| {
+            let report = generational(&prop, quiet().seed(seed));
+            let (xs, ys) = report
+                .counterexample::<(Vec<u32>, Vec<u32>)>()
+                .expect("fails");
+            (!xs.is_empty() || ys != [0, 0, 0]).then_some((seed, xs, ys))
+        })
+        .collect();
+    assert!(missed.is_empty(), "not at ([], [0, 0, 0]): {missed:?}");
+}

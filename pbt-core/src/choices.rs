@@ -15,7 +15,8 @@
 //!   collections, widen the size,
 //!   pass-to-descendant, join collections, zero blocks, delete blocks,
 //!   delete choices, minimise choices (binary search), shrink duplicates;
-//!   then reorder blocks, delete with length, lower pairs, redistribute,
+//!   then reorder blocks, move a list's last element to the next list,
+//!   delete with length, lower pairs, redistribute,
 //!   lower one integer raising the next,
 //!   shrink the size, re-encode. Each pass is a function in `delete`,
 //!   `minimise` or `restructure`.

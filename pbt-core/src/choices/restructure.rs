@@ -4,6 +4,7 @@
 //!   (Hypothesis's pass-to-descendant: `(a + 0)` becomes `a`).
 //! - [`reorder_blocks`]: sort sibling blocks, then swap adjacent ones, also
 //!   blocks of different lengths, whenever the result is smaller.
+//! - [`move_to_next_list`]: move a list's last element to the next list.
 //! - [`shrink_size`]: replay the same choices at a smaller size.
 //! - [`reencode`]: the same value in a simpler encoding (see
 //!   [`reencodings`](super::reencodings)).
@@ -188,6 +189,64 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
         }
         i += 1;
     }
+}
+
+/// Move the last element of a list to the front of the next one, for
+/// lists drawn one after the other (the variables `xs`, then `ys`), each
+/// with its length up front: the first length goes down, the second up,
+/// so the sequence gets smaller, of the same length. `([0], [0, 0])`
+/// becomes `([], [0, 0, 0])`, the shortlex minimum of two lists whose total
+/// length fails; no deletion or reordering reaches it.
+pub(crate) fn move_to_next_list<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+    let mut i = 0;
+    loop {
+        let lists = siblings(s.blocks(), None, BlockKind::Collection);
+        if i + 1 >= lists.len() || s.halted() {
+            return;
+        }
+        if let Some(cand) = moved_to_next(s.choices(), s.blocks(), lists[i], lists[i + 1]) {
+            if s.consider(&cand, Step::Simplify) {
+                // The same pair again: it may give another element.
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
+/// `choices` with the last element of collection `a` moved to the front of
+/// collection `b` (after `a`), and their lengths (each one's first choice)
+/// lowered and raised by one; `None` unless both draw their length up
+/// front and `a` has an element.
+fn moved_to_next(choices: &[u64], blocks: &[Block], a: usize, b: usize) -> Option<Vec<u64>> {
+    let (from, to) = (blocks[a], blocks[b]);
+    let last = *children(blocks, a, BlockKind::Element).last()?;
+    let elem = blocks[last];
+    let first_of_b = children(blocks, b, BlockKind::Element)
+        .first()
+        .map(|&e| blocks[e].start);
+    // A length up front: the first element starts after the collection.
+    let prefixed = |start: usize, first: Option<usize>| first.is_none_or(|f| f > start);
+    let a_first = children(blocks, a, BlockKind::Element)
+        .first()
+        .map(|&e| blocks[e].start);
+    let fits = prefixed(from.start, a_first)
+        && prefixed(to.start, first_of_b)
+        && to.start < to.end
+        && elem.end <= to.start
+        && to.end <= choices.len()
+        && choices[from.start] >= 1;
+    if !fits {
+        return None;
+    }
+    let mut cand = Vec::with_capacity(choices.len());
+    cand.extend_from_slice(&choices[..elem.start]);
+    cand.extend_from_slice(&choices[elem.end..to.start]);
+    cand.push(choices[to.start].checked_add(1)?);
+    cand.extend_from_slice(&choices[elem.span()]);
+    cand.extend_from_slice(&choices[to.start + 1..]);
+    cand[from.start] -= 1;
+    Some(cand)
 }
 
 /// Replay the same choices at the largest size the shrinker widens to

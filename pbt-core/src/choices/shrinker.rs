@@ -264,8 +264,9 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             ("minimise_choices", super::minimise::minimise_choices),
             ("shrink_duplicates", super::minimise::shrink_duplicates),
         ];
-        let expensive: [(&str, Pass<T>); 7] = [
+        let expensive: [(&str, Pass<T>); 8] = [
             ("reorder_blocks", super::restructure::reorder_blocks),
+            ("move_to_next_list", super::restructure::move_to_next_list),
             ("delete_with_length", super::delete::delete_with_length),
             ("lower_pairs", super::minimise::lower_pairs),
             ("redistribute", super::minimise::redistribute),

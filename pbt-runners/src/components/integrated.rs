@@ -5,7 +5,8 @@
 //! generators guarantee.
 //!
 //! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
-//! collections; delete, zero, join and reorder blocks; replace a recursive
+//! collections; delete, zero, join and reorder blocks; move an element to
+//! the next list; replace a recursive
 //! layer by a nested one; minimise choices by binary search, shrink
 //! duplicates, lower pairs, redistribute, lower one integer raising the next;
 //! widen and shrink the size;
