@@ -1105,6 +1105,38 @@ fn a_value_mutant_shrunk_by_value_is_saved_and_replays() {
     assert_eq!(replayed.counterexample, failure.counterexample);
 }
 
+/// `max_shrinks(n)` is at most `n` steps in all: `both` gave its external
+/// phase `n` steps of its own after the integrated phase's, so
+/// `max_shrinks(1)` reported "shrunk in 2 steps" (found from a scratch
+/// crate). The steps that make a long list short are far more than 3.
+#[test]
+fn max_shrinks_bounds_the_steps_of_both_phases_together() {
+    let prop = property! {
+        forall xs: Vec<u32>;
+        check xs.iter().all(|&x| x < 1000)
+    };
+    for n in [1, 2, 3] {
+        for shrinker in [Shrinker::Both, Shrinker::Integrated, Shrinker::External] {
+            for seed in 0..5 {
+                let config = Config::default()
+                    .ignore_env()
+                    .seed(seed)
+                    .regressions(Regressions::Off)
+                    .shrinker(shrinker)
+                    .max_shrinks(n);
+                let report = generational(&prop, config);
+                assert!(
+                    report.shrinks <= n,
+                    "{shrinker:?}, max_shrinks({n}), seed {seed}: {report}"
+                );
+                let failure = report.failure.as_ref().expect("fails");
+                let (xs,) = report.counterexample::<(Vec<u32>,)>().expect("typed");
+                assert!(xs.iter().any(|&x| x >= 1000), "still fails: {failure:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn max_shrinks_zero_reports_the_input_as_found_and_claims_no_shrink_attempt() {
     // With no shrink step allowed, no shrinker runs: the report said

@@ -474,10 +474,10 @@ pub fn minimize(
             replay: moved,
         });
     }
-    // The external shrinker gets what is left of the time (and, as each
-    // shrinker always has, `max_shrinks` steps of its own).
+    // The external shrinker gets what is left of the time and of the
+    // steps: `max_shrinks` bounds the two phases together.
     let limits = ShrinkLimits {
-        max_steps: limits.max_steps,
+        max_steps: limits.max_steps.saturating_sub(first.steps),
         max_time: limits.max_time.saturating_sub(began.elapsed()),
     };
     let second = shrink(
