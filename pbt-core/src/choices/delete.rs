@@ -21,7 +21,6 @@ use super::blocks::{children, Block};
 use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
 use super::Choices;
 use crate::source::BlockKind;
-use std::borrow::Cow;
 
 /// How far before a deleted run [`delete_with_length`] looks for its length.
 const REACH: usize = 8;
@@ -69,12 +68,18 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
                 break;
             }
             started = true;
+            // Indices into the collection drawn after it, as the sequence
+            // is until a step.
+            let after = (
+                s.choices().len(),
+                indices_after(s.bounds(), s.blocks(), c, m),
+            );
             // The last run first, as [`delete_blocks`] deletes from the end.
             for k in [m / 2, m / 4] {
                 for first in (0..=m - k).rev().step_by(k) {
                     let cand = without_elements(s.choices(), s.blocks(), &elems, c, first, k);
-                    let repoint = Repoint::of(s, c, &elems, (first, k));
-                    if cand.is_some_and(|cand| consider_deletion(s, &cand, repoint)) {
+                    let after = (after.0, &after.1[..]);
+                    if cand.is_some_and(|cand| consider_deletion(s, &cand, after, (first, k))) {
                         continue 'again;
                     }
                     if s.halted() {
@@ -96,11 +101,14 @@ fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usi
     if m < PREFIXES_FROM {
         return false;
     }
+    let (len, indices) = (
+        s.choices().len(),
+        indices_after(s.bounds(), s.blocks(), c, m),
+    );
     let mut k = HALVES_DOWN_TO;
     while k < m / 2 && !s.halted() {
         let cand = without_elements(s.choices(), s.blocks(), &elems, c, k, m - k);
-        let repoint = Repoint::of(s, c, &elems, (k, m - k));
-        if cand.is_some_and(|cand| consider_deletion(s, &cand, repoint)) {
+        if cand.is_some_and(|cand| consider_deletion(s, &cand, (len, &indices), (k, m - k))) {
             return true;
         }
         k *= 2;
@@ -165,14 +173,8 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             let deleted = find_integer(|k| {
                 k <= j + 1 && {
                     let cand = without_elements(choices, blocks, elems, c, j + 1 - k, k);
-                    let repoint = (!indices.is_empty()).then(|| Repoint {
-                        choices: Cow::Borrowed(choices),
-                        blocks: Cow::Borrowed(blocks),
-                        elems,
-                        indices: Cow::Borrowed(indices),
-                        run: (j + 1 - k, k),
-                    });
-                    cand.is_some_and(|cand| consider_deletion(s, &cand, repoint))
+                    let after = (choices.len(), &indices[..]);
+                    cand.is_some_and(|cand| consider_deletion(s, &cand, after, (j + 1 - k, k)))
                 }
             });
             j = j.saturating_sub(deleted.saturating_sub(1));
@@ -249,96 +251,54 @@ fn indices_after(bounds: &[u64], blocks: &[Block], c: usize, m: usize) -> Vec<us
         .collect()
 }
 
-/// `cand`, collection `c` without its elements `first..first + count`
-/// (as [`without_elements`] made it from `choices`), with each index into
-/// the collection drawn after it (`indices`, positions in `choices`)
-/// pointed again at the element it pointed at: lowered by `count` when the
-/// element is after the deleted run, at the run's place when it was in it.
-/// Replayed as it is, such an index would point at another element, or
-/// (past its new bound) read as `0`: a list of passing elements and one
-/// failing element at its end, with the index on it, could then lose no
-/// element. `None` when no index moves.
+/// `cand`, a collection without its elements `first..first + count` (as
+/// [`without_elements`] made it from a sequence of `len` choices), with
+/// each index into the collection drawn after it (`indices`, positions in
+/// that sequence, all after the deleted run) pointed again at the element
+/// it pointed at: lowered by `count` when the element is after the deleted
+/// run, at the run's place when it was in it. Replayed as it is, such an
+/// index would point at another element, or (past its new bound) read as
+/// `0`: a list of passing elements and one failing element at its end,
+/// with the index on it, could then lose no element. `None` when no index
+/// moves.
 fn repointed(
     cand: &[u64],
-    choices: &[u64],
-    blocks: &[Block],
-    elems: &[usize],
+    len: usize,
     indices: &[usize],
     (first, count): (usize, usize),
 ) -> Option<Choices> {
-    let deleted = blocks[elems[first + count - 1]].end - blocks[elems[first]].start;
+    // The choices after the run moved back by its length, unchanged.
+    let deleted = len.checked_sub(cand.len())?;
     let (first, count) = (first as u64, count as u64);
-    let mut out = cand.to_vec();
-    let mut moved = false;
+    let mut out: Option<Choices> = None;
     for &j in indices {
-        let i = choices[j];
+        let at = j.checked_sub(deleted)?;
+        let i = *cand.get(at)?;
         let to = match i {
             i if i >= first + count => i - count,
             i if i >= first => first,
             i => i,
         };
         if to != i {
-            out[j - deleted] = to;
-            moved = true;
+            out.get_or_insert_with(|| cand.to_vec())[at] = to;
         }
     }
-    moved.then_some(out)
+    out
 }
 
-/// What [`repointed`] needs of a deletion of `run` (first element, count)
-/// from a collection with the elements `elems`, when indices into it are
-/// drawn after it (a collection at the end of the sequence, the usual
-/// case, has none: no `Repoint`, nothing copied).
-struct Repoint<'a> {
-    choices: Cow<'a, [u64]>,
-    blocks: Cow<'a, [Block]>,
-    elems: &'a [usize],
-    indices: Cow<'a, [usize]>,
-    run: (usize, usize),
-}
-
-impl<'a> Repoint<'a> {
-    /// For collection `c` of the current sequence of `s`.
-    fn of<T: FnMut(Attempt<'_>) -> Trial>(
-        s: &ChoiceShrinker<T>,
-        c: usize,
-        elems: &'a [usize],
-        run: (usize, usize),
-    ) -> Option<Self> {
-        let indices = indices_after(s.bounds(), s.blocks(), c, elems.len());
-        (!indices.is_empty()).then(|| Repoint {
-            choices: Cow::Owned(s.choices().to_vec()),
-            blocks: Cow::Owned(s.blocks().to_vec()),
-            elems,
-            indices: Cow::Owned(indices),
-            run,
-        })
-    }
-
-    /// The deletion `cand` with its indices re-pointed, if any moves.
-    fn apply(&self, cand: &[u64]) -> Option<Choices> {
-        let Repoint {
-            choices,
-            blocks,
-            elems,
-            indices,
-            run,
-        } = self;
-        repointed(cand, choices, blocks, elems, indices, *run)
-    }
-}
-
-/// Consider `cand`, a deletion of elements, and when it is no step and
-/// would move an index drawn after the collection, the deletion with the
-/// indices pointed again at their elements (see [`repointed`]).
+/// Consider `cand`, a deletion of elements `run` (first, count) from a
+/// sequence of `len` choices, and when it is no step and would move an
+/// index drawn after the collection (`indices`, see [`indices_after`]),
+/// the deletion with the indices pointed again at their elements (see
+/// [`repointed`]).
 fn consider_deletion<T: FnMut(Attempt<'_>) -> Trial>(
     s: &mut ChoiceShrinker<T>,
     cand: &[u64],
-    repoint: Option<Repoint<'_>>,
+    (len, indices): (usize, &[usize]),
+    run: (usize, usize),
 ) -> bool {
     s.consider(cand, Step::Simplify)
-        || repoint
-            .and_then(|r| r.apply(cand))
+        || repointed(cand, len, indices, run)
             .is_some_and(|again| s.consider(&again, Step::Simplify))
 }
 

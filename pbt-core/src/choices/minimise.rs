@@ -222,11 +222,13 @@ pub(crate) fn lower_raising_next<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
     let mut i = 1;
     while i + 2 < s.choices().len() && !s.halted() {
         let j = i + 2;
-        let (cur, bounds) = (s.choices().to_vec(), s.bounds().to_vec());
-        let top = bounds.get(j).copied();
-        let raisable = top.is_some_and(|top| cur[j] < top);
-        if is_value(&bounds, i) && is_value(&bounds, j) && cur[i] > 0 && raisable {
-            let top = top.unwrap_or(0);
+        let (cur, bounds) = (s.choices(), s.bounds());
+        let top = bounds.get(j).copied().filter(|&top| cur[j] < top);
+        let lowerable = is_value(bounds, i) && is_value(bounds, j) && cur[i] > 0;
+        if let (true, Some(top)) = (lowerable, top) {
+            // Each candidate from the sequence as it is now (copied only
+            // for a pair that may move).
+            let cur = cur.to_vec();
             find_integer(|d| {
                 d as u64 <= cur[i] && {
                     let mut cand = cur.clone();

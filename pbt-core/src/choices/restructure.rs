@@ -220,17 +220,13 @@ pub(crate) fn move_to_next_list<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceSh
 /// front and `a` has an element.
 fn moved_to_next(choices: &[u64], blocks: &[Block], a: usize, b: usize) -> Option<Vec<u64>> {
     let (from, to) = (blocks[a], blocks[b]);
-    let last = *children(blocks, a, BlockKind::Element).last()?;
-    let elem = blocks[last];
-    let first_of_b = children(blocks, b, BlockKind::Element)
-        .first()
-        .map(|&e| blocks[e].start);
+    let a_elems = children(blocks, a, BlockKind::Element);
+    let elem = blocks[*a_elems.last()?];
+    let first_start = |elems: &[usize]| elems.first().map(|&e| blocks[e].start);
     // A length up front: the first element starts after the collection.
     let prefixed = |start: usize, first: Option<usize>| first.is_none_or(|f| f > start);
-    let a_first = children(blocks, a, BlockKind::Element)
-        .first()
-        .map(|&e| blocks[e].start);
-    let fits = prefixed(from.start, a_first)
+    let first_of_b = first_start(&children(blocks, b, BlockKind::Element));
+    let fits = prefixed(from.start, first_start(&a_elems))
         && prefixed(to.start, first_of_b)
         && to.start < to.end
         && elem.end <= to.start
