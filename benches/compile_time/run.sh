@@ -24,7 +24,7 @@ publish = false
 [workspace]
 
 [dev-dependencies]
-pbt = { path = "$root" }
+pbtest = { path = "$root" }
 proptest = "1"
 TOML
 echo "" > "$work/src/lib.rs"

@@ -1,6 +1,6 @@
 //! Expansion snapshots: each `tests/expand/NAME.rs` holds a derive input;
 //! its expansion, pretty-printed, must equal `tests/expand/NAME.expanded.rs`.
-//! `PBT_BLESS=1 cargo test -p pbt-derive` rewrites the snapshots (read the
+//! `PBT_BLESS=1 cargo test -p pbtest-derive` rewrites the snapshots (read the
 //! diff before committing).
 
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! the source; read them to see that a bind is a `let`, a union one draw and
 //! an `if` ladder, `vec` a loop, `recursive` a local `fn`.
 //!
-//! `PBT_BLESS=1 cargo test -p pbt-stage --test expand` rewrites the snapshots
+//! `PBT_BLESS=1 cargo test -p pbtest-stage --test expand` rewrites the snapshots
 //! (read the diff before committing).
 
 use pbt_stage::{emit, normalize, Ctx, Dsl};
