@@ -44,6 +44,12 @@
 //! and proptest, one in ten for pbt's `Arbitrary` `i32`, which draws small
 //! values half of the time): every list fails almost surely either way.
 //!
+//! After the timings, a table of what each pass of the integrated
+//! shrinker did in the `pbt both` runs of each row, summed over the seeds
+//! (`pbt::shrink::choices::ChoiceShrinker::stats`, read through
+//! `passes::take_totals`): candidates run (attempts) and steps. Set
+//! `PBT_SHRINK_STATS=1` for the table of every shrink on stderr.
+//!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
 //! the external shrinker of a `#[with]` variable, is named `#[with]`);
@@ -57,6 +63,7 @@ mod cpu_clock;
 use pbt::generators as gen;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions, Shrinker, Sizes, Variables};
+use pbt::shrink::choices::passes::{self, PassStats};
 use proptest::strategy::Strategy;
 use proptest::test_runner::{
     Config as PtConfig, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
@@ -237,10 +244,12 @@ fn qc_big(xs: Vec<i32>) -> bool {
     xs.iter().all(|&x| x < BIG)
 }
 
-/// The five libraries' timings of one row, over `rounds` seeds.
+/// The five libraries' timings of one row, over `rounds` seeds, and what
+/// each pass of the integrated shrinker did in its `pbt both` runs.
 struct Row {
     name: String,
     runs: [Vec<Timed>; 5],
+    passes: Vec<PassStats>,
 }
 
 const COLUMNS: [&str; 5] = [
@@ -279,20 +288,64 @@ fn column_selected(column: usize) -> bool {
 
 fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row {
     let mut runs: [Vec<Timed>; 5] = Default::default();
+    let mut passes: Vec<PassStats> = Vec::new();
     let rounds = if selected(name) { rounds } else { 0 };
     for seed in 0..rounds {
         for (column, timings) in runs.iter_mut().enumerate() {
             let measured = column_selected(column);
+            passes::take_totals();
             timings.push(if measured {
                 timed(|| one(column, seed))
             } else {
                 (0.0, 0)
             });
+            if COLUMNS[column] == "pbt both" {
+                add_passes(&mut passes, &passes::take_totals());
+            }
         }
     }
     Row {
         name: name.to_string(),
         runs,
+        passes,
+    }
+}
+
+/// `sum` plus `more`, pass by pass.
+fn add_passes(sum: &mut Vec<PassStats>, more: &[PassStats]) {
+    if sum.is_empty() {
+        sum.extend_from_slice(more);
+        return;
+    }
+    for (s, m) in sum.iter_mut().zip(more) {
+        s.runs += m.runs;
+        s.attempts += m.attempts;
+        s.steps += m.steps;
+        s.choices_removed += m.choices_removed;
+    }
+}
+
+/// Per pass (a line each), the attempts and steps of the `pbt both` runs
+/// of each row (a column each), summed over the seeds.
+fn print_passes(rows: &[Row]) {
+    let rows: Vec<&Row> = rows.iter().filter(|r| !r.passes.is_empty()).collect();
+    let Some(first) = rows.first() else {
+        return;
+    };
+    println!("\nintegrated shrinking per pass, pbt both, summed over the seeds: attempts/steps");
+    let label = |r: &Row| r.name.replace("Vec<i32> size ", "size ");
+    print!("{:<20}", "pass");
+    for r in &rows {
+        print!(" {:>16}", label(r));
+    }
+    println!();
+    for (i, pass) in first.passes.iter().enumerate() {
+        print!("{:<20}", pass.name);
+        for r in &rows {
+            let p = r.passes[i];
+            print!(" {:>16}", format!("{}/{}", p.attempts, p.steps));
+        }
+        println!();
     }
 }
 
@@ -519,6 +572,7 @@ fn main() {
     }
     println!();
     print(&rows);
+    print_passes(&rows);
     external_gen_vec(rounds);
 }
 

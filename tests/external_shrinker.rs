@@ -4,9 +4,10 @@
 //! input it came from is no step, and the saved shrink path replays through
 //! every candidate the shrinker turned down.
 
-use pbt::choices::{bisections, shortlex_lt};
+use pbt::choices::shortlex_lt;
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions, Shrinker};
+use pbt::shrink::choices::bisections;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 fn quiet() -> Config {

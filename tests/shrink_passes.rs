@@ -4,10 +4,11 @@
 //! in few replays, and a generator that misbehaves while replaying is
 //! still a clear report.
 
-use pbt::choices::{shortlex_lt, Attempt, ChoiceShrinker, Recorder, Replay, Step, Trial};
+use pbt::choices::{shortlex_lt, Recorder, Replay};
 use pbt::generators::{self as gen, Gen};
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions, Report, Shrinker};
+use pbt::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
 use std::fmt;
 use std::time::Instant;
 
@@ -155,8 +156,8 @@ fn shrink_with<'g, G: Gen, F: Fn(&G::Value) -> bool + 'g>(
     fails: F,
 ) -> ChoiceShrinker<impl FnMut(Attempt<'_>) -> Trial + 'g> {
     let test = move |a: Attempt<'_>| {
-        let mut replay = match a.step {
-            Step::Reencode => Replay::saturating(a.candidate),
+        let mut replay = match a.mode {
+            ReplayMode::Reencode => Replay::saturating(a.candidate),
             _ => Replay::new(a.candidate),
         };
         match g.generate(&mut replay, a.size) {
@@ -165,10 +166,10 @@ fn shrink_with<'g, G: Gen, F: Fn(&G::Value) -> bool + 'g>(
                 if fails(&v) && a.progress(&replayed.choices) {
                     Trial::Shrunk(replayed)
                 } else {
-                    Trial::Rejected
+                    Trial::NotAStep
                 }
             }
-            Err(_) => Trial::Rejected,
+            Err(_) => Trial::NotAStep,
         }
     };
     let mut replay = Replay::new(&start);
@@ -298,11 +299,11 @@ fn reorder_blocks_puts_the_smaller_list_first() {
     }
 }
 
-// ------------------------------------------------------- minimise_choices
+// ------------------------------------------------------- minimize_choices
 
 /// Binary search: a threshold far inside a huge range is reached exactly.
 #[test]
-fn minimise_choices_reaches_a_threshold_by_binary_search() {
+fn minimize_choices_reaches_a_threshold_by_binary_search() {
     for seed in 0..10 {
         let prop = property! {
             forall x: u64, #[gen = int(0..=u64::MAX)];

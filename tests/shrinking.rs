@@ -151,7 +151,7 @@ fn type_based_shrink_candidates_are_strictly_simpler() {
 /// 64-bit choices (`Arbitrary` integers draw those).
 #[test]
 fn choice_simplification_handles_the_largest_choices() {
-    let n = pbt::choices::simplifications(&[u64::MAX, 0, u64::MAX - 1]).count();
+    let n = pbt::shrink::choices::simplifications(&[u64::MAX, 0, u64::MAX - 1]).count();
     assert!(n > 0);
 }
 

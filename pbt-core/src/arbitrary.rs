@@ -108,13 +108,22 @@ macro_rules! arbitrary_int {
                     };
                     return Self::from_kind_value(kind, c);
                 }
-                match KIND[src.draw(7) as usize] {
-                    0 => <$t as SmallInt>::from_choice(src.draw(<$t as SmallInt>::small_max(size))),
+                // The kind and the first value choice (the value, or the
+                // high half of an "any" value) as one pair, so that a
+                // recording source marks the integer; the same draws.
+                let small_max = <$t as SmallInt>::small_max(size);
+                let edge_max = edges.len() as u64 - 1;
+                let (kind, first) = src.draw_kind_value(&[
+                    small_max, small_max, small_max, small_max,
+                    u64::MAX, u64::MAX, u64::MAX, edge_max,
+                ]);
+                match KIND[kind] {
+                    0 => <$t as SmallInt>::from_choice(first),
                     1 => {
-                        let high = u128::from(src.draw(u64::MAX)) << 64;
+                        let high = u128::from(first) << 64;
                         <$t as SmallInt>::from_wide_choice(high | u128::from(src.draw(u64::MAX)))
                     }
-                    _ => edges[(src.draw(edges.len() as u64 - 1) as usize).min(edges.len() - 1)],
+                    _ => edges[(first as usize).min(edges.len() - 1)],
                 }
             }
         }
@@ -159,13 +168,17 @@ trait KindValue {
 /// (three eighths), edge (one eighth).
 const KIND: [usize; 8] = [0, 0, 0, 0, 1, 1, 1, 2];
 
-/// The bound an `Arbitrary` integer's kind is drawn with (its first
-/// choice is in `0..=KIND_BOUND`).
-pub(crate) const KIND_BOUND: u64 = 7;
-
 /// The first kind choice whose value may be any of the type's values (the
 /// smaller ones hold only small values).
-pub(crate) const FIRST_ANY_KIND: u64 = 4;
+const FIRST_ANY_KIND: u64 = 4;
+
+/// The kind choice that lets an `Arbitrary` integer of kind choice `kind`
+/// hold any value of its type, when `kind` holds only small values: what
+/// the shrinker puts in place of a small kind to move a large value into
+/// its integer.
+pub(crate) fn any_kind_for(kind: u64) -> Option<u64> {
+    (kind < FIRST_ANY_KIND).then_some(FIRST_ANY_KIND)
+}
 
 /// The value-ordered mapping from choices to integers: choice `c` is the
 /// `c`-th value counting outward from zero (`0, 1, -1, 2, -2, …` for signed

@@ -4,7 +4,7 @@
 //! `0..=max`. Every generator in pbt is a function of the choices it draws, and
 //! choice `0` is always the *simplest* choice (the value a shrinker would aim
 //! for). That convention is what lets a replaying source fall back to `0` when
-//! a recorded sequence runs out, and lets integrated shrinking minimise choices
+//! a recorded sequence runs out, and lets integrated shrinking minimize choices
 //! instead of values.
 //!
 //! [`Rng`] (xoshiro256++) is the fast default. Generators are generic over the

@@ -14,8 +14,9 @@ use super::machine::{variants_import, StateMachine};
 use super::program::{
     continuation_bound, draw_command, grow, guard, Next, Program, Programs, Step,
 };
-use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use pbt_core::choices::{shortlex_lt, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated};
+use pbt_core::shrink::choices::simplifications;
 use pbt_core::shrink::Candidates;
 use pbt_core::Source;
 use std::fmt::{self, Write};

@@ -8,8 +8,9 @@
 //! a settle that drops any command whose precondition no longer holds.
 
 use super::machine::StateMachine;
-use pbt_core::choices::{shortlex_lt, simplifications, Choices, Recorder, Replay};
+use pbt_core::choices::{shortlex_lt, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated, Rejected};
+use pbt_core::shrink::choices::simplifications;
 use pbt_core::shrink::Candidates;
 use pbt_core::source::BlockKind;
 use pbt_core::Source;

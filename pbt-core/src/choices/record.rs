@@ -104,6 +104,8 @@ pub struct Tracer<S> {
     bounds: Choices,
     /// The block marks, when asked for ([`Tracer::marking`]).
     blocks: Option<BlockMarks>,
+    /// Where each integer starts (see [`Replayed::integers`]).
+    integers: Vec<usize>,
 }
 
 impl<S: Source> Tracer<S> {
@@ -114,6 +116,7 @@ impl<S: Source> Tracer<S> {
             choices: Vec::with_capacity(256),
             bounds: Vec::with_capacity(256),
             blocks: None,
+            integers: Vec::new(),
         }
     }
 
@@ -151,6 +154,7 @@ impl<S: Source> Tracer<S> {
             choices: self.choices,
             bounds: self.bounds,
             blocks: self.blocks.map_or_else(Vec::new, |marks| marks.finish(len)),
+            integers: self.integers,
         }
     }
 }
@@ -198,6 +202,7 @@ impl<S: Source> Source for Tracer<S> {
     #[inline(always)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         let (kind, value) = self.inner.draw_kind_value(bounds);
+        self.integers.push(self.choices.len());
         self.choices.extend([kind as u64, value]);
         self.bounds.extend([7, bounds[kind]]);
         (kind, value)

@@ -104,4 +104,16 @@ impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
     fn draw_charged(&mut self, max: u64) -> u64 {
         self.src.draw_charged(max)
     }
+    // A recording source gets the pair, so that it marks the integer: the
+    // same choices, and the same charges (a recording source charges a
+    // prepaid draw's `draw_charged` as a draw, and its pair as two).
+    #[inline(always)]
+    fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
+        if self.src.records() {
+            self.paid = false;
+            return self.src.draw_kind_value(bounds);
+        }
+        let kind = self.draw(7) as usize & 7;
+        (kind, self.draw(bounds[kind]))
+    }
 }

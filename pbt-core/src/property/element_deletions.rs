@@ -4,7 +4,7 @@
 //!
 //! The external shrinker takes the first candidate that still fails and
 //! asks again from there, so what it proposes first decides its cost.
-//! Choice-level deletions ([`simplifications`](crate::choices::simplifications))
+//! Choice-level deletions ([`simplifications`](crate::shrink::choices::simplifications))
 //! delete a run of choices at every offset, for every run length, and
 //! replay each: quadratic in a long list's choices before the first step.
 //! Deleting whole elements, the whole collection first and then halves,
@@ -13,7 +13,8 @@
 //! takes a long list that keeps failing to one element in `O(log n)`
 //! steps of a few candidates each.
 
-use crate::choices::{without_elements, Block, Choices};
+use crate::choices::{Block, Choices};
+use crate::shrink::choices::without_elements;
 use crate::source::BlockKind;
 
 /// Candidates that delete runs of elements of each collection the choices

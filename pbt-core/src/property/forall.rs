@@ -8,10 +8,9 @@ use super::annotations::{
 use super::element_deletions::ElementDeletions;
 use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
 use super::{Binding, Case, Discarded, NodeView, Outcome};
-use crate::choices::{
-    shortlex_lt, simplifications_by_bisection, Choices, Recorder, Replay, Replayed,
-};
+use crate::choices::{shortlex_lt, Choices, Recorder, Replay, Replayed};
 use crate::constructors::Constructor;
+use crate::shrink::choices::simplifications_by_bisection;
 use crate::shrink::Candidates;
 use crate::source::Source;
 use std::marker::PhantomData;
@@ -436,12 +435,14 @@ where
                         choices: used,
                         bounds,
                         blocks,
+                        integers,
                     } = replay.into_replayed();
                     let keep = |choices| {
                         spare = Some(Replayed {
                             choices,
                             bounds,
                             blocks,
+                            integers,
                         })
                     };
                     let Some(Ok(v)) = v else {

@@ -1,4 +1,12 @@
-//! Type-based shrinking: [`Shrink`] for the std types [`crate::Arbitrary`] covers.
+//! Everything that makes an input smaller.
+//!
+//! - [`Shrink`]: type-based shrinking, for the std types
+//!   [`crate::Arbitrary`] covers (this page).
+//! - [`choices`]: shrinking through a generator, by shrinking the choices it
+//!   drew: the integrated shrinker, [`choices::ChoiceShrinker`], and its
+//!   passes.
+//!
+//! # Type-based shrinking
 //!
 //! A shrinker proposes candidates, simplest first; a runner keeps the first
 //! candidate that still fails and asks again (greedy descent). Integers move
@@ -34,6 +42,7 @@
 //! - `IpAddr` and `SocketAddr`: V4 before V6; `PathBuf`: relative before rooted,
 //!   then fewer components, then simpler names.
 
+pub mod choices;
 mod float;
 mod std_types;
 
@@ -65,7 +74,7 @@ pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
     note = "`#[derive(Arbitrary)]` on `{Self}` implements `Shrink` too; or give this variable a generator (`#[with = …]`), which shrinks through its choices"
 )]
 pub trait Shrink: Sized {
-    /// Whether the integrated shrinker, minimising the choices that
+    /// Whether the integrated shrinker, minimizing the choices that
     /// [`Arbitrary`](crate::Arbitrary) drew this type's value from, already
     /// makes every kind of simplification these candidates make (deleting
     /// elements, moving a number toward zero): then the `both` shrinker

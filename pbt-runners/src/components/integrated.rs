@@ -1,16 +1,12 @@
 //! The integrated shrinker (*Programmable Property-Based Testing*, §2.2,
-//! Fig. 4; Hypothesis, Hedgehog, falsify): minimise the choice sequence an
+//! Fig. 4; Hypothesis, Hedgehog, falsify): minimize the choice sequence an
 //! input was generated from, and regenerate each candidate through the
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
 //!
-//! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
-//! collections; delete, zero, join and reorder blocks; move an element to
-//! the next list; replace a recursive
-//! layer by a nested one; minimise choices by binary search, shrink
-//! duplicates, lower pairs, redistribute, lower one integer raising the next;
-//! widen and shrink the size;
-//! re-encode), which never run a rejected candidate twice. This module runs
+//! The passes are [`pbt_core::shrink::choices::ChoiceShrinker`]'s, the rows
+//! of [`pbt_core::shrink::choices::passes::table`], which never run a
+//! rejected candidate twice. This module runs
 //! their candidates: each is replayed under the watchdog and taken only if
 //! the choices its replay used are smaller in shortlex order (which
 //! guarantees termination) and it still fails. It is a step (counted, and
@@ -23,7 +19,8 @@ use super::erased::{AnyInputs, Checked, DynProperty};
 use super::shrinker::{ShrinkLimits, Shrunk};
 use super::watchdog::Watch;
 use crate::config::Shrinker;
-use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};
+use pbt_core::choices::{Replay, Replayed};
+use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
 use pbt_core::Binding;
 
 /// The smallest failing input so far, as the test of candidates keeps it.
@@ -56,7 +53,7 @@ pub struct Start<'a> {
 /// candidate is taken, `regenerate` makes the result; `None` when it no
 /// longer generates.
 ///
-/// Shrinking may move to another size (see [`pbt_core::choices::Step`]'s
+/// Shrinking may move to another size (see [`pbt_core::shrink::choices::ReplayMode`]'s
 /// `Resize` and `Widen`); the choices returned replay at the size it ended
 /// at ([`Shrunk::size`]).
 #[allow(clippy::too_many_arguments)]
@@ -90,9 +87,9 @@ pub fn shrink_choices(
             Some(spare) => Replay::reusing(attempt.candidate, spare),
             None => Replay::new(attempt.candidate),
         };
-        let mut replay = match attempt.step {
-            Step::Reencode => replay.saturate(),
-            Step::Simplify | Step::Resize | Step::Widen => replay,
+        let mut replay = match attempt.mode {
+            ReplayMode::Reencode => replay.saturate(),
+            ReplayMode::Simplify | ReplayMode::Resize | ReplayMode::Widen => replay,
         };
         // Regenerating a candidate is watched like a test: one that never
         // returns is a hang the watchdog reports. Its check runs only when
@@ -105,7 +102,7 @@ pub fn shrink_choices(
             Checked::Failed(inputs, why) => (inputs, why),
             Checked::NotGenerated | Checked::Skipped | Checked::Passed => {
                 spare = Some(replayed);
-                return Trial::Rejected;
+                return Trial::NotAStep;
             }
         };
         // Only progress that shows counts as a step. Smaller choices that
@@ -120,18 +117,18 @@ pub fn shrink_choices(
             (None, Some(shown)) => printed == *shown,
             (None, None) => prop.prints_as_any(original, &printed),
         };
-        let wrong = match attempt.step {
-            Step::Simplify => false,
-            Step::Resize => same,
-            Step::Reencode | Step::Widen => !same,
+        let wrong = match attempt.mode {
+            ReplayMode::Simplify => false,
+            ReplayMode::Resize => same,
+            ReplayMode::Reencode | ReplayMode::Widen => !same,
         };
         if wrong {
             spare = Some(replayed);
             // A smaller size that gives the same value: the size search
             // stops here.
-            return match attempt.step {
-                Step::Resize => Trial::Unchanged,
-                _ => Trial::Rejected,
+            return match attempt.mode {
+                ReplayMode::Resize => Trial::Unchanged,
+                _ => Trial::NotAStep,
             };
         }
         if !same {

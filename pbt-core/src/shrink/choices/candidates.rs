@@ -1,12 +1,12 @@
 //! Candidate simplifications as iterators, for shrinkers that take the
 //! first candidate that fails (the stateful and isolated runners).
 
-use super::Choices;
+use crate::choices::Choices;
 #[cfg(doc)]
-use super::Replay;
+use crate::choices::Replay;
 
 /// Candidate simplifications of a choice sequence, in passes (Hypothesis and
-/// falsify style): delete spans; zero spans; minimise single choices (toward
+/// falsify style): delete spans; zero spans; minimize single choices (toward
 /// 0 by halving distances, which greedy acceptance turns into a binary
 /// search); sort spans and swap adjacent blocks into order; lower pairs of
 /// choices together; lower every copy of a repeated choice together;
@@ -19,7 +19,7 @@ use super::Replay;
 /// and lexicographically smaller), so greedy shrinking over them terminates.
 ///
 /// ```
-/// let cands: Vec<_> = pbt_core::choices::simplifications(&[4, 0]).collect();
+/// let cands: Vec<_> = pbt_core::shrink::choices::simplifications(&[4, 0]).collect();
 /// assert!(cands.contains(&vec![0]));
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[4, 0])));
 /// ```
@@ -35,7 +35,7 @@ pub fn simplifications(seq: &[u64]) -> Box<dyn Iterator<Item = Choices> + '_> {
 /// variable with a generator, after deleting whole elements.
 ///
 /// ```
-/// use pbt_core::choices::{shortlex_lt, simplifications_by_bisection};
+/// use pbt_core::{choices::shortlex_lt, shrink::choices::simplifications_by_bisection};
 /// let cands: Vec<_> = simplifications_by_bisection(&[100, 3]).collect();
 /// assert!(cands.contains(&vec![3])); // a deletion
 /// // 100 bisected: 98 (a search under way), 0, 64, 96, 99 (searches that
@@ -250,13 +250,13 @@ fn passes<'a>(
 /// lexicographic order.
 ///
 /// ```
-/// let cands: Vec<_> = pbt_core::choices::bisections(&[9]).collect();
+/// let cands: Vec<_> = pbt_core::shrink::choices::bisections(&[9]).collect();
 /// // A search under way (9 = 2·4 + 1: 4 lowered by 2, then by 1), then 0,
 /// // 4 rounded down to 0 (with the low bit kept: 1), then 9 - 1.
 /// assert_eq!(cands, [vec![5], vec![7], vec![0], vec![1], vec![8]]);
 /// // 100 = 2·50: 50 lowered by 1; then 0, 50 rounded down to 32 and to
 /// // 48 (64 and 96), then 99.
-/// let cands: Vec<_> = pbt_core::choices::bisections(&[100]).collect();
+/// let cands: Vec<_> = pbt_core::shrink::choices::bisections(&[100]).collect();
 /// assert_eq!(cands, [vec![98], vec![0], vec![64], vec![96], vec![99]]);
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[100])));
 /// ```
@@ -308,7 +308,7 @@ fn with_choice(seq: &[u64], i: usize, v: u64) -> Choices {
 /// shortlex order.
 ///
 /// ```
-/// let cands: Vec<_> = pbt_core::choices::reencodings(&[7, 2]).collect();
+/// let cands: Vec<_> = pbt_core::shrink::choices::reencodings(&[7, 2]).collect();
 /// assert_eq!(cands[..2], [vec![6, u64::MAX], vec![6, u64::MAX - 1]]);
 /// assert!(cands.iter().all(|c| pbt_core::choices::shortlex_lt(c, &[7, 2])));
 /// ```

@@ -17,9 +17,9 @@
 //! A run of equal elements (or choices) is tried once: deleting any one of
 //! them gives the same candidate.
 
-use super::blocks::{children, Block};
-use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
-use super::Choices;
+use super::shrinker::{find_integer, ChoiceShrinker, ReplayMode, ShrinkTest, Shrinking};
+use crate::choices::Choices;
+use crate::choices::{children, Block};
 use crate::source::BlockKind;
 
 /// How far before a deleted run [`delete_with_length`] looks for its length.
@@ -52,15 +52,15 @@ const PREFIXES_FROM: usize = 256;
 /// fails because of any one of many elements drops to a short one in one
 /// step, its candidates short replays, instead of a halving per step, each
 /// a replay (and a printed step) of half the list.
-pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn delete_halves<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut c = s.blocks().len();
-    while c > 0 && !s.halted() {
+    while c > 0 {
         c -= 1;
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
         }
         // A collection cut to its prefix halves on, down to eight elements.
-        let mut started = keep_prefix(s, c);
+        let mut started = keep_prefix(s, c)?;
         'again: loop {
             let elems = children(s.blocks(), c, BlockKind::Element);
             let m = elems.len();
@@ -79,41 +79,43 @@ pub(crate) fn delete_halves<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
                 for first in (0..=m - k).rev().step_by(k) {
                     let cand = without_elements(s.choices(), s.blocks(), &elems, c, first, k);
                     let after = (after.0, &after.1[..]);
-                    if cand.is_some_and(|cand| consider_deletion(s, &cand, after, (first, k))) {
-                        continue 'again;
-                    }
-                    if s.halted() {
-                        return;
+                    if let Some(cand) = cand {
+                        if consider_deletion(s, &cand, after, (first, k))? {
+                            continue 'again;
+                        }
                     }
                 }
             }
             break;
         }
     }
+    Ok(())
 }
 
 /// Keep only the shortest prefix of collection `c`'s elements, of 8, 16,
 /// 32, … elements (fewer than half of them), that still fails, when the
 /// collection has at least [`PREFIXES_FROM`] elements; whether one did.
-fn keep_prefix<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) -> bool {
+fn keep_prefix<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, c: usize) -> Shrinking<bool> {
     let elems = children(s.blocks(), c, BlockKind::Element);
     let m = elems.len();
     if m < PREFIXES_FROM {
-        return false;
+        return Ok(false);
     }
     let (len, indices) = (
         s.choices().len(),
         indices_after(s.bounds(), s.blocks(), c, m),
     );
     let mut k = HALVES_DOWN_TO;
-    while k < m / 2 && !s.halted() {
+    while k < m / 2 {
         let cand = without_elements(s.choices(), s.blocks(), &elems, c, k, m - k);
-        if cand.is_some_and(|cand| consider_deletion(s, &cand, (len, &indices), (k, m - k))) {
-            return true;
+        if let Some(cand) = cand {
+            if consider_deletion(s, &cand, (len, &indices), (k, m - k))? {
+                return Ok(true);
+            }
         }
         k *= 2;
     }
-    false
+    Ok(false)
 }
 
 /// How many elements in a row [`delete_blocks`] may fail to delete before
@@ -134,9 +136,9 @@ const PATIENCE: usize = 8;
 /// that stay, it leaves the collection to the zeroing passes (equal
 /// elements are then one candidate) and the shrinker runs it in full
 /// before it ends.
-pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn delete_blocks<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut c = s.blocks().len();
-    while c > 0 && !s.halted() {
+    while c > 0 {
         c -= 1;
         if s.blocks().get(c).map(|b| b.kind) != Some(BlockKind::Collection) {
             continue;
@@ -146,7 +148,7 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
         // The sequence, blocks and elements as they are now, taken again
         // only after a step (taking them each time would be quadratic).
         let mut now = Snapshot::of(s, c);
-        while j > 0 && !s.halted() {
+        while j > 0 {
             j -= 1;
             if now.steps != s.steps() {
                 now = Snapshot::of(s, c);
@@ -171,12 +173,15 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             }
             // Delete elements j+1-k ..= j of the sequence as it is now.
             let deleted = find_integer(|k| {
-                k <= j + 1 && {
+                Ok(k <= j + 1 && {
                     let cand = without_elements(choices, blocks, elems, c, j + 1 - k, k);
                     let after = (choices.len(), &indices[..]);
-                    cand.is_some_and(|cand| consider_deletion(s, &cand, after, (j + 1 - k, k)))
-                }
-            });
+                    match cand {
+                        Some(cand) => consider_deletion(s, &cand, after, (j + 1 - k, k))?,
+                        None => false,
+                    }
+                })
+            })?;
             j = j.saturating_sub(deleted.saturating_sub(1));
             stayed = if deleted == 0 { stayed + 1 } else { 0 };
             if stayed >= PATIENCE && j > 0 && s.defer() {
@@ -184,6 +189,7 @@ pub(crate) fn delete_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrink
             }
         }
     }
+    Ok(())
 }
 
 /// `choices` without `count` elements of collection `c` from element
@@ -291,15 +297,19 @@ fn repointed(
 /// index drawn after the collection (`indices`, see [`indices_after`]),
 /// the deletion with the indices pointed again at their elements (see
 /// [`repointed`]).
-fn consider_deletion<T: FnMut(Attempt<'_>) -> Trial>(
+fn consider_deletion<T: ShrinkTest>(
     s: &mut ChoiceShrinker<T>,
     cand: &[u64],
     (len, indices): (usize, &[usize]),
     run: (usize, usize),
-) -> bool {
-    s.consider(cand, Step::Simplify)
-        || repointed(cand, len, indices, run)
-            .is_some_and(|again| s.consider(&again, Step::Simplify))
+) -> Shrinking<bool> {
+    if s.consider(cand, ReplayMode::Simplify)? {
+        return Ok(true);
+    }
+    match repointed(cand, len, indices, run) {
+        Some(again) => s.consider(&again, ReplayMode::Simplify),
+        None => Ok(false),
+    }
 }
 
 /// The current sequence, its blocks and the elements of one collection.
@@ -316,7 +326,7 @@ pub(crate) struct Snapshot {
 
 impl Snapshot {
     /// The state of `s`, with the elements of collection `c`.
-    pub(crate) fn of<T: FnMut(Attempt<'_>) -> Trial>(s: &ChoiceShrinker<T>, c: usize) -> Snapshot {
+    pub(crate) fn of<T: ShrinkTest>(s: &ChoiceShrinker<T>, c: usize) -> Snapshot {
         let elems = if c < s.blocks().len() {
             children(s.blocks(), c, BlockKind::Element)
         } else {
@@ -334,10 +344,10 @@ impl Snapshot {
 
 /// Delete runs of single choices (else of pairs: a "one more?" flag and
 /// its element), from the end: a run that can go grows by doubling.
-pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn delete_choices<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = s.choices().len();
     let (mut seen, mut nonzero_end) = (u64::MAX, 0);
-    while i > 0 && !s.halted() {
+    while i > 0 {
         i -= 1;
         if seen != s.steps() {
             seen = s.steps();
@@ -359,23 +369,24 @@ pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
             continue;
         }
         let before = cur.to_vec();
-        let mut delete = |k: usize| {
-            k <= i + 1 && {
+        let mut delete = |k: usize| -> Shrinking<bool> {
+            Ok(k <= i + 1 && {
                 let mut cand = before[..i + 1 - k].to_vec();
                 cand.extend_from_slice(&before[i + 1..]);
-                s.consider(&cand, Step::Simplify)
-            }
+                s.consider(&cand, ReplayMode::Simplify)?
+            })
         };
         // Runs of one choice, else of pairs (a flag and a value), growing.
-        let deleted = if delete(1) {
-            find_integer(&mut delete)
-        } else if delete(2) {
-            2 * find_integer(|m| delete(2 * m))
+        let deleted = if delete(1)? {
+            find_integer(&mut delete)?
+        } else if delete(2)? {
+            2 * find_integer(|m| delete(2 * m))?
         } else {
             0
         };
         i = i.saturating_sub(deleted.saturating_sub(1));
     }
+    Ok(())
 }
 
 /// Delete a run of `k` choices (`k` = 1, 2, 4, …) and lower one of the
@@ -383,9 +394,9 @@ pub(crate) fn delete_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
 /// before elements that mark no blocks. Only choices smaller than the number
 /// of choices after them are taken for lengths, which keeps the pass near
 /// linear on long sequences of large values.
-pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn delete_with_length<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut k = 1;
-    while k <= s.choices().len() && !s.halted() {
+    while k <= s.choices().len() {
         let mut start = s.choices().len().saturating_sub(k);
         let (mut seen, mut nonzero_end) = (u64::MAX, 0);
         loop {
@@ -413,17 +424,18 @@ pub(crate) fn delete_with_length<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
                         cand.extend_from_slice(&cur[..start]);
                         cand.extend_from_slice(&cur[start + k..]);
                         cand[i] -= by;
-                        if s.consider(&cand, Step::Simplify) {
+                        if s.consider(&cand, ReplayMode::Simplify)? {
                             break 'lower;
                         }
                     }
                 }
             }
-            if start == 0 || s.halted() {
+            if start == 0 {
                 break;
             }
             start -= 1;
         }
         k *= 2;
     }
+    Ok(())
 }

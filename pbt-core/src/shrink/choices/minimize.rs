@@ -2,7 +2,7 @@
 //!
 //! - [`zero_blocks`]: set whole blocks to zeros (a collection's elements in
 //!   runs that grow by doubling).
-//! - [`minimise_choices`]: lower each choice to the least that still fails,
+//! - [`minimize_choices`]: lower each choice to the least that still fails,
 //!   by binary search over values of the same parity (which keeps the sign
 //!   of an interleaved signed value), then one below.
 //! - [`shrink_duplicates`]: lower every copy of a repeated choice together.
@@ -12,8 +12,8 @@
 //!   the top of its range (a product that overflows, say).
 
 use super::delete::Snapshot;
-use super::shrinker::{find_integer, Attempt, ChoiceShrinker, Step, Trial};
-use crate::arbitrary::{FIRST_ANY_KIND, KIND_BOUND};
+use super::shrinker::{find_integer, ChoiceShrinker, ReplayMode, ShrinkTest, Shrinking};
+use crate::arbitrary::any_kind_for;
 use crate::source::BlockKind;
 
 /// How far apart two choices may be for the passes that change two.
@@ -23,16 +23,16 @@ const REACH: usize = 8;
 /// else runs growing by doubling from each element on), then every other
 /// block that is not zero yet, outermost first (the whole block, else all
 /// of it but its first choice).
-pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn zero_blocks<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut c = 0;
-    while c < s.blocks().len() && !s.halted() {
+    while c < s.blocks().len() {
         if s.blocks()[c].kind == BlockKind::Collection {
-            zero_elements(s, c);
+            zero_elements(s, c)?;
         }
         c += 1;
     }
     let mut b = 0;
-    while b < s.blocks().len() && !s.halted() {
+    while b < s.blocks().len() {
         let span = s.blocks()[b].span();
         // The whole block, else all but its first choice (a recursive
         // layer's branch: `a + b` with both operands zero).
@@ -43,17 +43,18 @@ pub(crate) fn zero_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
                 && s.choices()[part.clone()].iter().any(|&x| x != 0)
             {
                 let zeros = vec![0; part.len()];
-                if s.consider_splice(part, &zeros, Step::Simplify) {
+                if s.consider_splice(part, &zeros, ReplayMode::Simplify)? {
                     break;
                 }
             }
         }
         b += 1;
     }
+    Ok(())
 }
 
 /// Zero the elements of collection `c` in runs.
-fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: usize) {
+fn zero_elements<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, c: usize) -> Shrinking {
     let mut j = 0;
     let mut now = Snapshot::of(s, c);
     loop {
@@ -66,21 +67,21 @@ fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: u
             elems,
             ..
         } = &now;
-        if j >= elems.len() || s.halted() {
-            return;
+        if j >= elems.len() {
+            return Ok(());
         }
         if choices[blocks[elems[j]].span()].iter().all(|&x| x == 0) {
             j += 1;
             continue;
         }
         let zeroed = find_integer(|k| {
-            j + k <= elems.len() && {
+            Ok(j + k <= elems.len() && {
                 let mut cand = choices.clone();
                 let run = blocks[elems[j]].start..blocks[elems[j + k - 1]].end;
                 cand[run].iter_mut().for_each(|x| *x = 0);
-                s.consider(&cand, Step::Simplify)
-            }
-        });
+                s.consider(&cand, ReplayMode::Simplify)?
+            })
+        })?;
         j += zeroed.max(1);
     }
 }
@@ -89,39 +90,42 @@ fn zero_elements<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, c: u
 /// one or two below still fails) a binary search over the values of its
 /// parity between one that does not fail and one that does, then the value
 /// one below that.
-pub(crate) fn minimise_choices<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn minimize_choices<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 0;
-    while i < s.choices().len() && !s.halted() {
-        minimise_at(s, i);
+    while i < s.choices().len() {
+        minimize_at(s, i)?;
         i += 1;
     }
+    Ok(())
 }
 
-/// [`minimise_choices`] at choice `i`.
-fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usize) {
-    let set = |s: &mut ChoiceShrinker<T>, v: u64| -> bool {
-        s.choices().get(i).is_some_and(|&c| v < c)
-            && s.consider_splice(i..i + 1, &[v], Step::Simplify)
+/// [`minimize_choices`] at choice `i`.
+fn minimize_at<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, i: usize) -> Shrinking {
+    let set = |s: &mut ChoiceShrinker<T>, v: u64| -> Shrinking<bool> {
+        Ok(s.choices().get(i).is_some_and(|&c| v < c)
+            && s.consider_splice(i..i + 1, &[v], ReplayMode::Simplify)?)
     };
-    let Some(&c) = s.choices().get(i) else { return };
-    if c == 0 || set(s, 0) {
-        return;
+    let Some(&c) = s.choices().get(i) else {
+        return Ok(());
+    };
+    if c == 0 || set(s, 0)? {
+        return Ok(());
     }
     // A choice one below that does not fail (or fails as the same value)
     // leaves nothing to search for, unless the parity matters: two below.
-    if !set(s, c - 1) && (c < 2 || !set(s, c - 2)) {
-        return;
+    if !set(s, c - 1)? && (c < 2 || !set(s, c - 2)?) {
+        return Ok(());
     }
     // Same parity first: `c - 2m` for the largest `m` that fails.
     let parity = c & 1;
     if c >= 2 {
         let (mut lo, mut hi) = (0u64, c / 2); // m = hi works (it is c)
-        if parity == 1 && set(s, 1) {
-            return;
+        if parity == 1 && set(s, 1)? {
+            return Ok(());
         }
-        while lo + 1 < hi && !s.halted() {
+        while lo + 1 < hi {
             let mid = lo + (hi - lo) / 2;
-            if set(s, parity + 2 * mid) {
+            if set(s, parity + 2 * mid)? {
                 hi = mid;
             } else {
                 lo = mid;
@@ -134,15 +138,16 @@ fn minimise_at<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usi
     // every value below cost as many replays again and found no more.
     if let Some(&c) = s.choices().get(i) {
         if c > 0 {
-            set(s, c - 1);
+            set(s, c - 1)?;
         }
     }
+    Ok(())
 }
 
 /// Lower every copy of a repeated non-zero choice together, by binary
 /// search (Hypothesis's "minimize duplicated blocks": values that must stay
 /// equal shrink as one, wherever they are).
-pub(crate) fn shrink_duplicates<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn shrink_duplicates<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut values: Vec<u64> = s.choices().iter().copied().filter(|&c| c > 0).collect();
     values.sort_unstable();
     let mut repeated: Vec<u64> = values
@@ -155,38 +160,39 @@ pub(crate) fn shrink_duplicates<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceSh
         let at: Vec<usize> = (0..s.choices().len())
             .filter(|&i| s.choices()[i] == v)
             .collect();
-        if at.len() < 2 || s.halted() {
+        if at.len() < 2 {
             continue;
         }
         let before = s.choices().to_vec();
         let lower = |s: &mut ChoiceShrinker<T>, to: u64| {
             let mut cand = before.clone();
             at.iter().for_each(|&i| cand[i] = to);
-            s.consider(&cand, Step::Simplify)
+            s.consider(&cand, ReplayMode::Simplify)
         };
-        if lower(s, 0) {
+        if lower(s, 0)? {
             continue;
         }
         let (mut lo, mut hi) = (0u64, v);
-        while lo + 1 < hi && !s.halted() {
+        while lo + 1 < hi {
             let mid = lo + (hi - lo) / 2;
-            if lower(s, mid) {
+            if lower(s, mid)? {
                 hi = mid;
             } else {
                 lo = mid;
             }
         }
     }
+    Ok(())
 }
 
 /// Lower two choices at most [`REACH`] apart by the same amount (values
 /// that must keep their difference shrink as a pair): the largest amount
 /// that still fails, by halving from the smaller of the two.
-pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn lower_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 0;
-    while i < s.choices().len() && !s.halted() {
+    while i < s.choices().len() {
         let mut j = i + 1;
-        while j < s.choices().len().min(i + 1 + REACH) && !s.halted() {
+        while j < s.choices().len().min(i + 1 + REACH) {
             let cur = s.choices();
             let m = cur[i].min(cur[j]);
             let mut d = m;
@@ -195,7 +201,7 @@ pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
                 let mut cand = cur.to_vec();
                 cand[i] -= d;
                 cand[j] -= d;
-                if s.consider(&cand, Step::Simplify) {
+                if s.consider(&cand, ReplayMode::Simplify)? {
                     break;
                 }
                 d /= 2;
@@ -204,6 +210,7 @@ pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
         }
         i += 1;
     }
+    Ok(())
 }
 
 /// Lower an `Arbitrary` integer while the next one goes to the top of its
@@ -212,34 +219,45 @@ pub(crate) fn lower_pairs<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker
 /// (or any bound that the two pass together, but neither alone) cannot move
 /// by [`redistribute`]'s sums: `a * b` overflowing a `u32` ends at
 /// `3 × 1431655766`, from which lowering `a` alone passes. With `b` at the
-/// top, `a` goes down to `2`, and [`minimise_choices`] then takes `b` down
+/// top, `a` goes down to `2`, and [`minimize_choices`] then takes `b` down
 /// to `2^31`. The later integer goes up but the earlier one down: the
-/// sequence gets smaller. Only integers whose value is below the top of
-/// the kind they were drawn in (an integer is a kind choice drawn with
-/// bound [`KIND_BOUND`], then its value).
-pub(crate) fn lower_raising_next<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
-    let is_value = |bounds: &[u64], i: usize| i > 0 && bounds.get(i - 1) == Some(&KIND_BOUND);
+/// sequence gets smaller. Only pairs of integers drawn one right after
+/// the other (their kind and value choices adjacent, as the
+/// [marks](crate::choices::Replayed::integers) say), the later one's value
+/// below the top of the kind it was drawn in.
+pub(crate) fn lower_raising_next<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 1;
-    while i + 2 < s.choices().len() && !s.halted() {
+    while i + 2 < s.choices().len() {
+        // The next integer whose value is at `i` or after it.
+        let marks = s.integers();
+        let at = marks.partition_point(|&kind| kind + 1 < i);
+        let Some(&kind) = marks.get(at) else {
+            return Ok(());
+        };
+        i = kind + 1;
         let j = i + 2;
+        if j >= s.choices().len() {
+            return Ok(());
+        }
+        let next_adjacent = marks.get(at + 1) == Some(&(kind + 2));
         let (cur, bounds) = (s.choices(), s.bounds());
         let top = bounds.get(j).copied().filter(|&top| cur[j] < top);
-        let lowerable = is_value(bounds, i) && is_value(bounds, j) && cur[i] > 0;
-        if let (true, Some(top)) = (lowerable, top) {
+        if let (true, Some(top)) = (next_adjacent && cur[i] > 0, top) {
             // Each candidate from the sequence as it is now (copied only
             // for a pair that may move).
             let cur = cur.to_vec();
             find_integer(|d| {
-                d as u64 <= cur[i] && {
+                Ok(d as u64 <= cur[i] && {
                     let mut cand = cur.clone();
                     cand[i] -= d as u64;
                     cand[j] = top;
-                    s.consider(&cand, Step::Simplify)
-                }
-            });
+                    s.consider(&cand, ReplayMode::Simplify)?
+                })
+            })?;
         }
         i += 1;
     }
+    Ok(())
 }
 
 /// Move value from a choice to a later one at most [`REACH`] after it: the
@@ -248,21 +266,22 @@ pub(crate) fn lower_raising_next<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
 /// beyond the smaller of the two extremes), for `d` the
 /// whole choice, then halves (each also rounded down to even, which keeps
 /// an interleaved value's sign).
-pub(crate) fn redistribute<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn redistribute<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 0;
-    while i < s.choices().len() && !s.halted() {
+    while i < s.choices().len() {
         let mut j = i + 1;
-        while j < s.choices().len().min(i + 1 + REACH) && !s.halted() {
-            move_value(s, i, j);
+        while j < s.choices().len().min(i + 1 + REACH) {
+            move_value(s, i, j)?;
             j += 1;
         }
         i += 1;
     }
+    Ok(())
 }
 
 /// [`redistribute`] from choice `i` to choice `j`: the first amount that
 /// still fails.
-fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usize, j: usize) {
+fn move_value<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, i: usize, j: usize) -> Shrinking {
     let v = s.choices()[i];
     let mut last = 0;
     let amounts: Vec<u64> = std::iter::successors(Some(v), |&d| (d > 1).then_some(d / 2))
@@ -274,7 +293,7 @@ fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usiz
         for gain in [d, d.saturating_mul(2), d / 2] {
             let cur = s.choices();
             if j >= cur.len() || cur[i] < d {
-                return;
+                return Ok(());
             }
             let Some(moved) = cur[j].checked_add(gain).filter(|_| gain > 0) else {
                 continue;
@@ -282,36 +301,38 @@ fn move_value<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>, i: usiz
             let mut cand = cur.to_vec();
             cand[i] -= d;
             cand[j] = moved;
-            if s.consider(&cand, Step::Simplify) {
-                return;
+            if s.consider(&cand, ReplayMode::Simplify)? {
+                return Ok(());
             }
-            if let Some(kind) = small_kind_before(s, i, j, moved) {
-                cand[kind] = FIRST_ANY_KIND;
-                if s.consider(&cand, Step::Simplify) {
-                    return;
+            if let Some((kind, any)) = small_kind_before(s, i, j, moved) {
+                cand[kind] = any;
+                if s.consider(&cand, ReplayMode::Simplify)? {
+                    return Ok(());
                 }
             }
         }
     }
+    Ok(())
 }
 
-/// The position of choice `j`'s kind, when `j` is the value of an
-/// `Arbitrary` integer drawn in a small kind that cannot hold `moved`
-/// (its value's bound is below it), and the kind is after `i`: the move
-/// then needs the integer in the "any" kind. So `a + b` overflowing, with
-/// `b` drawn small (at most 10 000 at size 100), moves value from `a` to
-/// `b` and ends at `1 + u32::MAX`, not `4294957296 + 10000`. The kind
-/// goes up, but after `i`, which went down: the sequence gets smaller.
-fn small_kind_before<T: FnMut(Attempt<'_>) -> Trial>(
+/// The position of choice `j`'s kind and the kind to put there, when `j`
+/// is the value of an `Arbitrary` integer (a [mark](crate::choices::Replayed::integers)
+/// right before it) drawn in a small kind that cannot hold `moved` (its
+/// value's bound is below it), and the kind is after `i`: the move then
+/// needs the integer in the "any" kind. So `a + b` overflowing, with `b`
+/// drawn small (at most 10 000 at size 100), moves value from `a` to `b`
+/// and ends at `1 + u32::MAX`, not `4294957296 + 10000`. The kind goes up,
+/// but after `i`, which went down: the sequence gets smaller.
+fn small_kind_before<T: ShrinkTest>(
     s: &ChoiceShrinker<T>,
     i: usize,
     j: usize,
     moved: u64,
-) -> Option<usize> {
+) -> Option<(usize, u64)> {
     let kind = j.checked_sub(1).filter(|&k| k > i)?;
     let (bounds, choices) = (s.bounds(), s.choices());
-    let small = bounds.get(kind) == Some(&KIND_BOUND)
-        && choices[kind] < FIRST_ANY_KIND
-        && bounds.get(j).is_some_and(|&b| moved > b);
-    small.then_some(kind)
+    if s.integers().binary_search(&kind).is_err() || bounds.get(j).is_none_or(|&b| moved <= b) {
+        return None;
+    }
+    any_kind_for(choices[kind]).map(|any| (kind, any))
 }

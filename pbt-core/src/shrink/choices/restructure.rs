@@ -9,15 +9,15 @@
 //! - [`reencode`]: the same value in a simpler encoding (see
 //!   [`reencodings`](super::reencodings)).
 
-use super::blocks::{children, Block};
-use super::shrinker::{Attempt, ChoiceShrinker, Step, Trial};
+use super::shrinker::{ChoiceShrinker, ReplayMode, ShrinkTest, Shrinking, MAX_WIDENED_SIZE};
+use crate::choices::{children, Block};
 use crate::source::BlockKind;
 
 /// Replace each block by a descendant of the same kind (largest first, then
 /// the nearest), from the outermost block on.
-pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn pass_to_descendant<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut b = 0;
-    while b < s.blocks().len() && !s.halted() {
+    while b < s.blocks().len() {
         let outer = s.blocks()[b];
         if outer.kind != BlockKind::Recursion {
             b += 1;
@@ -40,12 +40,9 @@ pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
                 if tried.contains(&body) {
                     continue;
                 }
-                if s.consider_splice(outer.span(), &body, Step::Simplify) {
+                if s.consider_splice(outer.span(), &body, ReplayMode::Simplify)? {
                     replaced = true;
                     break 'inner;
-                }
-                if s.halted() {
-                    return;
                 }
                 tried.push(body);
             }
@@ -55,6 +52,7 @@ pub(crate) fn pass_to_descendant<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceS
             b += 1;
         }
     }
+    Ok(())
 }
 
 /// The choices of `inner` to put in place of `outer`: as they are, then
@@ -90,13 +88,13 @@ fn transplants(choices: &[u64], bounds: &[u64], outer: &Block, inner: &Block) ->
 /// (the collections of a tuple's fields, or of several variables) are
 /// siblings too: ordering them lets value move between them, from the
 /// earlier to the later.
-pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn reorder_blocks<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     for kind in [BlockKind::Collection, BlockKind::Recursion] {
-        sort_children(s, None, kind);
-        swap_children(s, None, kind);
+        sort_children(s, None, kind)?;
+        swap_children(s, None, kind)?;
     }
     let mut p = 0;
-    while p < s.blocks().len() && !s.halted() {
+    while p < s.blocks().len() {
         // A collection's siblings are its elements; a recursive layer's,
         // the layers nested in it.
         let kind = match s.blocks()[p].kind {
@@ -105,11 +103,12 @@ pub(crate) fn reorder_blocks<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrin
             BlockKind::Element => None,
         };
         if let Some(kind) = kind {
-            sort_children(s, Some(p), kind);
-            swap_children(s, Some(p), kind);
+            sort_children(s, Some(p), kind)?;
+            swap_children(s, Some(p), kind)?;
         }
         p += 1;
     }
+    Ok(())
 }
 
 /// The sequence with the siblings `kids` of one parent rearranged: `order`
@@ -141,40 +140,41 @@ fn siblings(blocks: &[Block], p: Option<usize>, kind: BlockKind) -> Vec<usize> {
 }
 
 /// Sort the [`siblings`] of `p` of `kind` in one candidate.
-fn sort_children<T: FnMut(Attempt<'_>) -> Trial>(
+fn sort_children<T: ShrinkTest>(
     s: &mut ChoiceShrinker<T>,
     p: Option<usize>,
     kind: BlockKind,
-) {
+) -> Shrinking {
     let kids = siblings(s.blocks(), p, kind);
     if kids.len() < 2 {
-        return;
+        return Ok(());
     }
     let (choices, blocks) = (s.choices(), s.blocks());
     let mut order: Vec<usize> = (0..kids.len()).collect();
     order.sort_by(|&a, &b| choices[blocks[kids[a]].span()].cmp(&choices[blocks[kids[b]].span()]));
     if order.iter().enumerate().all(|(i, &k)| i == k) {
-        return;
+        return Ok(());
     }
     let cand = rearranged(choices, blocks, &kids, &order);
-    s.consider(&cand, Step::Simplify);
+    s.consider(&cand, ReplayMode::Simplify)?;
+    Ok(())
 }
 
 /// Swap adjacent [`siblings`] of `p` of `kind` where that makes the
 /// sequence smaller.
-fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
+fn swap_children<T: ShrinkTest>(
     s: &mut ChoiceShrinker<T>,
     p: Option<usize>,
     kind: BlockKind,
-) {
+) -> Shrinking {
     let mut i = 0;
     let (mut seen, mut kids) = (s.steps(), siblings(s.blocks(), p, kind));
     loop {
         if seen != s.steps() {
             (seen, kids) = (s.steps(), siblings(s.blocks(), p, kind));
         }
-        if i + 1 >= kids.len() || s.halted() {
-            return;
+        if i + 1 >= kids.len() {
+            return Ok(());
         }
         let (choices, blocks) = (s.choices(), s.blocks());
         let (a, b) = (
@@ -185,7 +185,7 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
             let mut order: Vec<usize> = (0..kids.len()).collect();
             order.swap(i, i + 1);
             let cand = rearranged(choices, blocks, &kids, &order);
-            s.consider(&cand, Step::Simplify);
+            s.consider(&cand, ReplayMode::Simplify)?;
         }
         i += 1;
     }
@@ -197,15 +197,15 @@ fn swap_children<T: FnMut(Attempt<'_>) -> Trial>(
 /// so the sequence gets smaller, of the same length. `([0], [0, 0])`
 /// becomes `([], [0, 0, 0])`, the shortlex minimum of two lists whose total
 /// length fails; no deletion or reordering reaches it.
-pub(crate) fn move_to_next_list<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn move_to_next_list<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 0;
     loop {
         let lists = siblings(s.blocks(), None, BlockKind::Collection);
-        if i + 1 >= lists.len() || s.halted() {
-            return;
+        if i + 1 >= lists.len() {
+            return Ok(());
         }
         if let Some(cand) = moved_to_next(s.choices(), s.blocks(), lists[i], lists[i + 1]) {
-            if s.consider(&cand, Step::Simplify) {
+            if s.consider(&cand, ReplayMode::Simplify)? {
                 // The same pair again: it may give another element.
                 continue;
             }
@@ -246,21 +246,19 @@ fn moved_to_next(choices: &[u64], blocks: &[Block], a: usize, b: usize) -> Optio
 }
 
 /// Replay the same choices at the largest size the shrinker widens to
-/// ([`MAX_WIDENED_SIZE`](super::shrinker::MAX_WIDENED_SIZE)), else at twice
+/// ([`MAX_WIDENED_SIZE`]), else at twice
 /// the size (at least 16), when that keeps the value: room for the passes
 /// that grow a length bounded by the size. The largest size first: one
 /// replay instead of a doubling in every round to the fixed point, each
 /// round running the cheap passes again at the new size.
-pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn widen_size<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let cur = s.choices().to_vec();
-    if s.consider_at(&cur, super::shrinker::MAX_WIDENED_SIZE, Step::Widen) {
-        return;
+    if s.consider_at(&cur, MAX_WIDENED_SIZE, ReplayMode::Widen)? {
+        return Ok(());
     }
-    let wider = s
-        .size()
-        .saturating_mul(2)
-        .clamp(16, super::shrinker::MAX_WIDENED_SIZE);
-    s.consider_at(&cur, wider, Step::Widen);
+    let wider = s.size().saturating_mul(2).clamp(16, MAX_WIDENED_SIZE);
+    s.consider_at(&cur, wider, ReplayMode::Widen)?;
+    Ok(())
 }
 
 /// Join adjacent sibling lists: where two adjacent elements of a
@@ -268,27 +266,29 @@ pub(crate) fn widen_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<
 /// second one's elements to the end of the first (its length grows by
 /// their count) and delete the second (the outer length shrinks by one).
 /// One length choice fewer: shorter. (`[[1, 2], [3]]` becomes `[[1, 2, 3]]`.)
-pub(crate) fn join_collections<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn join_collections<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut c = 0;
-    while c < s.blocks().len() && !s.halted() {
+    while c < s.blocks().len() {
         if s.blocks()[c].kind == BlockKind::Collection {
             let mut i = 0;
             let (mut seen, mut elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
-            while !s.halted() {
+            loop {
                 if seen != s.steps() {
                     (seen, elems) = (s.steps(), children(s.blocks(), c, BlockKind::Element));
                 }
                 if i + 1 >= elems.len() {
                     break;
                 }
-                match joined(s.choices(), s.blocks(), c, elems[i], elems[i + 1]) {
-                    Some(cand) if s.consider(&cand, Step::Simplify) => {}
+                let joined = joined(s.choices(), s.blocks(), c, elems[i], elems[i + 1]);
+                match joined {
+                    Some(cand) if s.consider(&cand, ReplayMode::Simplify)? => {}
                     _ => i += 1,
                 }
             }
         }
         c += 1;
     }
+    Ok(())
 }
 
 /// The sequence with element `b` of collection `c` joined into element `a`
@@ -332,36 +332,38 @@ fn joined(choices: &[u64], blocks: &[Block], c: usize, a: usize, b: usize) -> Op
 /// the size to stay as large as the failure's lists). The search ends at a
 /// size that gives the value as it is ([`Trial::Unchanged`]): the sizes
 /// above it clamp nothing more, so they give it too, and are no step.
-pub(crate) fn shrink_size<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn shrink_size<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let size = s.size();
     if size == 0 {
-        return;
+        return Ok(());
     }
     let cur = s.choices().to_vec();
-    if s.consider_at(&cur, 0, Step::Resize) || s.unchanged() {
-        return;
+    if s.consider_at(&cur, 0, ReplayMode::Resize)? || s.unchanged() {
+        return Ok(());
     }
     let (mut lo, mut hi) = (0usize, size);
-    while lo + 1 < hi && !s.halted() {
+    while lo + 1 < hi {
         let mid = lo + (hi - lo) / 2;
         let cur = s.choices().to_vec();
-        if s.consider_at(&cur, mid, Step::Resize) {
+        if s.consider_at(&cur, mid, ReplayMode::Resize)? {
             hi = mid;
         } else if s.unchanged() {
-            return;
+            return Ok(());
         } else {
             lo = mid;
         }
     }
+    Ok(())
 }
 
 /// Try [`reencodings`](super::reencodings) of the current sequence, in
 /// order, until one is a step.
-pub(crate) fn reencode<T: FnMut(Attempt<'_>) -> Trial>(s: &mut ChoiceShrinker<T>) {
+pub(crate) fn reencode<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let cur = s.choices().to_vec();
     for cand in super::reencodings(&cur) {
-        if s.halted() || s.consider(&cand, Step::Reencode) {
-            return;
+        if s.consider(&cand, ReplayMode::Reencode)? {
+            break;
         }
     }
+    Ok(())
 }

@@ -1,7 +1,8 @@
-//! The integrated shrinker's loop (Hypothesis's shrinker, *Programmable
-//! Property-Based Testing* §2.2): named passes over the current choice
-//! sequence, each proposing candidates one at a time, run to a fixed point
-//! with the cheap passes first.
+//! The integrated shrinker's state and loop (Hypothesis's shrinker,
+//! *Programmable Property-Based Testing* §2.2): the passes of the
+//! [table](super::passes) over the current choice sequence, each proposing
+//! candidates one at a time, run to a fixed point with the cheap passes
+//! first.
 //!
 //! The shrinker never runs a candidate that is not smaller than the current
 //! sequence in shortlex order (the check costs a comparison; a replay costs a
@@ -10,18 +11,18 @@
 //! generators and says whether it is a step: the choices the replay used are
 //! smaller (see [`Attempt::progress`]) and the value still fails.
 
-use super::blocks::Block;
-use super::{shortlex_lt, Replayed};
+use super::passes::{self, PassStats, Tier};
+use crate::choices::{shortlex_lt, Block, Replayed};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// What a candidate asks of its replay and of the value it generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum ReplayMode {
     /// Replay the choices as they are (a choice above its bound reads as
     /// `0`); the value must change.
     Simplify,
-    /// Replay saturating ([`Replay::saturating`](super::Replay::saturating):
+    /// Replay saturating ([`Replay::saturating`](crate::choices::Replay::saturating):
     /// a choice above its bound reads as the bound); the value must stay the
     /// same, encoded in simpler choices.
     Reencode,
@@ -35,10 +36,10 @@ pub enum Step {
     Widen,
 }
 
-impl Step {
+impl ReplayMode {
     /// Whether the value must stay the same (else it must change).
     pub fn keeps_value(self) -> bool {
-        matches!(self, Step::Reencode | Step::Widen)
+        matches!(self, ReplayMode::Reencode | ReplayMode::Widen)
     }
 }
 
@@ -50,7 +51,7 @@ pub struct Attempt<'a> {
     /// The size to replay them at.
     pub size: usize,
     /// How to replay them, and what the value must do.
-    pub step: Step,
+    pub mode: ReplayMode,
     /// The current (smallest failing) sequence.
     pub current: &'a [u64],
     /// The buffers of a sequence the shrinker no longer needs (the one a
@@ -60,10 +61,10 @@ pub struct Attempt<'a> {
 
 /// The buffers of a [`Replayed`] the shrinker let go of, handed to the
 /// test through [`Attempt::spare`] so that a replay after a step allocates
-/// nothing (see [`Replay::reusing`](super::Replay::reusing)).
+/// nothing (see [`Replay::reusing`](crate::choices::Replay::reusing)).
 ///
 /// ```
-/// use pbt_core::choices::{Replayed, Spare};
+/// use pbt_core::{choices::Replayed, shrink::choices::Spare};
 /// let spare = Spare::default();
 /// spare.put(Replayed { choices: vec![1, 2], ..Replayed::default() });
 /// assert_eq!(spare.take().map(|r| r.choices), Some(vec![1, 2]));
@@ -98,15 +99,15 @@ impl Attempt<'_> {
     /// it is a one-step nudge of an earlier choice).
     ///
     /// ```
-    /// use pbt_core::choices::{Attempt, Step};
+    /// use pbt_core::shrink::choices::{Attempt, ReplayMode};
     /// let spare = Default::default();
-    /// let a = Attempt { candidate: &[3], size: 10, step: Step::Simplify, current: &[3, 1], spare: &spare };
+    /// let a = Attempt { candidate: &[3], size: 10, mode: ReplayMode::Simplify, current: &[3, 1], spare: &spare };
     /// assert!(a.progress(&[3]));
     /// assert!(!a.progress(&[3, 0])); // padded back
     /// ```
     pub fn progress(&self, used: &[u64]) -> bool {
-        match self.step {
-            Step::Resize | Step::Widen => !shortlex_lt(self.current, used),
+        match self.mode {
+            ReplayMode::Resize | ReplayMode::Widen => !shortlex_lt(self.current, used),
             _ => {
                 shortlex_lt(used, self.current)
                     && (self.candidate.len() >= self.current.len()
@@ -122,30 +123,51 @@ pub enum Trial {
     /// A step: the choices and blocks of the replay (smaller, and the value
     /// still fails).
     Shrunk(Replayed),
-    /// Not a step.
-    Rejected,
+    /// Not a step: the value passes, or the replay is no smaller (see
+    /// [`Attempt::progress`]), or it does not do what the
+    /// [`ReplayMode`] asks.
+    NotAStep,
     /// Not a step: the candidate still fails, but it generates the value as
     /// it is (a size change the value does not show). A pass that searches
     /// the size stops there, as a size between it and the current one
     /// gives that value too. A test that does not tell may say
-    /// [`Trial::Rejected`] instead: the passes then search on.
+    /// [`Trial::NotAStep`] instead: the passes then search on.
     Unchanged,
     /// Stop shrinking (a limit was reached).
     Stop,
 }
 
+/// Shrinking stopped before a fixed point: the test said [`Trial::Stop`].
+/// Every [`ChoiceShrinker::consider`] after it is `Err(Stop)`, so a pass
+/// propagates it with `?` and ends at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop;
+
+/// What a pass, or a step of one, came to: `Err(Stop)` when shrinking
+/// stopped.
+pub type Shrinking<T = ()> = Result<T, Stop>;
+
+/// The test of a [`ChoiceShrinker`]: runs an [`Attempt`] and says what it
+/// came to. Implemented by every `FnMut(Attempt<'_>) -> Trial`; the passes
+/// are written against it.
+pub trait ShrinkTest: FnMut(Attempt<'_>) -> Trial {}
+
+impl<F: FnMut(Attempt<'_>) -> Trial> ShrinkTest for F {}
+
 /// The state of one integrated shrink: the smallest failing sequence so far,
-/// its blocks and size, and the counts. Passes (see the module's other
-/// files) propose candidates through [`ChoiceShrinker::consider`].
+/// its blocks and size, and the counts. Passes (see the
+/// [module](super)'s "Writing a pass") propose candidates through
+/// [`ChoiceShrinker::consider`].
 ///
 /// ```
-/// use pbt_core::choices::{ChoiceShrinker, Replay, Replayed, Step, Trial};
+/// use pbt_core::choices::{Replay, Replayed};
+/// use pbt_core::shrink::choices::{ChoiceShrinker, ReplayMode, Trial};
 /// use pbt_core::gen::{int, vec, Gen};
 /// let g = vec(int(0..=1000u32), 0..=50);
 /// // Fails when some element is at least 100.
-/// let test = |a: pbt_core::choices::Attempt<'_>| {
-///     let mut replay = match a.step {
-///         Step::Reencode => Replay::saturating(a.candidate),
+/// let test = |a: pbt_core::shrink::choices::Attempt<'_>| {
+///     let mut replay = match a.mode {
+///         ReplayMode::Reencode => Replay::saturating(a.candidate),
 ///         _ => Replay::new(a.candidate),
 ///     };
 ///     let v = g.generate(&mut replay, a.size).unwrap();
@@ -153,7 +175,7 @@ pub enum Trial {
 ///     if v.iter().any(|&x| x >= 100) && a.progress(&replayed.choices) {
 ///         Trial::Shrunk(replayed)
 ///     } else {
-///         Trial::Rejected
+///         Trial::NotAStep
 ///     }
 /// };
 /// let start = Replayed { choices: vec![3, 7, 500, 900], ..Replayed::default() };
@@ -173,11 +195,11 @@ pub struct ChoiceShrinker<T> {
     /// [`ChoiceShrinker::defer`]), and whether passes may do so now.
     deferred: bool,
     thorough: bool,
-    /// The fingerprints of the [`Step::Simplify`] candidates the test
+    /// The fingerprints of the [`ReplayMode::Simplify`] candidates the test
     /// rejected. A rejection is for good: the value passes (the test is
     /// deterministic), or the replay is no smaller than the current
     /// sequence, which only gets smaller. Passes propose the same candidate
-    /// more than once (zeroing a block and minimising its one choice;
+    /// more than once (zeroing a block and minimizing its one choice;
     /// every pass again in each round to the fixed point), and it runs once.
     rejected: HashSet<u64, BuildHasherDefault<Prehashed>>,
     /// The buffer [`ChoiceShrinker::consider_splice`] builds candidates in.
@@ -186,6 +208,8 @@ pub struct ChoiceShrinker<T> {
     unchanged: bool,
     /// The buffers of the sequence the last step replaced.
     spare: Spare,
+    /// What each pass of the table did, in the table's order.
+    stats: Vec<PassStats>,
 }
 
 /// A hasher for keys that are hashes already ([`fingerprint`]s).
@@ -214,13 +238,10 @@ fn fingerprint(candidate: &[u64], size: usize) -> u64 {
     candidate.iter().fold(h, |h, &x| mix(h, x))
 }
 
-/// The largest size [`Step::Widen`] goes to.
+/// The largest size [`ReplayMode::Widen`] goes to.
 pub const MAX_WIDENED_SIZE: usize = 10_000;
 
-/// A named pass.
-pub(crate) type Pass<T> = fn(&mut ChoiceShrinker<T>);
-
-impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
+impl<T: ShrinkTest> ChoiceShrinker<T> {
     /// Shrink from `start` (a failing sequence and its blocks, generated at
     /// `size`), running candidates through `test`.
     pub fn new(start: Replayed, size: usize, test: T) -> Self {
@@ -238,11 +259,12 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             scratch: Vec::new(),
             unchanged: false,
             spare: Spare::default(),
+            stats: Vec::new(),
         }
     }
 
-    /// Let the size passes replay at other sizes ([`Step::Resize`] smaller,
-    /// [`Step::Widen`] larger, up to `MAX_WIDENED_SIZE`); the caller must
+    /// Let the size passes replay at other sizes ([`ReplayMode::Resize`] smaller,
+    /// [`ReplayMode::Widen`] larger, up to `MAX_WIDENED_SIZE`); the caller must
     /// then keep the final [`size`](Self::size) with the choices.
     pub fn resizing(mut self, on: bool) -> Self {
         self.resizing = on;
@@ -251,37 +273,38 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
 
     /// Run the passes to a fixed point: the cheap passes until none makes
     /// progress, then the expensive ones, and again from the cheap ones
-    /// whenever an expensive one made progress.
+    /// whenever an expensive one made progress. The passes and their order
+    /// are the [table](super::passes)'s. With `PBT_SHRINK_STATS=1` set,
+    /// what each pass did is printed to stderr at the end (see
+    /// [`stats`](Self::stats)).
     pub fn run(&mut self) {
-        let cheap: [(&str, Pass<T>); 9] = [
-            ("delete_halves", super::delete::delete_halves),
-            ("widen_size", super::restructure::widen_size),
-            ("pass_to_descendant", super::restructure::pass_to_descendant),
-            ("join_collections", super::restructure::join_collections),
-            ("delete_blocks", super::delete::delete_blocks),
-            ("zero_blocks", super::minimise::zero_blocks),
-            ("delete_choices", super::delete::delete_choices),
-            ("minimise_choices", super::minimise::minimise_choices),
-            ("shrink_duplicates", super::minimise::shrink_duplicates),
-        ];
-        let expensive: [(&str, Pass<T>); 8] = [
-            ("reorder_blocks", super::restructure::reorder_blocks),
-            ("move_to_next_list", super::restructure::move_to_next_list),
-            ("delete_with_length", super::delete::delete_with_length),
-            ("lower_pairs", super::minimise::lower_pairs),
-            ("redistribute", super::minimise::redistribute),
-            ("lower_raising_next", super::minimise::lower_raising_next),
-            ("shrink_size", super::restructure::shrink_size),
-            ("reencode", super::restructure::reencode),
-        ];
+        let table = passes::table::<T>();
+        if self.stats.is_empty() {
+            self.stats = table
+                .iter()
+                .map(|p| PassStats::new(p.name, p.tier))
+                .collect();
+        }
+        let before = self.stats.clone();
+        let _ = self.fixed_point(&table);
+        passes::record(&before, &self.stats);
+    }
+
+    /// [`run`](Self::run)'s loop, until a fixed point or a [`Stop`].
+    fn fixed_point(&mut self, table: &[passes::Pass<T>]) -> Shrinking {
+        let cheap = table
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.tier == Tier::Cheap);
+        let expensive = table
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.tier == Tier::Expensive);
         loop {
             let before = self.steps;
             self.deferred = false;
-            for (_, pass) in cheap {
-                pass(self);
-                if self.stopped {
-                    return;
-                }
+            for (i, pass) in cheap.clone() {
+                self.run_pass(i, pass.run)?;
             }
             if self.steps != before {
                 self.thorough = false;
@@ -293,22 +316,64 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                 self.thorough = true;
                 continue;
             }
-            for (_, pass) in expensive {
+            for (i, pass) in expensive.clone() {
                 let at = self.steps;
-                pass(self);
-                if self.stopped {
-                    return;
-                }
+                self.run_pass(i, pass.run)?;
                 // Back to the cheap passes as soon as one makes progress.
                 if self.steps != at {
                     break;
                 }
             }
             if self.steps == before {
-                return;
+                return Ok(());
             }
             self.thorough = false;
         }
+    }
+
+    /// Run pass `i` of the table once, counting what it did.
+    fn run_pass(&mut self, i: usize, pass: passes::PassFn<T>) -> Shrinking {
+        let (attempts, steps, len) = (self.attempts, self.steps, self.current.choices.len());
+        let ran = pass(self);
+        let stats = &mut self.stats[i];
+        stats.runs += 1;
+        stats.attempts += self.attempts - attempts;
+        stats.steps += self.steps - steps;
+        stats.choices_removed += len.saturating_sub(self.current.choices.len()) as u64;
+        ran
+    }
+
+    /// What each pass did in the [`run`](Self::run)s so far, in the
+    /// table's order (empty before the first run).
+    ///
+    /// ```
+    /// use pbt_core::choices::{Replay, Replayed};
+    /// use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, Trial};
+    /// use pbt_core::gen::{int, vec, Gen};
+    /// let g = vec(int(0..=9u8), 0..=20);
+    /// let test = |a: Attempt<'_>| {
+    ///     let mut replay = Replay::new(a.candidate);
+    ///     let v = g.generate(&mut replay, a.size).unwrap();
+    ///     let replayed = replay.into_replayed();
+    ///     if v.contains(&7) && a.progress(&replayed.choices) {
+    ///         Trial::Shrunk(replayed)
+    ///     } else {
+    ///         Trial::NotAStep
+    ///     }
+    /// };
+    /// let mut replay = Replay::new(&[4, 1, 7, 2, 3]);
+    /// g.generate(&mut replay, 10).unwrap();
+    /// let mut shrinker = ChoiceShrinker::new(replay.into_replayed(), 10, test);
+    /// shrinker.run();
+    /// assert_eq!(shrinker.choices(), &[1, 7]);
+    /// let stats = shrinker.stats();
+    /// assert_eq!(stats[0].name, "delete_halves");
+    /// assert_eq!(stats.iter().map(|p| p.attempts).sum::<u64>(), shrinker.attempts());
+    /// assert_eq!(stats.iter().map(|p| p.steps).sum::<u64>(), shrinker.steps());
+    /// assert_eq!(stats.iter().map(|p| p.choices_removed).sum::<u64>(), 3);
+    /// ```
+    pub fn stats(&self) -> &[PassStats] {
+        &self.stats
     }
 
     /// Whether a pass may leave the rest of its work for later (it then
@@ -322,32 +387,41 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         !self.thorough
     }
 
-    /// Run `candidate` if it is smaller than the current sequence; `true`
-    /// when it was a step (the current sequence is then its replay).
-    pub fn consider(&mut self, candidate: &[u64], step: Step) -> bool {
-        self.consider_at(candidate, self.size, step)
+    /// Run `candidate` if it is smaller than the current sequence:
+    /// `Ok(true)` when it was a step (the current sequence is then its
+    /// replay), `Err(Stop)` once the test has said [`Trial::Stop`].
+    pub fn consider(&mut self, candidate: &[u64], mode: ReplayMode) -> Shrinking<bool> {
+        self.consider_at(candidate, self.size, mode)
     }
 
     /// [`consider`](Self::consider) at `size`.
-    pub(crate) fn consider_at(&mut self, candidate: &[u64], size: usize, step: Step) -> bool {
-        let smaller = match step {
-            Step::Resize => self.resizing && size < self.size,
-            Step::Widen => self.resizing && size > self.size && size <= MAX_WIDENED_SIZE,
+    pub(crate) fn consider_at(
+        &mut self,
+        candidate: &[u64],
+        size: usize,
+        mode: ReplayMode,
+    ) -> Shrinking<bool> {
+        if self.stopped {
+            return Err(Stop);
+        }
+        let smaller = match mode {
+            ReplayMode::Resize => self.resizing && size < self.size,
+            ReplayMode::Widen => self.resizing && size > self.size && size <= MAX_WIDENED_SIZE,
             _ => shortlex_lt(candidate, &self.current.choices),
         };
-        if self.stopped || !smaller {
-            return false;
+        if !smaller {
+            return Ok(false);
         }
-        let key = (step == Step::Simplify).then(|| fingerprint(candidate, size));
+        let key = (mode == ReplayMode::Simplify).then(|| fingerprint(candidate, size));
         if key.is_some_and(|key| self.rejected.contains(&key)) {
-            return false;
+            return Ok(false);
         }
         self.attempts += 1;
         self.unchanged = false;
         let attempt = Attempt {
             candidate,
             size,
-            step,
+            mode,
             current: &self.current.choices,
             spare: &self.spare,
         };
@@ -356,10 +430,10 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
             // passes no room (they see only choices and bounds): no step, or
             // the size passes would search down from it again at the end.
             Trial::Shrunk(replayed)
-                if step == Step::Widen && replayed.bounds == self.current.bounds =>
+                if mode == ReplayMode::Widen && replayed.bounds == self.current.bounds =>
             {
                 self.spare.put(replayed);
-                false
+                Ok(false)
             }
             Trial::Shrunk(replayed) => {
                 // The sequence replaced: its buffers are the next replay's.
@@ -367,18 +441,18 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
                     .put(std::mem::replace(&mut self.current, replayed));
                 self.size = size;
                 self.steps += 1;
-                true
+                Ok(true)
             }
-            trial @ (Trial::Rejected | Trial::Unchanged) => {
+            trial @ (Trial::NotAStep | Trial::Unchanged) => {
                 if let Some(key) = key {
                     self.rejected.insert(key);
                 }
                 self.unchanged = matches!(trial, Trial::Unchanged);
-                false
+                Ok(false)
             }
             Trial::Stop => {
                 self.stopped = true;
-                false
+                Err(Stop)
             }
         }
     }
@@ -394,15 +468,15 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
         &mut self,
         range: std::ops::Range<usize>,
         with: &[u64],
-        step: Step,
-    ) -> bool {
+        mode: ReplayMode,
+    ) -> Shrinking<bool> {
         let cur = &self.current.choices;
         let mut c = std::mem::take(&mut self.scratch);
         c.clear();
         c.extend_from_slice(&cur[..range.start]);
         c.extend_from_slice(with);
         c.extend_from_slice(&cur[range.end..]);
-        let stepped = self.consider(&c, step);
+        let stepped = self.consider(&c, mode);
         self.scratch = c;
         stepped
     }
@@ -420,6 +494,12 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     /// The bound each of its choices was drawn with.
     pub fn bounds(&self) -> &[u64] {
         &self.current.bounds
+    }
+
+    /// Where each of its `Arbitrary` integers starts (see
+    /// [`Replayed::integers`]).
+    pub fn integers(&self) -> &[usize] {
+        &self.current.integers
     }
 
     /// The size it generates the failure at.
@@ -441,39 +521,35 @@ impl<T: FnMut(Attempt<'_>) -> Trial> ChoiceShrinker<T> {
     pub fn stopped(&self) -> bool {
         self.stopped
     }
-
-    /// Whether the test has stopped shrinking.
-    pub(crate) fn halted(&self) -> bool {
-        self.stopped
-    }
 }
 
 /// The largest `n` for which `f(n)` holds, given that `f(0)` does, probing
 /// `1, 2, 3, 4`, then doubling, then a binary search (Hypothesis's
-/// `find_integer`): `O(log n)` calls of `f`.
-pub(crate) fn find_integer(mut f: impl FnMut(usize) -> bool) -> usize {
+/// `find_integer`): `O(log n)` calls of `f`. A [`Stop`] from `f` ends the
+/// search.
+pub(crate) fn find_integer(mut f: impl FnMut(usize) -> Shrinking<bool>) -> Shrinking<usize> {
     for i in 1..5 {
-        if !f(i) {
-            return i - 1;
+        if !f(i)? {
+            return Ok(i - 1);
         }
     }
     let (mut lo, mut hi) = (4usize, 8usize);
-    while f(hi) {
+    while f(hi)? {
         lo = hi;
         match hi.checked_mul(2) {
             Some(h) => hi = h,
-            None => return hi,
+            None => return Ok(hi),
         }
     }
     while lo + 1 < hi {
         let mid = lo + (hi - lo) / 2;
-        if f(mid) {
+        if f(mid)? {
             lo = mid;
         } else {
             hi = mid;
         }
     }
-    lo
+    Ok(lo)
 }
 
 #[cfg(test)]
@@ -487,9 +563,9 @@ mod tests {
             assert_eq!(
                 find_integer(|n| {
                     calls += 1;
-                    n <= limit
+                    Ok(n <= limit)
                 }),
-                limit
+                Ok(limit)
             );
             assert!(calls <= 8 + 2 * (usize::BITS - limit.leading_zeros()) as usize);
         }

@@ -1,7 +1,9 @@
 //! Each pass on its own does what its name says.
 
-use super::shrinker::{Pass, MAX_WIDENED_SIZE};
+use super::passes::PassFn;
+use super::shrinker::MAX_WIDENED_SIZE;
 use super::*;
+use crate::choices::*;
 use crate::gen::{int, just, recursive, sized, vec, Gen};
 use std::fmt::Debug;
 
@@ -23,35 +25,31 @@ where
     assert!(fails(&first), "the start must fail: {first:?}");
     let mut shown = format!("{first:?}");
     let test = move |a: Attempt<'_>| {
-        let mut replay = match a.step {
-            Step::Reencode => Replay::saturating(a.candidate),
+        let mut replay = match a.mode {
+            ReplayMode::Reencode => Replay::saturating(a.candidate),
             _ => Replay::new(a.candidate),
         };
         let Ok(v) = g.generate(&mut replay, a.size) else {
-            return Trial::Rejected;
+            return Trial::NotAStep;
         };
         let replayed = replay.into_replayed();
         let printed = format!("{v:?}");
-        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value()
+        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.mode.keeps_value()
         {
             shown = printed;
             Trial::Shrunk(replayed)
         } else {
-            Trial::Rejected
+            Trial::NotAStep
         }
     };
     ChoiceShrinker::new(replay.into_replayed(), size, test).resizing(true)
 }
 
 /// Run `pass` alone to a fixed point; the value it ends at.
-fn run<G: Gen, T: FnMut(Attempt<'_>) -> Trial>(
-    g: &G,
-    s: &mut ChoiceShrinker<T>,
-    pass: Pass<T>,
-) -> G::Value {
+fn run<G: Gen, T: ShrinkTest>(g: &G, s: &mut ChoiceShrinker<T>, pass: PassFn<T>) -> G::Value {
     loop {
         let before = s.steps();
-        pass(s);
+        pass(s).expect("these tests never stop");
         if s.steps() == before {
             break;
         }
@@ -104,7 +102,7 @@ fn delete_halves_gives_up_after_six_replays() {
 fn zero_blocks_zeroes_elements() {
     let g = vec(int(0..=9u8), 3..=3);
     let mut s = shrinker(&g, &[0, 4, 5, 6], 10, |v| v.len() == 3);
-    assert_eq!(run(&g, &mut s, super::minimise::zero_blocks), vec![0, 0, 0]);
+    assert_eq!(run(&g, &mut s, super::minimize::zero_blocks), vec![0, 0, 0]);
 }
 
 /// A list that marks no blocks: "one more?" choices, then elements.
@@ -147,10 +145,10 @@ fn delete_with_length_deletes_elements_drawn_after_their_length() {
 }
 
 #[test]
-fn minimise_choices_finds_the_least_failing_value() {
+fn minimize_choices_finds_the_least_failing_value() {
     let g = int(0..=1_000_000u32);
     let mut s = shrinker(&g, &[999_999], 10, |&x| x >= 321);
-    assert_eq!(run(&g, &mut s, super::minimise::minimise_choices), 321);
+    assert_eq!(run(&g, &mut s, super::minimize::minimize_choices), 321);
     assert!(s.attempts() < 60, "{}", s.attempts());
 }
 
@@ -159,7 +157,7 @@ fn shrink_duplicates_lowers_equal_choices_together() {
     let g = (int(0..=1000u32), int(0..=9u32), int(0..=1000u32));
     let mut s = shrinker(&g, &[500, 3, 500], 10, |&(a, _, c)| a == c && a >= 10);
     assert_eq!(
-        run(&g, &mut s, super::minimise::shrink_duplicates),
+        run(&g, &mut s, super::minimize::shrink_duplicates),
         (10, 3, 10)
     );
 }
@@ -168,14 +166,14 @@ fn shrink_duplicates_lowers_equal_choices_together() {
 fn lower_pairs_keeps_a_difference() {
     let g = (int(0..=1000u32), int(0..=1000u32));
     let mut s = shrinker(&g, &[50, 47], 10, |&(a, b)| a == b + 3);
-    assert_eq!(run(&g, &mut s, super::minimise::lower_pairs), (3, 0));
+    assert_eq!(run(&g, &mut s, super::minimize::lower_pairs), (3, 0));
 }
 
 #[test]
 fn redistribute_moves_value_to_a_later_choice() {
     let g = (int(0..=1000u32), int(0..=1000u32));
     let mut s = shrinker(&g, &[6, 6], 10, |&(a, b)| a + b >= 10);
-    assert_eq!(run(&g, &mut s, super::minimise::redistribute).0, 0);
+    assert_eq!(run(&g, &mut s, super::minimize::redistribute).0, 0);
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -251,13 +249,13 @@ fn shrink_size_stops_at_a_size_that_keeps_the_value() {
         match (v.contains(&7), v == [7, 7, 7]) {
             (true, true) => Trial::Unchanged,
             (true, false) => Trial::Shrunk(replay.into_replayed()),
-            (false, _) => Trial::Rejected,
+            (false, _) => Trial::NotAStep,
         }
     };
     let mut replay = Replay::new(&start);
     g.generate(&mut replay, 100).unwrap();
     let mut s = ChoiceShrinker::new(replay.into_replayed(), 100, test).resizing(true);
-    super::restructure::shrink_size(&mut s);
+    super::restructure::shrink_size(&mut s).unwrap();
     assert_eq!((s.size(), s.steps()), (100, 0));
     drop(s);
     // Size 0 (the empty list passes), then 50 (the same list): done.
@@ -335,22 +333,22 @@ fn the_shrinker_counts_every_run_and_runs_no_candidate_twice() {
     let mut shown = format!("{first:?}");
     let test = |a: Attempt<'_>| {
         runs.borrow_mut()
-            .push((a.candidate.to_vec(), a.size, a.step));
-        let mut replay = match a.step {
-            Step::Reencode => Replay::saturating(a.candidate),
+            .push((a.candidate.to_vec(), a.size, a.mode));
+        let mut replay = match a.mode {
+            ReplayMode::Reencode => Replay::saturating(a.candidate),
             _ => Replay::new(a.candidate),
         };
         let Ok(v) = g.generate(&mut replay, a.size) else {
-            return Trial::Rejected;
+            return Trial::NotAStep;
         };
         let replayed = replay.into_replayed();
         let printed = format!("{v:?}");
-        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.step.keeps_value()
+        if fails(&v) && a.progress(&replayed.choices) && (printed == shown) == a.mode.keeps_value()
         {
             shown = printed;
             Trial::Shrunk(replayed)
         } else {
-            Trial::Rejected
+            Trial::NotAStep
         }
     };
     let mut replay = Replay::new(&start);
@@ -364,7 +362,7 @@ fn the_shrinker_counts_every_run_and_runs_no_candidate_twice() {
     assert_eq!(attempts, runs.len() as u64);
     let mut seen = std::collections::HashSet::new();
     for (candidate, size, step) in &runs {
-        if *step == Step::Simplify {
+        if *step == ReplayMode::Simplify {
             assert!(seen.insert((candidate, size)), "ran twice: {candidate:?}");
         }
     }
@@ -387,20 +385,20 @@ fn a_failing_list_loses_elements_before_any_is_zeroed() {
     let test = |a: Attempt<'_>| {
         let mut replay = Replay::new(a.candidate);
         let Ok(v) = g.generate(&mut replay, a.size) else {
-            return Trial::Rejected;
+            return Trial::NotAStep;
         };
         let replayed = replay.into_replayed();
         let printed = format!("{v:?}");
         if v.contains(&7)
             && a.progress(&replayed.choices)
             && printed != shown
-            && !a.step.keeps_value()
+            && !a.mode.keeps_value()
         {
             shown = printed;
             steps.borrow_mut().push(v);
             Trial::Shrunk(replayed)
         } else {
-            Trial::Rejected
+            Trial::NotAStep
         }
     };
     let mut replay = Replay::new(&start);

@@ -40,7 +40,8 @@ use super::failure::{discovered, save_on_discovery, Discovery};
 use super::run_step::RunStep;
 use crate::config::{Config, Setting, Shrinker};
 use crate::report::{Report, Verdict};
-use pbt_core::choices::{Attempt, ChoiceShrinker, Replayed, Step as ChoiceStep, Trial};
+use pbt_core::choices::Replayed;
+use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
 use pbt_core::{Binding, Discarded, Outcome, Structure};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
@@ -443,11 +444,11 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
             stopped_early = true;
             return Trial::Stop;
         }
-        if attempt.step != ChoiceStep::Simplify || attempt.size != size {
-            return Trial::Rejected;
+        if attempt.mode != ReplayMode::Simplify || attempt.size != size {
+            return Trial::NotAStep;
         }
         let Ok(w) = worker_for(spawn, &mut worker) else {
-            return Trial::Rejected;
+            return Trial::NotAStep;
         };
         let candidate = Found::Choices {
             choices: attempt.candidate.to_vec(),
@@ -467,12 +468,12 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
             }
             Tested::Died { shown: None, .. } => {
                 worker = None;
-                return Trial::Rejected;
+                return Trial::NotAStep;
             }
-            _ => return Trial::Rejected,
+            _ => return Trial::NotAStep,
         };
         if !attempt.progress(&next.choices) {
-            return Trial::Rejected;
+            return Trial::NotAStep;
         }
         // Only progress that shows (or cannot be printed) is a step; smaller
         // choices for the same value are taken silently, as in process: a
