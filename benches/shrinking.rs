@@ -44,9 +44,9 @@
 //! and proptest, one in ten for pbt's `Arbitrary` `i32`, which draws small
 //! values half of the time): every list fails almost surely either way.
 //!
-//! After the timings, a table of what each pass of the integrated
-//! shrinker did in the `pbt both` runs of each row, summed over the seeds
-//! (`pbt::shrink::choices::ChoiceShrinker::stats`, read through
+//! With `-- --passes`, a table after the timings of what each pass of the
+//! integrated shrinker did in the `pbt both` runs of each row, summed over
+//! the seeds (`pbt::shrink::choices::ChoiceShrinker::stats`, read through
 //! `passes::take_totals`): candidates run (attempts) and steps. Set
 //! `PBT_SHRINK_STATS=1` for the table of every shrink on stderr.
 //!
@@ -572,7 +572,9 @@ fn main() {
     }
     println!();
     print(&rows);
-    print_passes(&rows);
+    if std::env::args().any(|a| a == "--passes") {
+        print_passes(&rows);
+    }
     external_gen_vec(rounds);
 }
 

@@ -9,18 +9,21 @@
 //! [`shrink::choices`](crate::shrink::choices).
 //!
 //! - [`Recorder`], [`Tracer`]: keep the choices (and bounds) of a generation.
-//! - [`Replay`]: feed a sequence back, keeping the [`Block`]s generators mark.
+//! - [`Replay`]: feed a sequence back, keeping the [`Block`]s generators mark
+//!   and where its integers are ([`IntegerMarks`]).
 //! - [`mutate_choices`]: random edits, for mutation-based runners.
 //!
 //! [`Source`]: crate::Source
 
 mod blocks;
+mod integers;
 mod mutate;
 mod record;
 mod replay;
 
 pub(crate) use blocks::children;
 pub use blocks::{Block, BlockMarks};
+pub use integers::IntegerMarks;
 pub use mutate::mutate_choices;
 pub use record::{Recorder, Tracer};
 pub use replay::{Replay, Replayed};

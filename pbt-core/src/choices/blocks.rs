@@ -62,19 +62,32 @@ impl Block {
 /// Blocks as a source hands out their marks: opened in order, closed
 /// innermost first. Blocks still open at the end (a generator that stopped
 /// early) close at the end of the sequence.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BlockMarks {
     blocks: Vec<Block>,
     /// The innermost open block (blocks nest, so the one open around it is
-    /// its parent).
-    open: Option<usize>,
+    /// its parent), or `NONE`: a plain index keeps a `Replay` within 128
+    /// bytes.
+    open: usize,
+}
+
+/// No block is open.
+const NONE: usize = usize::MAX;
+
+impl Default for BlockMarks {
+    fn default() -> Self {
+        BlockMarks {
+            blocks: Vec::new(),
+            open: NONE,
+        }
+    }
 }
 
 impl BlockMarks {
     /// No blocks yet, in the buffer `blocks` (cleared first).
     pub(crate) fn reusing(mut blocks: Vec<Block>) -> Self {
         blocks.clear();
-        BlockMarks { blocks, open: None }
+        BlockMarks { blocks, open: NONE }
     }
 
     /// A block of `kind` starts at choice `at`.
@@ -84,23 +97,23 @@ impl BlockMarks {
             kind,
             start: at,
             end: usize::MAX,
-            parent: self.open,
+            parent: (self.open != NONE).then_some(self.open),
         });
-        self.open = Some(self.blocks.len() - 1);
+        self.open = self.blocks.len() - 1;
     }
 
     /// The innermost open block ends before choice `at`.
     #[inline]
     pub fn end(&mut self, at: usize) {
-        if let Some(i) = self.open {
-            self.blocks[i].end = at;
-            self.open = self.blocks[i].parent;
+        if let Some(b) = self.blocks.get_mut(self.open) {
+            b.end = at;
+            self.open = b.parent.unwrap_or(NONE);
         }
     }
 
     /// The blocks, in the order they started, closing any still open at `len`.
     pub fn finish(mut self, len: usize) -> Vec<Block> {
-        while self.open.is_some() {
+        while self.open != NONE {
             self.end(len);
         }
         self.blocks

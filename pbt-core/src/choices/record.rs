@@ -1,7 +1,7 @@
 //! Recording the draws of a generator.
 
 use super::blocks::BlockMarks;
-use super::{Choices, Replayed};
+use super::{Choices, IntegerMarks, Replayed};
 use crate::source::{BlockKind, Source};
 
 /// A source that forwards to another and keeps every choice it hands out.
@@ -105,7 +105,7 @@ pub struct Tracer<S> {
     /// The block marks, when asked for ([`Tracer::marking`]).
     blocks: Option<BlockMarks>,
     /// Where each integer starts (see [`Replayed::integers`]).
-    integers: Vec<usize>,
+    integers: IntegerMarks,
 }
 
 impl<S: Source> Tracer<S> {
@@ -116,7 +116,7 @@ impl<S: Source> Tracer<S> {
             choices: Vec::with_capacity(256),
             bounds: Vec::with_capacity(256),
             blocks: None,
-            integers: Vec::new(),
+            integers: IntegerMarks::default(),
         }
     }
 
@@ -202,7 +202,7 @@ impl<S: Source> Source for Tracer<S> {
     #[inline(always)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         let (kind, value) = self.inner.draw_kind_value(bounds);
-        self.integers.push(self.choices.len());
+        self.integers.mark(self.choices.len());
         self.choices.extend([kind as u64, value]);
         self.bounds.extend([7, bounds[kind]]);
         (kind, value)

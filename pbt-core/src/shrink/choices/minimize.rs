@@ -228,21 +228,11 @@ pub(crate) fn lower_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking
 pub(crate) fn lower_raising_next<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     let mut i = 1;
     while i + 2 < s.choices().len() {
-        // The next integer whose value is at `i` or after it.
-        let marks = s.integers();
-        let at = marks.partition_point(|&kind| kind + 1 < i);
-        let Some(&kind) = marks.get(at) else {
-            return Ok(());
-        };
-        i = kind + 1;
         let j = i + 2;
-        if j >= s.choices().len() {
-            return Ok(());
-        }
-        let next_adjacent = marks.get(at + 1) == Some(&(kind + 2));
-        let (cur, bounds) = (s.choices(), s.bounds());
+        let (cur, bounds, marks) = (s.choices(), s.bounds(), s.integers());
         let top = bounds.get(j).copied().filter(|&top| cur[j] < top);
-        if let (true, Some(top)) = (next_adjacent && cur[i] > 0, top) {
+        let lowerable = marks.starts_at(i - 1) && marks.starts_at(j - 1) && cur[i] > 0;
+        if let (true, Some(top)) = (lowerable, top) {
             // Each candidate from the sequence as it is now (copied only
             // for a pair that may move).
             let cur = cur.to_vec();
@@ -331,7 +321,7 @@ fn small_kind_before<T: ShrinkTest>(
 ) -> Option<(usize, u64)> {
     let kind = j.checked_sub(1).filter(|&k| k > i)?;
     let (bounds, choices) = (s.bounds(), s.choices());
-    if s.integers().binary_search(&kind).is_err() || bounds.get(j).is_none_or(|&b| moved <= b) {
+    if !s.integers().starts_at(kind) || bounds.get(j).is_none_or(|&b| moved <= b) {
         return None;
     }
     any_kind_for(choices[kind]).map(|any| (kind, any))

@@ -12,7 +12,7 @@
 //! smaller (see [`Attempt::progress`]) and the value still fails.
 
 use super::passes::{self, PassStats, Tier};
-use crate::choices::{shortlex_lt, Block, Replayed};
+use crate::choices::{shortlex_lt, Block, IntegerMarks, Replayed};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -498,7 +498,7 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
 
     /// Where each of its `Arbitrary` integers starts (see
     /// [`Replayed::integers`]).
-    pub fn integers(&self) -> &[usize] {
+    pub fn integers(&self) -> &IntegerMarks {
         &self.current.integers
     }
 
