@@ -413,3 +413,45 @@ fn a_failing_list_loses_elements_before_any_is_zeroed() {
         "an element was zeroed: {steps:?}"
     );
 }
+
+/// Each pass is in the table once, so its statistics are its own.
+#[test]
+fn the_table_names_each_pass_once() {
+    let rows = super::passes::table::<fn(Attempt<'_>) -> Trial>();
+    let mut names: Vec<&str> = rows.iter().map(|p| p.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), rows.len());
+}
+
+/// The passes find integers by their marks: every `Arbitrary` integer
+/// (a 128-bit one too, and one drawn through a [`crate::gen::Prepaid`])
+/// is marked where its kind is, a tracer and a replay mark the same, and
+/// another draw with the kind's bound is not taken for one.
+#[test]
+fn integers_are_marked_where_their_kind_is_drawn() {
+    use crate::{Arbitrary, Rng};
+    let g = (
+        crate::gen::any::<u8>(),
+        crate::gen::any::<i128>(),
+        int(0..=7u8),
+        crate::gen::any::<u64>(),
+    );
+    for seed in 0..20 {
+        let mut tracer = Tracer::marking(Rng::from_seed(seed));
+        g.generate(&mut tracer, 10).unwrap();
+        let traced = tracer.into_replayed();
+        let mut replay = Replay::new(&traced.choices);
+        g.generate(&mut replay, 10).unwrap();
+        assert_eq!(replay.into_replayed(), traced);
+        let marks: Vec<usize> = traced.integers.iter().collect();
+        assert_eq!(marks.len(), 3, "{marks:?}");
+        assert_eq!(marks[..2], [0, 2]);
+        let eight = marks[2] - 1;
+        assert_eq!(traced.bounds[eight], 7);
+        assert!(!traced.integers.starts_at(eight));
+    }
+    let mut replay = Replay::new(&[5, 9]);
+    u32::arbitrary(&mut crate::gen::Prepaid::new(&mut replay), 10);
+    assert!(replay.into_replayed().integers.starts_at(0));
+}
