@@ -23,7 +23,7 @@ use std::sync::{Mutex, OnceLock};
 /// When a pass runs: see the [module](self) docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tier {
-    /// Run first, to their own fixed point.
+    /// Run first, all of them again until none makes progress.
     Cheap,
     /// Run when no cheap pass makes progress.
     Expensive,
