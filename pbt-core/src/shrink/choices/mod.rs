@@ -10,7 +10,8 @@
 //!   one table, [`passes::table`], run to a fixed point, cheap ones first
 //!   (Hypothesis style); each is a function in a family file: `delete.rs`
 //!   (shorter sequences), `minimize.rs` (smaller choices, the same length),
-//!   `restructure.rs` (a value's shape, and the size). What each pass did is
+//!   `restructure.rs` (a value's shape), `size.rs` (other sizes and
+//!   encodings). What each pass did is
 //!   in [`ChoiceShrinker::stats`], and printed with `PBT_SHRINK_STATS=1`.
 //! - [`simplifications`], [`bisections`], [`simplifications_by_bisection`],
 //!   [`reencodings`]: candidates as iterators, for shrinkers that take the
@@ -79,6 +80,7 @@ mod minimize;
 pub mod passes;
 mod restructure;
 mod shrinker;
+mod size;
 
 pub use candidates::{bisections, reencodings, simplifications, simplifications_by_bisection};
 pub(crate) use delete::without_elements;

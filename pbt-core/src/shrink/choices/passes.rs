@@ -10,14 +10,14 @@
 //! zeroing a printed step of the whole list.
 //!
 //! Adding a pass: write it in the family file it belongs to (`delete.rs`,
-//! `minimize.rs`, `restructure.rs`) following the contract of the
+//! `minimize.rs`, `restructure.rs`, `size.rs`) following the contract of the
 //! [parent module](super) ("Writing a pass"), add its row to [`table`], a test
 //! `<pass>_<what it guarantees>` in `tests.rs`, and run the shrinking
 //! challenge (`tests/shrinking_challenge.rs`) and `benches/shrinking.rs`
 //! before and after.
 
 use super::shrinker::{ChoiceShrinker, ShrinkTest, Shrinking};
-use super::{delete, minimize, restructure};
+use super::{delete, minimize, restructure, size};
 use std::sync::{Mutex, OnceLock};
 
 /// When a pass runs: see the [module](self) docs.
@@ -57,7 +57,7 @@ pub fn table<T: ShrinkTest>() -> [Pass<T>; 17] {
     let pass = |name, tier, run: PassFn<T>| Pass { name, tier, run };
     [
         pass("delete_halves", Cheap, delete::delete_halves),
-        pass("widen_size", Cheap, restructure::widen_size),
+        pass("widen_size", Cheap, size::widen_size),
         pass("pass_to_descendant", Cheap, restructure::pass_to_descendant),
         pass("join_collections", Cheap, restructure::join_collections),
         pass("delete_blocks", Cheap, delete::delete_blocks),
@@ -79,8 +79,8 @@ pub fn table<T: ShrinkTest>() -> [Pass<T>; 17] {
             Expensive,
             minimize::lower_raising_next,
         ),
-        pass("shrink_size", Expensive, restructure::shrink_size),
-        pass("reencode", Expensive, restructure::reencode),
+        pass("shrink_size", Expensive, size::shrink_size),
+        pass("reencode", Expensive, size::reencode),
     ]
 }
 

@@ -230,7 +230,7 @@ fn join_collections_joins_adjacent_lists() {
 fn shrink_size_finds_the_least_failing_size() {
     let g = sized(just);
     let mut s = shrinker(&g, &[], 50, |&n| n >= 3);
-    assert_eq!(run(&g, &mut s, super::restructure::shrink_size), 3);
+    assert_eq!(run(&g, &mut s, super::size::shrink_size), 3);
     assert_eq!(s.size(), 3);
 }
 
@@ -255,7 +255,7 @@ fn shrink_size_stops_at_a_size_that_keeps_the_value() {
     let mut replay = Replay::new(&start);
     g.generate(&mut replay, 100).unwrap();
     let mut s = ChoiceShrinker::new(replay.into_replayed(), 100, test).resizing(true);
-    super::restructure::shrink_size(&mut s).unwrap();
+    super::size::shrink_size(&mut s).unwrap();
     assert_eq!((s.size(), s.steps()), (100, 0));
     drop(s);
     // Size 0 (the empty list passes), then 50 (the same list): done.
@@ -266,10 +266,7 @@ fn shrink_size_stops_at_a_size_that_keeps_the_value() {
 fn widen_size_widens_while_the_value_stays() {
     let g = sized(|n| vec(int(0..=0u8), 0..=n));
     let mut s = shrinker(&g, &[3, 0, 0, 0], 4, |v| v.len() >= 3);
-    assert_eq!(
-        run(&g, &mut s, super::restructure::widen_size),
-        vec![0, 0, 0]
-    );
+    assert_eq!(run(&g, &mut s, super::size::widen_size), vec![0, 0, 0]);
     assert_eq!(s.size(), MAX_WIDENED_SIZE);
     // In one replay, not one for each doubling.
     assert_eq!(s.attempts(), 1);
@@ -283,7 +280,7 @@ fn reencode_takes_a_simpler_kind_for_the_same_value() {
     let start = [7, 3];
     let first = g.generate(&mut Replay::new(&start), 10).unwrap();
     let mut s = shrinker(&g, &start, 10, move |&x| x == first);
-    let v = run(&g, &mut s, super::restructure::reencode);
+    let v = run(&g, &mut s, super::size::reencode);
     assert_eq!(v, first);
     assert!(shortlex_lt(s.choices(), &start));
 }
@@ -310,7 +307,7 @@ fn delete_halves_keeps_a_short_failing_prefix_of_a_long_list_first() {
 fn widen_size_takes_no_size_that_grows_no_bound() {
     let g = vec(int(0..=9u8), 0..=10);
     let mut s = shrinker(&g, &[2, 7, 7], 4, |v| v.contains(&7));
-    run(&g, &mut s, super::restructure::widen_size);
+    run(&g, &mut s, super::size::widen_size);
     assert_eq!((s.size(), s.steps()), (4, 0));
     assert_eq!(s.attempts(), 2, "the largest size, then the doubled one");
 }
