@@ -259,6 +259,8 @@ const COLUMNS: [&str; 5] = [
     "proptest",
     "quickcheck",
 ];
+/// The column of `pbt both`, whose passes the per-pass table shows.
+const BOTH: usize = 2;
 const SHRINKERS: [Shrinker; 3] = [Shrinker::External, Shrinker::Integrated, Shrinker::Both];
 
 /// Whether the row `name` is measured: `--only NAMES` keeps the rows named
@@ -293,13 +295,18 @@ fn row(name: &str, rounds: u64, mut one: impl FnMut(usize, u64) -> usize) -> Row
     for seed in 0..rounds {
         for (column, timings) in runs.iter_mut().enumerate() {
             let measured = column_selected(column);
-            passes::take_totals();
+            // The passes of this column's run alone: `pbt integrated`
+            // runs the shrinker before it.
+            let both = measured && column == BOTH;
+            if both {
+                passes::take_totals();
+            }
             timings.push(if measured {
                 timed(|| one(column, seed))
             } else {
                 (0.0, 0)
             });
-            if COLUMNS[column] == "pbt both" {
+            if both {
                 add_passes(&mut passes, &passes::take_totals());
             }
         }

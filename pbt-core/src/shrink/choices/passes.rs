@@ -167,29 +167,28 @@ pub fn take_totals() -> Vec<PassStats> {
     std::mem::take(&mut *TOTALS.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
-/// Add what one run did (the statistics `after` it, less those `before`)
-/// to the process's totals, and print it when `PBT_SHRINK_STATS` is on.
+/// Add what one run did (the statistics `after` it, less those `before`
+/// it, if any) to the process's totals, and print it when
+/// `PBT_SHRINK_STATS` is on.
 pub(crate) fn record(before: &[PassStats], after: &[PassStats]) {
-    let run: Vec<PassStats> = after
-        .iter()
-        .zip(before.iter().map(Some).chain(std::iter::repeat(None)))
-        .map(|(a, b)| match b {
-            Some(b) => PassStats {
-                runs: a.runs - b.runs,
-                attempts: a.attempts - b.attempts,
-                steps: a.steps - b.steps,
-                choices_removed: a.choices_removed - b.choices_removed,
-                ..*a
-            },
-            None => *a,
-        })
-        .collect();
+    let less = |a: &PassStats, b: &PassStats| PassStats {
+        runs: a.runs - b.runs,
+        attempts: a.attempts - b.attempts,
+        steps: a.steps - b.steps,
+        choices_removed: a.choices_removed - b.choices_removed,
+        ..*a
+    };
+    let run: std::borrow::Cow<'_, [PassStats]> = if before.is_empty() {
+        after.into()
+    } else {
+        after.iter().zip(before).map(|(a, b)| less(a, b)).collect()
+    };
     {
         let mut totals = TOTALS.lock().unwrap_or_else(|e| e.into_inner());
         if totals.is_empty() {
             totals.extend(run.iter().map(|r| PassStats::new(r.name, r.tier)));
         }
-        for (t, r) in totals.iter_mut().zip(&run) {
+        for (t, r) in totals.iter_mut().zip(run.iter()) {
             t.runs += r.runs;
             t.attempts += r.attempts;
             t.steps += r.steps;

@@ -279,13 +279,17 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
     /// [`stats`](Self::stats)).
     pub fn run(&mut self) {
         let table = passes::table::<T>();
-        if self.stats.is_empty() {
+        // What this run did is the statistics after it less those before
+        // (none on a first run, the usual case: no copy).
+        let before = if self.stats.is_empty() {
             self.stats = table
                 .iter()
                 .map(|p| PassStats::new(p.name, p.tier))
                 .collect();
-        }
-        let before = self.stats.clone();
+            Vec::new()
+        } else {
+            self.stats.clone()
+        };
         let _ = self.fixed_point(&table);
         passes::record(&before, &self.stats);
     }
