@@ -7,7 +7,7 @@
 //! point: a runner is user code. It enumerates *choice sequences* — the
 //! draws a property's generators make — in shortlex order (shorter first,
 //! then lexicographically smaller), so the first failing input it meets is
-//! the smallest one in the order the integrated shrinker minimises. Every
+//! the smallest one in the order the integrated shrinker minimizes. Every
 //! failure goes down the same failure path as the built-in runners': it is
 //! saved to the regressions file, shrunk, printed, and replayed first on the
 //! next run, and the `Report` is the same.
