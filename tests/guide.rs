@@ -476,7 +476,13 @@ fn packages() -> Vec<(String, bool)> {
         .skip_while(|l| !l.starts_with("members"))
         .skip(1)
         .take_while(|l| !l.starts_with(']'))
-        .filter_map(|l| l.trim().strip_prefix('"')?.split('"').next().map(str::to_string))
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix('"')?
+                .split('"')
+                .next()
+                .map(str::to_string)
+        })
         .collect();
     let mut manifests = vec![root_manifest];
     manifests.extend(members.iter().map(|m| read(format!("{m}/Cargo.toml"))));
@@ -546,12 +552,18 @@ fn every_install_line_names_a_package_that_ships() {
             // (another project's on crates.io).
             let ours = name == "pbt" || packages.iter().any(|(n, _)| *n == name);
             if ours && !shipped.contains(&name.as_str()) {
-                bad.push(format!("{page}: `{line}` names a package that does not ship"));
+                bad.push(format!(
+                    "{page}: `{line}` names a package that does not ship"
+                ));
             }
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
-    for page in ["01-first-property.md", "src/lib.rs", "the repository's README.md"] {
+    for page in [
+        "01-first-property.md",
+        "src/lib.rs",
+        "the repository's README.md",
+    ] {
         let text = &pages.iter().find(|(p, _)| p == page).unwrap().1;
         let first = install_lines(text);
         assert_eq!(
@@ -565,7 +577,10 @@ fn every_install_line_names_a_package_that_ships() {
 #[test]
 fn install_lines_are_read_from_toml_blocks_only() {
     let text = "```toml\n[dev-dependencies]\npbt = \"0.1\"\n```\n```rust\nlet pbt = 1;\n```\n";
-    assert_eq!(install_lines(text), [("pbt".to_string(), "pbt = \"0.1\"".to_string())]);
+    assert_eq!(
+        install_lines(text),
+        [("pbt".to_string(), "pbt = \"0.1\"".to_string())]
+    );
     let names: Vec<String> = packages().into_iter().map(|(n, _)| n).collect();
     assert!(names.contains(&"pbtest-core".to_string()), "{names:?}");
     assert!(names.contains(&"pbt-eval".to_string()), "{names:?}");
@@ -631,5 +646,8 @@ fn ci_packages_every_package_that_ships_and_nothing_else() {
         .map(|(n, _)| n.as_str())
         .collect();
     shipped.sort();
-    assert_eq!(named, shipped, ".ci/run's cargo package names every package that ships");
+    assert_eq!(
+        named, shipped,
+        ".ci/run's cargo package names every package that ships"
+    );
 }

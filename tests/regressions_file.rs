@@ -502,7 +502,11 @@ fn a_file_at_the_old_place_is_still_replayed_and_new_cases_go_to_the_new_one() {
     assert_eq!(file.legacy(), Some(old.as_path()));
     assert_eq!(file.load(), vec![case(1)]);
     file.save(&case(2), "p::t", "x = 2").unwrap();
-    assert_eq!(saved_lines(file.path()).len(), 1, "the new case is in the new file");
+    assert_eq!(
+        saved_lines(file.path()).len(),
+        1,
+        "the new case is in the new file"
+    );
     assert_eq!(saved_lines(&old).len(), 1, "the old file is left as it was");
     assert_eq!(file.load(), vec![case(2), case(1)]);
     std::fs::remove_dir_all(&root).unwrap();
@@ -524,12 +528,19 @@ fn a_file_at_the_old_place_gets_one_note_naming_both_places() {
     let root = package("old-place-note");
     std::fs::write(root.join("src/lib.pbt-regressions"), "cc 0x1 1\n").unwrap();
     let out = Command::new(std::env::current_exe().unwrap())
-        .args(["child_loads_a_file_at_the_old_place", "--exact", "--nocapture"])
+        .args([
+            "child_loads_a_file_at_the_old_place",
+            "--exact",
+            "--nocapture",
+        ])
         .env("PBT_REGRESSIONS_CHILD_OLD_PLACE", &root)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("pbt: note:")).collect();
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("pbt: note:"))
+        .collect();
     assert_eq!(notes.len(), 1, "{stderr}");
     assert!(notes[0].contains("src/lib.pbt-regressions"), "{stderr}");
     assert!(notes[0].contains("pbt-regressions/src/lib.txt"), "{stderr}");
