@@ -6,13 +6,14 @@
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
-use super::cases::{CaseSeed, Cases, Found};
+use super::cases::Cases;
 use super::drops::{drop_quietly, DropGuarded};
 use super::execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, quietly, run, Batch, Step, MAX_STACK,
 };
+use super::found::{CaseSeed, Found};
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::watch::Watch;
 use pbt_core::{Binding, Discarded, Outcome, Property, Source, Structure};
 use std::any::Any;
 

@@ -1,9 +1,10 @@
 //! The generator step and the run step: generate a case from its seed; run
 //! it with panics caught (message kept) and the time limit enforced.
 
-use super::cases::{CaseSeed, Cases};
+use super::cases::Cases;
+use super::found::CaseSeed;
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::watch::Watch;
 use pbt_core::overrun::Overrun;
 use pbt_core::{Discarded, Outcome, Property};
 use std::cell::{Cell, RefCell};

@@ -17,10 +17,11 @@
 //! A runner calls [`report_failure`] with a [`Discovery`]; nothing else in a
 //! runner saves or shrinks.
 
-use super::cases::{Found, Plan};
+use super::cases::Plan;
 use super::erased::{DynProperty, Generation};
-use super::shrinker::{minimize, Minimized};
-use super::watchdog::Watch;
+use super::found::Found;
+use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
+use super::watch::Watch;
 use crate::config::Regressions;
 use crate::report::{Failure, Report, SavedAt, TypedInputs, Verdict};
 use pbt_core::Binding;
@@ -204,12 +205,12 @@ fn shrink_and_print(
     if plan.config.max_shrinks == 0 {
         return print_as_found(prop, watch, found, report, failure);
     }
-    let Some(Minimized {
+    let Some(ShrunkFailure {
         original,
         original_shown,
         shrunk,
         replay,
-    }) = minimize(prop, plan, watch, found, reason)
+    }) = shrink_failure(prop, plan, watch, found, reason)
     else {
         report.notes.push(NO_LONGER_GENERATES.to_string());
         failure.flaky = true;
@@ -476,26 +477,6 @@ fn printed(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any) ->
     let out = prop.print_any(inputs);
     watch.finish(ticket);
     out
-}
-
-/// Bindings on one line: `x = 1, ys = [2]`.
-/// Written in place: no string per binding (the shrinker renders every
-/// step for the watchdog).
-pub(crate) fn render(bindings: &[Binding]) -> String {
-    let len = bindings
-        .iter()
-        .map(|b| b.name.len() + b.value.len() + 5)
-        .sum();
-    let mut line = String::with_capacity(len);
-    for (i, b) in bindings.iter().enumerate() {
-        if i > 0 {
-            line.push_str(", ");
-        }
-        line.push_str(b.name);
-        line.push_str(" = ");
-        line.push_str(&b.value);
-    }
-    line
 }
 
 impl Report {

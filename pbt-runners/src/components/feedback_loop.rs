@@ -34,13 +34,14 @@
 //!   is saved as its ancestor (a case or choices) plus the mutation seeds,
 //!   and replayed exactly on the next run.
 
-use super::cases::{Found, Plan};
+use super::cases::Plan;
 use super::erased::{DynProperty, Generation, Traced};
 use super::execute::quietly;
 use super::failure::{report_failure, Discovery, Fault};
+use super::found::Found;
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::utility::{Observation, Utility};
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::config::Mutation;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;

@@ -21,7 +21,7 @@
 use super::deadline::Deadline;
 use super::erased::{AnyInputs, Checked, DynProperty};
 use super::shrinker::{ShrinkLimits, Shrunk};
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};
 use pbt_core::Binding;

@@ -9,12 +9,13 @@
 //! runner's loop take either, so the saved cases and the fresh ones are
 //! visited the same way in and out of process.
 
-use super::cases::{CaseSeed, Cases, Found, Plan};
+use super::cases::{Cases, Plan};
 use super::erased::DynProperty;
 use super::execute::{Batch, Step};
 use super::failure::{report_failure, Discovery, Fault};
+use super::found::{CaseSeed, Found};
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::report::{Report, SavedAt};
 use pbt_core::Outcome;
 use std::ops::ControlFlow;
@@ -119,7 +120,7 @@ impl RunStep for InProcess<'_> {
 /// `Continue` with the report to go on with. Saved cases are replayed
 /// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
 /// `report.replayed` counts them, `report.tests` is left to the fresh ones.
-/// [`super::replay_saved`] is this with the in-process step.
+/// [`replay_saved`] is this with the in-process step.
 pub fn replay_saved_with(
     plan: &Plan,
     step: &mut impl RunStep,
@@ -145,4 +146,36 @@ pub fn replay_saved_with(
         return ControlFlow::Break(step.fail(discovery, report));
     }
     ControlFlow::Continue(report)
+}
+
+/// Replay every case saved in the regressions file, before any fresh case,
+/// in process: [`replay_saved_with`] the [`InProcess`] step. `Break` with
+/// the failure report when one still fails (it goes down the failure path
+/// like any failure, and its report names the saved case), `Continue` with
+/// the report to go on with. Saved cases are replayed whatever `cases` is
+/// (`PBT_CASES=0` too) and do not count toward it: `report.replayed` counts
+/// them, `report.tests` is left to the fresh ones.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{replay_saved, supervise, DynProperty, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+/// use std::ops::ControlFlow;
+/// let file = std::env::temp_dir().join(format!("pbt-doc-replay-{}", std::process::id()));
+/// std::fs::write(&file, "cc 0x1 0 # t: a saved case\ncc 0x2 3 # t: another\n").unwrap();
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+/// let config = Config::default().ignore_env().cases(0).regressions(Regressions::File(file.clone()));
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let flow = supervise(&prop, &plan, |watch| replay_saved(&prop, &plan, watch, Report::empty("mine", &plan)));
+/// let ControlFlow::Continue(report) = flow else { panic!("both pass") };
+/// assert_eq!((report.replayed, report.tests), (2, 0));
+/// std::fs::remove_file(&file).unwrap();
+/// ```
+pub fn replay_saved(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    report: Report,
+) -> ControlFlow<Report, Report> {
+    replay_saved_with(plan, &mut InProcess::new(prop, plan, watch), report)
 }

@@ -6,11 +6,11 @@
 //! child that dies or hangs after the first has shown its input first, so
 //! the parent can report and shrink it, and knows which stage failed.
 
-use super::super::cases::Found;
 use super::super::erased::DynProperty;
 use super::super::execute::quietly;
+use super::super::found::Found;
 use super::super::regressions::parse_line;
-use super::super::watchdog::Watch;
+use super::super::watch::Watch;
 use super::{Reply, MARK};
 use crate::components::Generation;
 use pbt_core::Outcome;

@@ -33,10 +33,11 @@ mod worker;
 
 pub use worker::{Shown, Spawn, Tested, Worker, UNPRINTED};
 
-use super::cases::{CaseSeed, Found, Plan};
+use super::cases::Plan;
 use super::erased::DynProperty;
 use super::execute::Step;
 use super::failure::{discovered, save_on_discovery, Discovery};
+use super::found::{CaseSeed, Found};
 use super::run_step::RunStep;
 use crate::config::{Config, Setting, Shrinker};
 use crate::report::{Report, Verdict};

@@ -3,7 +3,7 @@
 //! for its replies within the time limit, kill it when it hangs, and read
 //! how it died when it does.
 
-use super::super::cases::Found;
+use super::super::found::Found;
 use super::super::regressions::encode;
 use super::{Reply, CHILD, MARK};
 use pbt_core::{Discarded, Outcome};
