@@ -31,6 +31,7 @@ mod run_step;
 mod shrink_failure;
 mod shrinker;
 mod supervise;
+mod tested;
 mod watch;
 mod watchdog;
 mod workers;
@@ -47,18 +48,19 @@ pub use cases::{Cases, Plan};
 pub use crash::guard_thread;
 pub use drops::{drop_quietly, take_drop_panics};
 pub(crate) use erased::held as held_inputs;
-pub use erased::{AnyInputs, Checked, DynProperty, Generation, Traced};
+pub use erased::{AnyInputs, DynProperty, Traced};
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
-    Step, MAX_STACK,
+    MAX_STACK,
 };
 pub(crate) use failure::to_stderr;
-pub use failure::{report_failure, Discovery, Fault};
+pub use failure::{report_failure, Discovery};
 pub use found::{CaseSeed, Found, MAX_SAVED_SIZE};
 pub use integrated::{shrink_choices, Start};
 pub use run_step::{replay_saved, replay_saved_with, InProcess, RunStep};
 pub use shrink_failure::{shrink_failure, ShrunkFailure, ORIGINAL_SHOWN};
 pub use shrinker::{descend, shrink, Budget, Descent, ShrinkLimits, Shrunk};
 pub use supervise::{supervise, supervise_all};
+pub use tested::{Fault, NotGenerated, Tested};
 pub use watch::Watch;
 pub use workers::{on_workers, KEPT_WORKERS};

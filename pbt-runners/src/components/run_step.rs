@@ -11,34 +11,33 @@
 
 use super::cases::{Cases, Plan};
 use super::erased::DynProperty;
-use super::execute::{Batch, Step};
-use super::failure::{report_failure, Discovery, Fault};
+use super::execute::Batch;
+use super::failure::{report_failure, Discovery};
 use super::found::{CaseSeed, Found};
 use super::statistics::Statistics;
+use super::tested::Tested;
 use super::watch::Watch;
 use crate::report::{Report, SavedAt};
-use pbt_core::Outcome;
 use std::ops::ControlFlow;
 
 /// How a test loop tests one input and reports a failing one.
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_core::Outcome;
-/// use pbt_runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+/// use pbt_runners::components::{supervise, DynProperty, Fault, InProcess, Plan, RunStep, Tested};
 /// use pbt_runners::{Config, Regressions};
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
 /// let config = Config::default().ignore_env().regressions(Regressions::Off);
 /// let plan = Plan::new(&config, &DynProperty::structure(&prop));
 /// let failing = supervise(&prop, &plan, |watch| {
 ///     let mut step = InProcess::new(&prop, &plan, watch);
-///     (0..1000).find(|&n| matches!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Fail(_))))
+///     (0..1000).find(|&n| matches!(step.test_fresh(&plan.case(n)), Tested::Failed(Fault::Check(_))))
 /// });
 /// assert!(failing.is_some());
 /// ```
 pub trait RunStep {
     /// Generate and run the fresh case `case`.
-    fn test_fresh(&mut self, case: &CaseSeed) -> Step;
+    fn test_fresh(&mut self, case: &CaseSeed) -> Tested;
     /// Generate and run the next fresh cases of `cases` until `budget` of
     /// them passed silently (each counted in `statistics`) or one did not
     /// pass or reported statistics (see
@@ -52,9 +51,9 @@ pub trait RunStep {
     ) -> Batch {
         for passed in 0..budget {
             let case = cases.next().expect("fresh cases never run out");
-            let step = self.test_fresh(&case);
-            if step != Step::Ran(Outcome::Pass) || pbt_core::statistics::recorded() {
-                let stopped = Some((case, step));
+            let tested = self.test_fresh(&case);
+            if tested != Tested::Passed || pbt_core::statistics::recorded() {
+                let stopped = Some((case, tested));
                 return Batch { passed, stopped };
             }
             statistics.record_pass(case.size);
@@ -65,9 +64,11 @@ pub trait RunStep {
         }
     }
     /// Generate and run `found`, replayed from the regressions file.
-    fn test_saved(&mut self, found: &Found) -> Step;
+    fn test_saved(&mut self, found: &Found) -> Tested;
     /// The failure path for `discovery`, the input this step tested last:
-    /// save it, shrink it, print it, report it.
+    /// save it, shrink it, print it, report it. A fresh input whose check
+    /// ran ([`super::Fault::counts`]) counts toward `report.tests`, as
+    /// [`report_failure`] counts it.
     fn fail(&mut self, discovery: Discovery, report: Report) -> Report;
 }
 
@@ -89,7 +90,7 @@ impl<'a> InProcess<'a> {
 
 impl RunStep for InProcess<'_> {
     #[inline]
-    fn test_fresh(&mut self, case: &CaseSeed) -> Step {
+    fn test_fresh(&mut self, case: &CaseSeed) -> Tested {
         self.watch.at_case(case);
         self.prop.test(case, self.watch)
     }
@@ -104,7 +105,7 @@ impl RunStep for InProcess<'_> {
         self.prop.test_batch(cases, budget, self.watch, statistics)
     }
 
-    fn test_saved(&mut self, found: &Found) -> Step {
+    fn test_saved(&mut self, found: &Found) -> Tested {
         self.watch.at_saved(found);
         self.prop.test_found(found, self.watch)
     }
@@ -129,10 +130,8 @@ pub fn replay_saved_with(
     let saved = plan.saved();
     report.replayed = saved.len() as u64;
     for (i, found) in saved.into_iter().enumerate() {
-        let fault = match step.test_saved(&found) {
-            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
-            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
-            Step::Ran(_) | Step::Discarded(_) => continue,
+        let Tested::Failed(fault) = step.test_saved(&found) else {
+            continue;
         };
         let saved = plan.regressions.as_ref().map(|file| SavedAt {
             file: file.path().display().to_string(),

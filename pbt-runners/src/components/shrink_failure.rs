@@ -5,7 +5,7 @@
 //! ([`super::shrink`]), or the first then the second.
 
 use super::cases::Plan;
-use super::erased::{AnyInputs, DynProperty, Generation};
+use super::erased::{AnyInputs, DynProperty};
 use super::execute::MAX_STACK;
 use super::found::Found;
 use super::integrated::{shrink_choices, Start};
@@ -70,10 +70,7 @@ fn trace(
     if watch.finish(ticket) {
         return None;
     }
-    match generated {
-        Generation::Generated(inputs) => Some((inputs, Some(replayed))),
-        Generation::Discarded(_) | Generation::Failed(_) => None,
-    }
+    Some((generated.ok()?, Some(replayed)))
 }
 
 /// The input as found, regenerated under `watch` for the report alone: a
