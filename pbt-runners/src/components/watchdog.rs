@@ -64,6 +64,9 @@ pub(crate) fn patrolling<R>(
     enlist(Arc::clone(&run));
     body(&run.watches)
 }
+
+/// One run the watchdog patrols: what it needs to report a hang, owned, so
+/// that one watchdog thread serves every run of the process (spawning and
 /// joining a thread per run cost more than a whole short run).
 struct Patrolled {
     plan: Plan,
