@@ -22,7 +22,8 @@
 //! generational and integrated runners (the default of `#[property_test]`)
 //! take it instead of [`super::InProcess`] when isolation is asked
 //! ([`requested_step`]), and their one loop and inputs stream stay the same.
-//! The watchdog uses the same workers to shrink a hang it found in process.
+//! A hang the watchdog found in process is shrunk by the same workers
+//! ([`super::supervise`] hands the watchdog `shrink_hang`).
 //!
 //! A test binary without libtest (`harness = false`) is re-run without
 //! arguments and must reach the same runner call; one that never does
