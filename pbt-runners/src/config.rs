@@ -20,7 +20,7 @@ pub enum Sizes {
 /// input, from its printed variables.
 pub type FeatureFn = fn(&[pbt_core::Binding]) -> Vec<String>;
 
-/// Which shrinker minimises a counterexample (*Programmable Property-Based
+/// Which shrinker minimizes a counterexample (*Programmable Property-Based
 /// Testing*, §2.2, §6.4): the setting, and in [`crate::Failure::shrinker`]
 /// the shrinker that produced the result.
 ///
@@ -175,7 +175,7 @@ pub struct Config {
     pub regressions: Regressions,
     /// Whether `PBT_SEED` / `PBT_CASES` / `PBT_ISOLATE` are read.
     pub read_env: bool,
-    /// Which shrinker minimises a counterexample.
+    /// Which shrinker minimizes a counterexample.
     pub shrinker: Shrinker,
     /// Worker threads of the parallel runner (default: the machine's cores).
     pub workers: usize,
@@ -319,7 +319,7 @@ impl Config {
         self
     }
 
-    /// Minimise counterexamples with `shrinker`.
+    /// Minimize counterexamples with `shrinker`.
     pub fn shrinker(mut self, shrinker: Shrinker) -> Self {
         self.shrinker = shrinker;
         self

@@ -1,5 +1,5 @@
 //! The integrated shrinker (*Programmable Property-Based Testing*, §2.2,
-//! Fig. 4; Hypothesis, Hedgehog, falsify): minimise the choice sequence an
+//! Fig. 4; Hypothesis, Hedgehog, falsify): minimize the choice sequence an
 //! input was generated from, and regenerate each candidate through the
 //! property's own generators, so every candidate satisfies whatever the
 //! generators guarantee.
@@ -7,7 +7,7 @@
 //! The passes are [`pbt_core::choices::ChoiceShrinker`]'s (halve long
 //! collections; delete, zero, join and reorder blocks; move an element to
 //! the next list; replace a recursive
-//! layer by a nested one; minimise choices by binary search, shrink
+//! layer by a nested one; minimize choices by binary search, shrink
 //! duplicates, lower pairs, redistribute, lower one integer raising the next;
 //! widen and shrink the size;
 //! re-encode), which never run a rejected candidate twice. This module runs
@@ -19,9 +19,9 @@
 //! must keep the value. Every replay counts as an attempt.
 
 use super::deadline::Deadline;
-use super::erased::{AnyInputs, Checked, DynProperty};
+use super::erased::{AnyInputs, DynProperty};
 use super::shrinker::{ShrinkLimits, Shrunk};
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Attempt, ChoiceShrinker, Replay, Replayed, Step, Trial};
 use pbt_core::Binding;
@@ -101,12 +101,9 @@ pub fn shrink_choices(
             attempt.progress(used)
         });
         let replayed = replay.into_replayed();
-        let (inputs, why) = match checked {
-            Checked::Failed(inputs, why) => (inputs, why),
-            Checked::NotGenerated | Checked::Skipped | Checked::Passed => {
-                spare = Some(replayed);
-                return Trial::Rejected;
-            }
+        let Some((inputs, why)) = checked else {
+            spare = Some(replayed);
+            return Trial::Rejected;
         };
         // Only progress that shows counts as a step. Smaller choices that
         // generate the same value (bits a generator ignores, such as `0`

@@ -31,7 +31,7 @@
 //! handed to generators that would try to allocate it; pbt itself saves no
 //! larger size unless `max_size` is larger.
 
-use super::cases::{CaseSeed, Found, MAX_SAVED_SIZE};
+use super::found::{CaseSeed, Found, MAX_SAVED_SIZE};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
 use std::collections::{BTreeMap, HashSet};

@@ -8,8 +8,8 @@
 //! hill climbing with random restarts and simulated annealing for the
 //! targeted runner.
 
-use super::cases::Found;
 use super::erased::AnyInputs;
+use super::found::Found;
 use std::collections::VecDeque;
 
 /// An input kept in a pool, with how it was generated and how interesting it was.
