@@ -67,6 +67,40 @@ fn assume_in_a_property_check_and_in_functions_it_calls() {
     assert!(report.discards > 0, "{report}");
 }
 
+/// `assume!`'s example as its doc showed it when the macro lived in the
+/// facade (pbt-core's doctest cannot run a `property!`).
+#[test]
+fn assume_in_a_function_the_check_calls_discards() {
+    fn divides(a: i32, b: i32) -> bool {
+        assume!(b != 0);
+        assume!(a.checked_rem(b).is_some());
+        (a / b) * b + a % b == a
+    }
+    let prop = property! {
+        forall a: i32;
+        forall b: i32, #[with = int(-3..=3)];
+        check divides(a, b)
+    };
+    let report = pbt::runners::generational(&prop, Config::default());
+    assert!(report.passed(), "{report}");
+    assert!(report.discards > 0);
+}
+
+/// `run_examples`' example as its doc showed it when it lived in the facade
+/// (pbt-runners' doctest builds the property by hand).
+#[test]
+fn run_examples_stops_at_the_first_failing_example() {
+    let prop = property! { forall x: u8; check x < 200 };
+    pbt::run_examples(&prop, [(3, ()), (199, ())]);
+    let failed = std::panic::catch_unwind(|| pbt::run_examples(&prop, [(7, ()), (250, ())]));
+    let message = *failed.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("explicit example 2 of 2 failed"),
+        "{message}"
+    );
+    assert!(message.contains("x = 250"), "{message}");
+}
+
 #[test]
 fn a_panic_next_to_an_assume_is_still_a_failure() {
     let prop = property! {

@@ -30,6 +30,7 @@ macro_rules! for_each_nonzero {
 }
 
 pub mod arbitrary;
+mod assume;
 pub mod choices;
 pub mod constructors;
 pub mod coverage;

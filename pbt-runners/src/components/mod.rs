@@ -18,6 +18,7 @@ mod crash;
 mod deadline;
 mod drops;
 mod erased;
+mod examples;
 mod execute;
 mod failure;
 mod integrated;
@@ -39,6 +40,7 @@ pub use crash::guard_thread;
 pub use drops::{drop_quietly, take_drop_panics};
 pub(crate) use erased::held as held_inputs;
 pub use erased::{AnyInputs, Checked, DynProperty, Generation, Traced};
+pub use examples::run_examples;
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     Step, MAX_STACK,
