@@ -18,6 +18,7 @@ mod check;
 mod collections;
 mod emit;
 pub mod errors;
+mod forms;
 mod normalize;
 mod regex;
 pub mod suggest;
@@ -25,4 +26,6 @@ pub mod suggest;
 pub use ast::{Dsl, Stmt};
 pub use check::check_target;
 pub use emit::{emit, Ctx};
+#[doc(hidden)]
+pub use forms::names as form_names;
 pub use normalize::normalize;
