@@ -78,8 +78,6 @@
 //!   [Hypothesis](crate::guide::ch16_from_hypothesis).
 #![forbid(unsafe_code)]
 
-mod assume;
-
 /// The repository's README, whose examples are doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -89,14 +87,16 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
-mod examples;
 mod fuzz_target;
 pub mod guide;
 #[doc(hidden)]
 pub use fuzz_target::__engines as __fuzz_engines;
-pub mod stateful;
+#[doc(inline)]
+pub use pbt_stateful as stateful;
 
-pub use examples::run_examples;
+/// Explicit examples, run before any generated test (the component
+/// `runners::components::run_examples`, at the path users write).
+pub use pbt_runners::components::run_examples;
 
 pub use pbt_core::{
     arbitrary, choices, constructors, coverage, feedback, mutate, notes, shrink, source,
@@ -124,6 +124,8 @@ pub mod dbas {
         ShrinkByChoices, ShrinkByType, ShrinkWith, Target, UtilityAnnotation, UtilityWith,
     };
 }
+/// `assume!(cond)`: discard a test whose inputs do not meet `cond`.
+pub use pbt_core::assume;
 /// What a check reports about its tests ([`statistics`]) and notes for the
 /// final counterexample ([`notes`]).
 pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
@@ -191,9 +193,9 @@ pub mod prelude {
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assume::{assumption_failed, body, check, Assumption};
-    pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
+    pub use pbt_core::macro_support::{assumption_failed, body, check, Assumption, Example};
+    pub use pbt_runners::components::run_examples;
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;

@@ -6,8 +6,8 @@ use super::annotations::{
     ShrinkWith,
 };
 use super::element_deletions::ElementDeletions;
-use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
-use super::{Binding, Case, Discarded, NodeView, Outcome};
+use super::node::{forward_to_rest, guarded, panic_message, prefix_choices, ConstructorView, Node};
+use super::{Binding, Case, Discarded, NodeView};
 use crate::choices::{
     shortlex_lt, simplifications_by_bisection, Choices, Recorder, Replay, Replayed,
 };
@@ -297,6 +297,8 @@ where
     const VARS: usize = 1 + Rest::VARS;
     const KEEPS_CHOICES: bool = G::CUSTOM || Rest::KEEPS_CHOICES;
 
+    forward_to_rest!(run utility target);
+
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {
         &Rest::env_of(fin).1
@@ -356,11 +358,6 @@ where
         };
         let value = value.map_err(|_| Discarded::Rejected)?;
         self.rest.generate((value, env), src, size, choices)
-    }
-
-    #[inline(always)]
-    fn run(&self, fin: &Self::Env) -> Outcome {
-        self.rest.run(fin)
     }
 
     fn rebuild(
@@ -569,14 +566,6 @@ where
         }))
         .unwrap_or_else(|payload| Self::placeholder(&*payload) == mine.value);
         same && self.rest.prints_as(fin, rest)
-    }
-
-    fn utility(&self, fin: &Self::Env) -> Option<f64> {
-        self.rest.utility(fin)
-    }
-
-    fn target(&self, fin: &Self::Env) -> Option<f64> {
-        self.rest.target(fin)
     }
 
     fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {

@@ -23,6 +23,7 @@ mod crash;
 mod deadline;
 mod drops;
 mod erased;
+mod examples;
 mod execute;
 mod failure;
 mod found;
@@ -49,6 +50,7 @@ pub use crash::guard_thread;
 pub use drops::{drop_quietly, take_drop_panics};
 pub(crate) use erased::held as held_inputs;
 pub use erased::{AnyInputs, DynProperty, Traced};
+pub use examples::run_examples;
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     MAX_STACK,
