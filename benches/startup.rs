@@ -96,7 +96,7 @@ fn pbt_one_test(file: &Path) -> usize {
 }
 
 /// pbt as `#[property_test]` runs it by default: one passing test, the
-/// regressions file beside the source file (`benches/startup.pbt-regressions`,
+/// regressions file of the source file (`pbt-regressions/benches/startup.txt`,
 /// which a passing test never creates).
 fn pbt_one_test_beside() -> usize {
     let prop = pbt::property! {

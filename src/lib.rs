@@ -1,20 +1,102 @@
-#![doc = include_str!("../README.md")]
+//! Property-based testing where properties are data.
+//!
+//! A property says what must hold for every input. pbt generates inputs,
+//! runs your check on each, and when one fails it shrinks it to a small
+//! counterexample, saves it so the next run tries it first, and reports it
+//! with the seed that replays it.
+//!
+//! # Install
+//!
+//! ```toml
+//! [dev-dependencies]
+//! pbtest = "0.1"
+//! ```
+//!
+//! The package is `pbtest`; the library it brings is `pbt`, so code writes
+//! `use pbt::prelude::*;`. (The name `pbt` on crates.io belongs to another
+//! project.)
+//!
+//! # A first property
+//!
+//! In a test file, a property is a function whose parameters are the
+//! inputs; `cargo test` runs it:
+//!
+//! ```
+//! use pbt::prelude::*;
+//!
+//! #[property_test]
+//! fn reverse_twice_is_identity(xs: Vec<u8>) -> bool {
+//!     let mut ys = xs.clone();
+//!     ys.reverse();
+//!     ys.reverse();
+//!     ys == xs
+//! }
+//! ```
+//!
+//! The same property can be a value, which any runner can test and whose
+//! report you can inspect:
+//!
+//! ```
+//! use pbt::prelude::*;
+//!
+//! let prop = property! {
+//!     forall xs: Vec<u32>;
+//!     check xs.iter().all(|&x| x < 1000) // false: pbt finds a counterexample
+//! };
+//! let config = Config::default().seed(7).regressions(pbt::runners::Regressions::Off);
+//! let report = pbt::runners::generational(&prop, config);
+//! // Shrunk to the simplest failing input.
+//! assert_eq!(report.counterexample::<(Vec<u32>,)>(), Some((vec![1000],)));
+//! ```
+//!
+//! # What you get
+//!
+//! - Generators for every std type, `#[derive(Arbitrary, Mutate)]` for
+//!   yours, and a generator DSL (`#[with = vec(int(0..10u8), 1..5)]`)
+//!   that the macros compile into plain Rust: [`generators`].
+//! - Shrinking that keeps inputs valid, failures saved the moment they are
+//!   found, and faults in your code (a panic, a hang, a crash) reported
+//!   with the input that caused them: [`runners`].
+//! - Runners for every strategy: random generation, coverage-guided
+//!   fuzzing, targeted search, exhaustive enumeration, parallel; and your
+//!   own, written over the public [`Property`] trait.
+//! - Stateful testing of state machines and concurrent code: [`stateful`].
+//!
+//! # Where next
+//!
+//! The [guide] goes from here to a runner of your own:
+//!
+//! - [Your first property](crate::guide::ch01_first_property), then
+//!   [generators](crate::guide::ch02_generators),
+//!   [deriving](crate::guide::ch03_deriving),
+//!   [preconditions](crate::guide::ch04_preconditions) and
+//!   [failures](crate::guide::ch05_failures);
+//! - [choosing a runner](crate::guide::ch06_runners) and
+//!   [configuration](crate::guide::ch13_configuration);
+//! - coming from [proptest](crate::guide::ch14_from_proptest),
+//!   [quickcheck](crate::guide::ch15_from_quickcheck) or
+//!   [Hypothesis](crate::guide::ch16_from_hypothesis).
 #![forbid(unsafe_code)]
 
-mod assume;
+/// The repository's README, whose examples are doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 /// `docs/architecture.md`, whose runner example is a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/architecture.md")]
 pub struct ArchitectureDoc;
-mod examples;
 mod fuzz_target;
 pub mod guide;
 #[doc(hidden)]
 pub use fuzz_target::__engines as __fuzz_engines;
-pub mod stateful;
+#[doc(inline)]
+pub use pbt_stateful as stateful;
 
-pub use examples::run_examples;
+/// Explicit examples, run before any generated test (the component
+/// `runners::components::run_examples`, at the path users write).
+pub use pbt_runners::components::run_examples;
 
 pub use pbt_core::{
     arbitrary, choices, constructors, coverage, feedback, mutate, notes, shrink, source,
@@ -42,6 +124,8 @@ pub mod dbas {
         ShrinkByChoices, ShrinkByType, ShrinkWith, Target, UtilityAnnotation, UtilityWith,
     };
 }
+/// `assume!(cond)`: discard a test whose inputs do not meet `cond`.
+pub use pbt_core::assume;
 /// What a check reports about its tests ([`statistics`]) and notes for the
 /// final counterexample ([`notes`]).
 pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
@@ -109,9 +193,9 @@ pub mod prelude {
 /// Paths the macros expand to. Not a public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assume::{assumption_failed, body, check, Assumption};
-    pub use crate::examples::{run_examples, Example};
     pub use core::time::Duration;
+    pub use pbt_core::macro_support::{assumption_failed, body, check, Assumption, Example};
+    pub use pbt_runners::components::run_examples;
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;

@@ -146,3 +146,35 @@ fn staged_forms_that_use_helpers_see_the_users_items() {
     let report = generational(&prop, quiet());
     assert!(report.passed(), "{report}");
 }
+
+/// The staged DSL (pbt-stage's table of forms, what the macros parse and
+/// stage) and the runtime DSL (`pbt_core::gen::dsl`, the names in scope
+/// inside an annotation) agree: every staged form has a runtime combinator
+/// of its name, and the runtime names without a staged form are the ones
+/// listed here, which always run as runtime generators.
+#[test]
+fn the_staged_forms_and_the_runtime_dsl_name_the_same_combinators() {
+    const RUNTIME_ONLY: [&str; 2] = ["from_fn", "sized"];
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pbt-core/src/gen/dsl.rs");
+    let source = std::fs::read_to_string(path).expect("pbt-core/src/gen/dsl.rs");
+    // Its one list: `pub use super::{any, bind, …};`.
+    let list = "pub use super::{";
+    let start = source.find(list).expect("the list of the DSL's names") + list.len();
+    let end = start + source[start..].find('}').expect("the list's end");
+    let runtime: std::collections::BTreeSet<&str> = source[start..end]
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .collect();
+    let staged: std::collections::BTreeSet<&str> = pbt_stage::form_names().into_iter().collect();
+    let unstaged: Vec<&str> = staged.difference(&runtime).copied().collect();
+    assert!(
+        unstaged.is_empty(),
+        "staged forms without a runtime combinator in pbt_core::gen::dsl: {unstaged:?}"
+    );
+    let runtime_only: Vec<&str> = runtime.difference(&staged).copied().collect();
+    assert_eq!(
+        runtime_only, RUNTIME_ONLY,
+        "the runtime DSL's names that pbt-stage does not stage"
+    );
+}

@@ -8,7 +8,8 @@
 mod bug;
 
 use pbt::runners::components::Found;
-use pbt::runners::engine::{FuzzTarget, Interest, Tested};
+use pbt::runners::components::Tested;
+use pbt::runners::engine::{FuzzTarget, Interest};
 use pbt::runners::{fuzz, generational, integrated, Config, Mutation, Regressions};
 use pbt::source::Bytes;
 use pbt::Source;
@@ -205,9 +206,10 @@ fn a_failing_input_is_a_crash_that_prints_its_cx_line() {
     // docs/fuzzing.md's worked example: size 3 in 7 bits, length 3 in 3
     // bits, then one byte-aligned byte per element.
     assert_eq!(data, [0x83, 0x01, b'b', b'u', b'g']);
-    let Tested::Failed(crash) = target.test(&data) else {
+    let Tested::Failed(fault) = target.test(&data) else {
         panic!("{:?} decodes to a failing input", target.import(&data));
     };
+    let crash = target.crash(&data, fault);
     assert_eq!(crash.counterexample[0].value, "[98, 117, 103]");
     // The only test that crashes `fuzz_one`, so the variable is its own.
     let dir = scratch("env");
@@ -331,7 +333,8 @@ fn an_imported_input_replays_exactly(data: Vec<u8>) {
         .unwrap();
     let report = generational(&prop, config);
     match target.test(&data) {
-        Tested::Failed(crash) => {
+        Tested::Failed(fault) => {
+            let crash = target.crash(&data, fault);
             let failure = report.failure.expect("the saved case fails too");
             assert_eq!(failure.original, crash.counterexample);
         }

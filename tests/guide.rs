@@ -466,3 +466,188 @@ fn every_chapter_is_shipped_and_listed() {
         );
     }
 }
+
+/// The `[package]` name and whether it ships (`publish = false` does not)
+/// of every workspace member, and of the root package first.
+fn packages() -> Vec<(String, bool)> {
+    let root_manifest = read("Cargo.toml");
+    let members: Vec<String> = root_manifest
+        .lines()
+        .skip_while(|l| !l.starts_with("members"))
+        .skip(1)
+        .take_while(|l| !l.starts_with(']'))
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix('"')?
+                .split('"')
+                .next()
+                .map(str::to_string)
+        })
+        .collect();
+    let mut manifests = vec![root_manifest];
+    manifests.extend(members.iter().map(|m| read(format!("{m}/Cargo.toml"))));
+    manifests
+        .iter()
+        .map(|text| {
+            let package = text.split("[package]").nth(1).expect("a [package] table");
+            let name = package
+                .lines()
+                .find_map(|l| l.strip_prefix("name = \""))
+                .and_then(|rest| rest.split('"').next())
+                .expect("a package name");
+            let ships = !package
+                .split("\n[")
+                .next()
+                .unwrap()
+                .contains("publish = false");
+            (name.to_string(), ships)
+        })
+        .collect()
+}
+
+/// The dependency names of every `toml` block of `markdown` (lines
+/// `name = …` under a `[dependencies]`-like table), with the line.
+fn install_lines(markdown: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut in_toml = false;
+    let mut in_deps = false;
+    for line in markdown.lines() {
+        let line = line.trim_start_matches("//!").trim();
+        if line.starts_with("```") {
+            in_toml = line == "```toml";
+            in_deps = false;
+            continue;
+        }
+        if !in_toml {
+            continue;
+        }
+        if line.starts_with('[') {
+            in_deps = line.ends_with("dependencies]");
+        } else if in_deps {
+            if let Some((name, _)) = line.split_once('=') {
+                out.push((name.trim().to_string(), line.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_install_line_names_a_package_that_ships() {
+    let packages = packages();
+    let (facade, ships) = &packages[0];
+    assert!(ships, "the facade ships");
+    let shipped: Vec<&str> = packages
+        .iter()
+        .filter(|(_, ships)| *ships)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    let mut pages: Vec<(String, String)> = chapters();
+    pages.push(("the repository's README.md".into(), read("README.md")));
+    pages.push(("src/lib.rs".into(), read("src/lib.rs")));
+    let mut bad = Vec::new();
+    for (page, text) in &pages {
+        for (name, line) in install_lines(text) {
+            // Our packages: every name this workspace has, and `pbt` itself
+            // (another project's on crates.io).
+            let ours = name == "pbt" || packages.iter().any(|(n, _)| *n == name);
+            if ours && !shipped.contains(&name.as_str()) {
+                bad.push(format!(
+                    "{page}: `{line}` names a package that does not ship"
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    for page in [
+        "01-first-property.md",
+        "src/lib.rs",
+        "the repository's README.md",
+    ] {
+        let text = &pages.iter().find(|(p, _)| p == page).unwrap().1;
+        let first = install_lines(text);
+        assert_eq!(
+            first.first().map(|(n, _)| n.as_str()),
+            Some(facade.as_str()),
+            "{page}: the first install line names the facade's package"
+        );
+    }
+}
+
+#[test]
+fn install_lines_are_read_from_toml_blocks_only() {
+    let text = "```toml\n[dev-dependencies]\npbt = \"0.1\"\n```\n```rust\nlet pbt = 1;\n```\n";
+    assert_eq!(
+        install_lines(text),
+        [("pbt".to_string(), "pbt = \"0.1\"".to_string())]
+    );
+    let names: Vec<String> = packages().into_iter().map(|(n, _)| n).collect();
+    assert!(names.contains(&"pbtest-core".to_string()), "{names:?}");
+    assert!(names.contains(&"pbt-eval".to_string()), "{names:?}");
+}
+
+/// Backquoted words of `text` that look like a path (`a/b.ext`).
+fn cited_paths(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.contains('/') && !w.contains(' ') && !w.contains("::"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_pages_on_docs_rs_cite_no_file_of_the_repository() {
+    // On docs.rs the repository's files are out of reach: the crate's front
+    // page and the guide's chapters link to the guide instead.
+    let mut pages: Vec<(String, String)> = chapters()
+        .into_iter()
+        .filter(|(name, _)| name != "README.md")
+        .collect();
+    let front: String = read("src/lib.rs")
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    pages.push(("src/lib.rs".into(), front));
+    let mut found = Vec::new();
+    for (page, text) in &pages {
+        for path in cited_paths(text) {
+            // A file of this repository (a folder such as `src/` is every
+            // crate's).
+            if root().join(&path).is_file() {
+                found.push(format!("{page}: `{path}`"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "repository paths:\n{}", found.join("\n"));
+}
+
+#[test]
+fn ci_packages_every_package_that_ships_and_nothing_else() {
+    let run = read(".ci/run");
+    let command: String = run
+        .lines()
+        .skip_while(|l| !l.starts_with("cargo package"))
+        .take_while(|l| !l.starts_with("echo"))
+        .collect();
+    let mut named: Vec<&str> = command
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|w| w[0] == "-p")
+        .map(|w| w[1])
+        .collect();
+    named.sort();
+    let packages = packages();
+    let mut shipped: Vec<&str> = packages
+        .iter()
+        .filter(|(_, ships)| *ships)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    shipped.sort();
+    assert_eq!(
+        named, shipped,
+        ".ci/run's cargo package names every package that ships"
+    );
+}

@@ -67,6 +67,40 @@ fn assume_in_a_property_check_and_in_functions_it_calls() {
     assert!(report.discards > 0, "{report}");
 }
 
+/// `assume!`'s example as its doc showed it when the macro lived in the
+/// facade (pbt-core's doctest cannot run a `property!`).
+#[test]
+fn assume_in_a_function_the_check_calls_discards() {
+    fn divides(a: i32, b: i32) -> bool {
+        assume!(b != 0);
+        assume!(a.checked_rem(b).is_some());
+        (a / b) * b + a % b == a
+    }
+    let prop = property! {
+        forall a: i32;
+        forall b: i32, #[with = int(-3..=3)];
+        check divides(a, b)
+    };
+    let report = pbt::runners::generational(&prop, Config::default());
+    assert!(report.passed(), "{report}");
+    assert!(report.discards > 0);
+}
+
+/// `run_examples`' example as its doc showed it when it lived in the facade
+/// (pbt-runners' doctest builds the property by hand).
+#[test]
+fn run_examples_stops_at_the_first_failing_example() {
+    let prop = property! { forall x: u8; check x < 200 };
+    pbt::run_examples(&prop, [(3, ()), (199, ())]);
+    let failed = std::panic::catch_unwind(|| pbt::run_examples(&prop, [(7, ()), (250, ())]));
+    let message = *failed.unwrap_err().downcast::<String>().unwrap();
+    assert!(
+        message.contains("explicit example 2 of 2 failed"),
+        "{message}"
+    );
+    assert!(message.contains("x = 250"), "{message}");
+}
+
 #[test]
 fn a_panic_next_to_an_assume_is_still_a_failure() {
     let prop = property! {
@@ -360,4 +394,98 @@ fn a_property_test_body_may_use_a_cell(x: u8) -> bool {
     let seen = std::cell::Cell::new(0u8);
     seen.set(x);
     seen.get() == x
+}
+
+// --- the macros' option tables ----------------------------------------------
+
+/// The first one or two string literals of each row of the table `name` in
+/// pbt-macros' options (`("external", "External"),`).
+fn option_table(name: &str) -> Vec<Vec<String>> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pbt-macros/src/options.rs");
+    let source = std::fs::read_to_string(path).expect("pbt-macros/src/options.rs");
+    let start = source
+        .find(&format!("const {name}:"))
+        .unwrap_or_else(|| panic!("no table {name}"));
+    let body = &source[start..];
+    let body = &body[body.find("= [").expect("the table") + 3..body.find("];").expect("its end")];
+    body.lines()
+        .map(str::trim)
+        .filter(|row| row.starts_with("(\""))
+        .map(|row| {
+            row.split('"')
+                .skip(1)
+                .step_by(2)
+                .take(2)
+                .map(str::to_string)
+                .collect()
+        })
+        .collect()
+}
+
+/// pbt-macros (a proc-macro crate, which cannot import the runners)
+/// restates the names `shrink = "…"`, `mutation = "…"` and `runner = …`
+/// accept; they must be the runners' own: `Shrinker::from_name`,
+/// `Mutation::from_name`, the runner functions of `pbt::runners`.
+#[test]
+fn the_macros_option_names_are_the_runners_names() {
+    use pbt::runners::{Mutation, Shrinker};
+    let shrinkers = option_table("SHRINKERS");
+    for row in &shrinkers {
+        let shrinker = Shrinker::from_name(&row[0])
+            .unwrap_or_else(|| panic!("Shrinker::from_name({:?}) is None", row[0]));
+        assert_eq!(format!("{shrinker:?}"), row[1], "shrink = {:?}", row[0]);
+    }
+    // Every variant (a new one fails to compile here until it is listed).
+    let _every = |s: Shrinker| match s {
+        Shrinker::External | Shrinker::Integrated | Shrinker::Both => (),
+    };
+    for shrinker in [Shrinker::External, Shrinker::Integrated, Shrinker::Both] {
+        assert!(
+            shrinkers
+                .iter()
+                .any(|row| row[1] == format!("{shrinker:?}")),
+            "pbt-macros names no shrinker for {shrinker:?}"
+        );
+    }
+    let mutations = option_table("MUTATIONS");
+    for row in &mutations {
+        let mutation = Mutation::from_name(&row[0])
+            .unwrap_or_else(|| panic!("Mutation::from_name({:?}) is None", row[0]));
+        assert_eq!(format!("{mutation:?}"), row[1], "mutation = {:?}", row[0]);
+    }
+    let _every = |m: Mutation| match m {
+        Mutation::Choices | Mutation::Values | Mutation::Both => (),
+    };
+    for mutation in [Mutation::Choices, Mutation::Values, Mutation::Both] {
+        assert!(
+            mutations
+                .iter()
+                .any(|row| row[1] == format!("{mutation:?}")),
+            "pbt-macros names no mutation for {mutation:?}"
+        );
+    }
+    // Each runner name is a function that pbt-runners' root re-exports.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/pbt-runners/src/lib.rs");
+    let runners_lib = std::fs::read_to_string(path).expect("pbt-runners/src/lib.rs");
+    let exported: HashSet<&str> = runners_lib
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("pub use "))
+        .flat_map(|stmt| {
+            let stmt = stmt.trim_end_matches(';');
+            match stmt.split_once('{') {
+                Some((_, list)) => list.trim_end_matches('}').split(',').collect(),
+                None => vec![stmt.rsplit("::").next().unwrap_or(stmt)],
+            }
+        })
+        .map(str::trim)
+        .collect();
+    let runners = option_table("RUNNERS");
+    assert!(!runners.is_empty());
+    for row in &runners {
+        assert!(
+            exported.contains(row[0].as_str()),
+            "runner = {} is not a runner of pbt::runners",
+            row[0]
+        );
+    }
 }

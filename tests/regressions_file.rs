@@ -250,7 +250,7 @@ fn child_prints_where_the_file_is() {
 fn the_file_is_found_from_another_working_directory() {
     let exe = std::env::current_exe().unwrap();
     let expected =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions_file.pbt-regressions");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("pbt-regressions/tests/regressions_file.txt");
     let run = |cwd: &Path| {
         let out = Command::new(&exe)
             .args(["child_prints_where_the_file_is", "--exact", "--nocapture"])
@@ -448,4 +448,101 @@ fn a_case_is_saved_once_into_a_file_that_does_not_end_in_a_newline() {
     assert!(text.starts_with("# pbt regressions"), "{text}");
     assert!(text.ends_with("cc 0x1 2 # t: first\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A package in a scratch directory: `Cargo.toml` and `src/lib.rs`.
+fn package(name: &str) -> PathBuf {
+    let root = scratch(name);
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    std::fs::write(root.join("Cargo.toml"), "[package]\nname = \"p\"\n").unwrap();
+    std::fs::write(root.join("src/lib.rs"), "").unwrap();
+    root
+}
+
+/// What a `#[property_test]` in `<root>/src/lib.rs` records of where it is.
+fn origin_in(root: &Path) -> pbt::dbas::Origin {
+    let file: &'static str = Box::leak(
+        root.join("src/lib.rs")
+            .to_string_lossy()
+            .into_owned()
+            .into_boxed_str(),
+    );
+    pbt::dbas::Origin {
+        file,
+        line: 1,
+        module: "p",
+        name: None,
+        manifest_dir: None,
+    }
+}
+
+#[test]
+fn a_unit_test_saves_beside_the_package_never_inside_src() {
+    let root = package("outside-src");
+    let file = RegressionsFile::locate(&Regressions::Beside, Some(&origin_in(&root))).unwrap();
+    assert_eq!(file.path(), root.join("pbt-regressions/src/lib.txt"));
+    assert_eq!(file.legacy(), None);
+    file.save(&case(7), "p::t", "x = 7").unwrap();
+    assert_eq!(saved_lines(file.path()).len(), 1);
+    let in_src: Vec<_> = std::fs::read_dir(root.join("src"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(in_src, ["lib.rs"], "nothing is written inside src/");
+    assert_eq!(file.load(), vec![case(7)]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_file_at_the_old_place_is_still_replayed_and_new_cases_go_to_the_new_one() {
+    let root = package("old-place");
+    let old = root.join("src/lib.pbt-regressions");
+    std::fs::write(&old, "cc 0x1 1 # p::t: x = 1\n").unwrap();
+    let file = RegressionsFile::locate(&Regressions::Beside, Some(&origin_in(&root))).unwrap();
+    assert_eq!(file.legacy(), Some(old.as_path()));
+    assert_eq!(file.load(), vec![case(1)]);
+    file.save(&case(2), "p::t", "x = 2").unwrap();
+    assert_eq!(
+        saved_lines(file.path()).len(),
+        1,
+        "the new case is in the new file"
+    );
+    assert_eq!(saved_lines(&old).len(), 1, "the old file is left as it was");
+    assert_eq!(file.load(), vec![case(2), case(1)]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn child_loads_a_file_at_the_old_place() {
+    let Ok(root) = std::env::var("PBT_REGRESSIONS_CHILD_OLD_PLACE") else {
+        return;
+    };
+    let root = PathBuf::from(root);
+    let file = RegressionsFile::locate(&Regressions::Beside, Some(&origin_in(&root))).unwrap();
+    file.load();
+    file.load();
+}
+
+#[test]
+fn a_file_at_the_old_place_gets_one_note_naming_both_places() {
+    let root = package("old-place-note");
+    std::fs::write(root.join("src/lib.pbt-regressions"), "cc 0x1 1\n").unwrap();
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child_loads_a_file_at_the_old_place",
+            "--exact",
+            "--nocapture",
+        ])
+        .env("PBT_REGRESSIONS_CHILD_OLD_PLACE", &root)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("pbt: note:"))
+        .collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert!(notes[0].contains("src/lib.pbt-regressions"), "{stderr}");
+    assert!(notes[0].contains("pbt-regressions/src/lib.txt"), "{stderr}");
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -187,7 +187,7 @@ fn failures_are_saved_and_replayed_first() {
 /// at the same test number.
 #[test]
 fn a_batch_stops_at_the_test_one_at_a_time_stops_at() {
-    use pbt::runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+    use pbt::runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Tested};
     let prop = property! {
         forall x: u16;
         check x < 60_000
@@ -197,7 +197,7 @@ fn a_batch_stops_at_the_test_one_at_a_time_stops_at() {
         let plan = Plan::new(&config, &DynProperty::structure(&prop));
         let first = supervise(&prop, &plan, |watch| {
             let mut step = InProcess::new(&prop, &plan, watch);
-            (0..).find(|&n| !matches!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Pass)))
+            (0..).find(|&n| step.test_fresh(&plan.case(n)) != Tested::Passed)
         });
         let report = generational(&prop, config);
         let failure = report.failure.expect("some x is 60 000 or more");

@@ -9,7 +9,7 @@
 //! its loop was pipelined; they must never change.
 
 use pbt::prelude::*;
-use pbt::runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+use pbt::runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Tested};
 use pbt::runners::{generational, Regressions};
 use pbt::{Rng, Source};
 use std::cell::RefCell;
@@ -116,7 +116,7 @@ fn batched_one_at_a_time_and_alone_agree() {
         supervise(&prop, &plan, |watch| {
             let mut step = InProcess::new(&prop, &plan, watch);
             for n in 0..cases {
-                assert_eq!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Pass));
+                assert_eq!(step.test_fresh(&plan.case(n)), Tested::Passed);
             }
         });
         assert_eq!(take_seen(), batched, "run seed {run_seed:#x}");

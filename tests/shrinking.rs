@@ -420,7 +420,7 @@ fn integrated_shrinking_lowers_far_apart_duplicates_together() {
 #[test]
 fn every_runner_reports_the_typed_counterexample() {
     use pbt::runners::components::{
-        report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, Step,
+        report_failure, supervise, Discovery, DynProperty, Found, Plan, Tested,
     };
     use pbt::runners::{combinatorial, fuzz, generalized, integrated, parallel, targeted};
     use std::collections::HashSet;
@@ -435,14 +435,14 @@ fn every_runner_reports_the_typed_counterexample() {
     let mine = || {
         let plan = Plan::new(&config(), &DynProperty::structure(&prop));
         supervise(&prop, &plan, |watch| {
-            let (case, reason) = (0..)
+            let (case, fault) = (0..)
                 .map(|n| plan.case(n))
                 .find_map(|case| match prop.test(&case, watch) {
-                    Step::Ran(Outcome::Fail(reason)) => Some((case, reason)),
+                    Tested::Failed(fault) => Some((case, fault)),
                     _ => None,
                 })
                 .expect("a failing case");
-            let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+            let discovery = Discovery::fresh(Found::Case(case), fault);
             report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
         })
     };

@@ -76,7 +76,7 @@ impl Probe {
             return true;
         }
         let n = self.discards.fetch_add(1, Relaxed);
-        self.expired.load(Relaxed) || (n % CLOCK_EVERY == 0 && self.time_up())
+        self.expired.load(Relaxed) || (n.is_multiple_of(CLOCK_EVERY) && self.time_up())
     }
 
     /// The graded precondition of an input: `defects` (0 when it holds),
@@ -105,7 +105,7 @@ impl Probe {
         if n > self.max_tests {
             self.expired.store(true, Relaxed);
         }
-        if (n % CLOCK_EVERY == 0 || n > self.max_tests) && self.time_up() {
+        if (n.is_multiple_of(CLOCK_EVERY) || n > self.max_tests) && self.time_up() {
             self.tests.fetch_sub(1, Relaxed);
             if n > self.max_tests {
                 budget_spent();

@@ -9,10 +9,10 @@
 //! end of the run.)
 
 use pbt::runners::components::{
-    report_failure, supervise, CaseSeed, Discovery, DynProperty, Fault, Found, Plan, Step, Watch,
+    report_failure, supervise, CaseSeed, Discovery, DynProperty, Found, Plan, Tested, Watch,
 };
 use pbt::runners::{Config, Report};
-use pbt::{Outcome, Property};
+use pbt::Property;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -37,13 +37,9 @@ pub fn count_then_shrink<P: Property>(prop: &P, config: Config) -> Report {
             let case = plan.case(n);
             watch.at_case(&case);
             match DynProperty::test(prop, &case, watch) {
-                Step::Ran(Outcome::Pass) => report.tests += 1,
-                Step::Ran(Outcome::Discard) | Step::Discarded(_) => report.discards += 1,
-                Step::Ran(Outcome::Fail(reason)) => {
-                    report.tests += 1;
-                    failing.push((case, Fault::Check(reason)));
-                }
-                Step::GeneratorPanicked(reason) => failing.push((case, Fault::Generator(reason))),
+                Tested::Passed => report.tests += 1,
+                Tested::Discarded(_) => report.discards += 1,
+                Tested::Failed(fault) => failing.push((case, fault)),
             }
         }
         report.notes.push(format!(
@@ -51,11 +47,15 @@ pub fn count_then_shrink<P: Property>(prop: &P, config: Config) -> Report {
             failing.len(),
             plan.config.cases
         ));
+        // Every failing test whose check ran is a test: counted here but for
+        // the one reported, which `report_failure` counts.
+        report.tests += failing.iter().filter(|(_, fault)| fault.counts()).count() as u64;
         let smallest = failing
             .into_iter()
             .min_by_key(|(case, _)| printed_length(prop, *case, watch));
         match smallest {
             Some((case, fault)) => {
+                report.tests -= u64::from(fault.counts());
                 let discovery = Discovery::fresh(Found::Case(case), fault);
                 report_failure(prop, &plan, watch, discovery, report)
             }

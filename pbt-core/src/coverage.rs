@@ -8,7 +8,7 @@
 //!
 //! ```toml
 //! [alias]
-//! fuzz-test = "test --features pbt/coverage --target x86_64-unknown-linux-gnu --config build.rustflags=['-Cpasses=sancov-module','-Cllvm-args=-sanitizer-coverage-level=3','-Cllvm-args=-sanitizer-coverage-inline-8bit-counters']"
+//! fuzz-test = "test --features pbtest/coverage --target x86_64-unknown-linux-gnu --config build.rustflags=['-Cpasses=sancov-module','-Cllvm-args=-sanitizer-coverage-level=3','-Cllvm-args=-sanitizer-coverage-inline-8bit-counters']"
 //! ```
 //!
 //! then `cargo fuzz-test`.

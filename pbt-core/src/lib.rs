@@ -14,6 +14,8 @@
 //! - [`statistics`] / [`notes`]: what a check reports about its tests
 //!   ([`label!`], [`classify!`], [`require_cover!`], …) and notes for the
 //!   final counterexample ([`note!`]).
+//! - [`assume!`]: discard a test whose inputs do not meet a condition, from
+//!   inside the check or a function it calls.
 #![deny(unsafe_code)]
 
 /// Calls `$m!` with every `NonZero*` type and its integer type
@@ -30,6 +32,7 @@ macro_rules! for_each_nonzero {
 }
 
 pub mod arbitrary;
+mod assume;
 pub mod choices;
 pub mod constructors;
 pub mod coverage;

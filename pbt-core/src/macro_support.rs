@@ -5,6 +5,8 @@
 //! when its type is `Copy`, by shared reference otherwise (autoref
 //! specialisation: the by-value impl is found first when it applies).
 
+pub use crate::assume::{assumption_failed, body, check, Assumption};
+
 /// A variable's place in the environment.
 pub struct Bind<'a, T>(pub &'a T);
 
@@ -320,5 +322,43 @@ impl<E, T> crate::property::PrintAnnotation<E, T> for Unavailable<T> {
     fn print(&self, _: &E, _: &T) -> String {
         let Unavailable::Never(never, _) = self;
         match *never {}
+    }
+}
+
+/// What an explicit example may be for a borrowed parameter: the owned value
+/// (`String`, `Vec<T>`, `T`), or what is written naturally for it (`"abc"`
+/// for `&str`, `&[1, 2]` or `[1, 2]` for `&[T]`).
+pub trait Example<T> {
+    /// The owned value the parameter borrows.
+    fn into_example(self) -> T;
+}
+
+impl<T> Example<T> for T {
+    fn into_example(self) -> T {
+        self
+    }
+}
+
+impl Example<String> for &str {
+    fn into_example(self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Clone> Example<Vec<T>> for &[T] {
+    fn into_example(self) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl<T: Clone, const N: usize> Example<Vec<T>> for &[T; N] {
+    fn into_example(self) -> Vec<T> {
+        self.to_vec()
+    }
+}
+
+impl<T, const N: usize> Example<Vec<T>> for [T; N] {
+    fn into_example(self) -> Vec<T> {
+        self.into()
     }
 }

@@ -4,8 +4,8 @@
 //! is a spanned error, all of them reported at once.
 
 use crate::attr::{self, Item, Value};
-use crate::errors::Errors;
 use crate::types::{self, SelfTy};
+use pbt_stage::errors::Errors;
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::punctuated::Punctuated;

@@ -3,7 +3,7 @@
 //! Every key parses wherever it appears; `ast` decides whether it belongs
 //! there (a `weight` on a field is an error that says where it goes).
 
-use crate::errors::Errors;
+use pbt_stage::errors::Errors;
 use proc_macro2::{Ident, TokenStream};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};

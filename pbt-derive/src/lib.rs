@@ -23,7 +23,6 @@
 mod ast;
 mod attr;
 mod bounds;
-mod errors;
 mod expand;
 mod types;
 

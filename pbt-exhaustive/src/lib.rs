@@ -47,11 +47,11 @@
 
 use pbt::choices::{Replay, Tracer};
 use pbt::runners::components::{
-    replay_saved, report_failure, supervise, AnyInputs, Discovery, DynProperty, Fault, Found,
-    Generation, Plan, Step, Watch,
+    replay_saved, report_failure, supervise, AnyInputs, Discovery, DynProperty, Found,
+    NotGenerated, Plan, Tested, Watch,
 };
 use pbt::runners::{Config, Report};
-use pbt::{Outcome, Property};
+use pbt::Property;
 use std::collections::HashSet;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -245,34 +245,31 @@ impl Search<'_> {
         self.watch.at_found(&found);
         let observer = pbt::statistics::Observer::start();
         let (generated, bounds) = self.replay(&prefix, size);
-        let step = match generated {
-            Generation::Generated(inputs) => {
+        let tested = match generated {
+            Ok(inputs) => {
                 let printed = self.prop.print_any(&*inputs).into_iter();
                 if !self.seen.insert(printed.map(|b| b.value).collect()) {
                     // Tested already; later draws may still make new values.
                     self.duplicates += 1;
                     return ControlFlow::Continue(Node::extending(prefix, bounds));
                 }
-                Step::Ran(self.prop.run_any(&*inputs, self.watch))
+                Tested::from(self.prop.run_any(&*inputs, self.watch))
             }
-            Generation::Discarded(why) => Step::Discarded(why),
-            Generation::Failed(reason) => Step::GeneratorPanicked(reason),
+            Err(not) => Tested::from(not),
         };
-        self.report.statistics.record_step(observer, &step, size);
-        let fault = match step {
-            Step::Ran(Outcome::Pass) => {
+        self.report
+            .statistics
+            .record_tested(observer, &tested, size);
+        let fault = match tested {
+            Tested::Passed => {
                 self.report.tests += 1;
                 None
             }
-            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
+            Tested::Discarded(_) => {
                 self.report.discards += 1;
                 None
             }
-            Step::Ran(Outcome::Fail(reason)) => {
-                self.report.tests += 1;
-                Some(Fault::Check(reason))
-            }
-            Step::GeneratorPanicked(reason) => Some(Fault::Generator(reason)),
+            Tested::Failed(fault) => Some(fault),
         };
         if let Some(fault) = fault {
             let report =
@@ -287,15 +284,15 @@ impl Search<'_> {
 
     /// Generate from `prefix` (zeros after it), under the time limit, with
     /// the bound of every draw traced.
-    fn replay(&self, prefix: &[u64], size: usize) -> (Generation<AnyInputs>, Vec<u64>) {
+    fn replay(&self, prefix: &[u64], size: usize) -> (Result<AnyInputs, NotGenerated>, Vec<u64>) {
         let mut tracer = Tracer::new(Replay::new(prefix));
         let ticket = self.watch.start();
         let mut generated = self.prop.generate_from(&mut tracer, size);
         if self.watch.finish(ticket) {
-            generated = Generation::Failed(format!(
+            generated = Err(NotGenerated::Failed(format!(
                 "the generator ran longer than the time limit of {:?}",
                 self.watch.limit().unwrap_or_default()
-            ));
+            )));
         }
         (generated, tracer.into_trace().1)
     }

@@ -30,10 +30,10 @@
 
 use crate::ast::{PropertyInput, TestFn};
 use crate::env::{hidden, Binding, Env, Var};
-use crate::errors::Errors;
 use crate::fallback;
 use crate::options::Options;
 use crate::validate::{self, Annotations, Check, Kind, Model, Node, Passing};
+use pbt_stage::errors::Errors;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;

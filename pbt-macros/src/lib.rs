@@ -23,7 +23,6 @@
 
 mod ast;
 mod env;
-mod errors;
 mod expand;
 mod fallback;
 mod options;

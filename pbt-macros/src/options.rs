@@ -3,7 +3,7 @@
 //! `shrink = "…"`, `mutation = "…"`, `config = EXPR`,
 //! `examples = [(…), …]` and `isolated` (or `isolated = true | false`).
 
-use crate::errors::{written, Errors};
+use pbt_stage::errors::{written, Errors};
 use pbt_stage::suggest::did_you_mean;
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};

@@ -5,7 +5,7 @@
 
 use crate::ast::{Clause, PropertyInput};
 use crate::env::{Binder, Var};
-use crate::errors::{written, Errors};
+use pbt_stage::errors::{written, Errors};
 use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;

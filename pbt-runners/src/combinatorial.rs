@@ -19,7 +19,7 @@
 
 use crate::components::{
     quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery, DynProperty,
-    Fault, Found, Generation, Plan, Watch,
+    Fault, Found, NotGenerated, Plan, Watch,
 };
 use crate::config::{Config, FeatureFn};
 use crate::report::Report;
@@ -74,10 +74,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             let verdict = match thinned {
                 Thinned::Picked(case, inputs) => {
                     match run_picked(prop, watch, &case, &*inputs, &mut report) {
-                        Outcome::Fail(reason) => {
-                            report.tests += 1;
-                            return fail(case, Fault::Check(reason), report);
-                        }
+                        Outcome::Fail(reason) => return fail(case, Fault::Check(reason), report),
                         verdict => verdict,
                     }
                 }
@@ -147,9 +144,11 @@ fn thin(
         };
         watch.at_case(&case);
         let inputs = match prop.generate_traced(&Found::Case(case), watch) {
-            Generation::Generated(traced) => traced.inputs,
-            Generation::Discarded(_) => continue,
-            Generation::Failed(reason) => return Thinned::Failed(case, Fault::Generator(reason)),
+            Ok(traced) => traced.inputs,
+            Err(NotGenerated::Discarded(_)) => continue,
+            Err(NotGenerated::Failed(reason)) => {
+                return Thinned::Failed(case, Fault::Generator(reason))
+            }
         };
         let found = match quietly(|| features.of(prop, &*inputs)) {
             Ok(found) => found,

@@ -106,8 +106,12 @@ impl Mutation {
 /// Where failing seeds are saved and replayed from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Regressions {
-    /// Next to the property's source file (`tests/foo.rs` →
-    /// `tests/foo.pbt-regressions`), when the macros recorded where it is.
+    /// In the `pbt-regressions/` folder at the root of the package that
+    /// holds the property's source file, at the source's path there
+    /// (`tests/foo.rs` → `pbt-regressions/tests/foo.txt`, `src/lib.rs` →
+    /// `pbt-regressions/src/lib.txt`), when the macros recorded where the
+    /// source is. A file at the old place beside the source
+    /// (`tests/foo.pbt-regressions`) is still replayed, with a note.
     Beside,
     /// This file.
     File(PathBuf),

@@ -22,21 +22,23 @@
 //!
 //! ```
 //! use pbt_core::{gen::int, property::{Check, Forall, Prop}};
-//! use pbt_runners::engine::{FuzzTarget, Tested};
+//! use pbt_runners::components::Tested;
+//! use pbt_runners::engine::FuzzTarget;
 //! let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200))
 //!     .gen(|_: &()| int(0..=255u8)));
 //! let target = FuzzTarget::new(&prop);
 //! assert_eq!(target.test(&[]), Tested::Passed); // size 0, x = 0
-//! assert!(matches!(target.test(&[0, 250]), Tested::Failed(_))); // x = 250
+//! let Tested::Failed(fault) = target.test(&[0, 250]) else { panic!() }; // x = 250
+//! assert_eq!(target.crash(&[0, 250], fault).counterexample[0].value, "250");
 //! ```
 
 use crate::components::regressions::RegressionsFile;
-use crate::components::{catch_quietly, DynProperty, Found, Generation, Plan};
+use crate::components::{catch_quietly, DynProperty, Fault, Found, NotGenerated, Plan, Tested};
 use crate::config::Config;
 use pbt_core::choices::Tracer;
 use pbt_core::overrun::{Overrun, DEFAULT_MAX_DRAWS};
 use pbt_core::source::{mix, Bytes};
-use pbt_core::{Binding, Discarded, Outcome, Property, Source};
+use pbt_core::{Binding, Discarded, Property, Source};
 use std::ffi::OsString;
 use std::fmt;
 use std::io;
@@ -70,18 +72,6 @@ pub const DEFAULT_MAX_SIZE: usize = 100;
 pub struct FuzzTarget<'p, P> {
     prop: &'p P,
     max_size: usize,
-}
-
-/// What one engine input came to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tested {
-    /// The check held.
-    Passed,
-    /// A precondition, a filter or the check discarded the input (or the
-    /// bytes ran out while a generator retried): uninteresting.
-    Discarded(Discarded),
-    /// The check failed or panicked, or a generator panicked.
-    Failed(Crash),
 }
 
 /// Whether the engine should keep an input that did not fail (libFuzzer's
@@ -171,11 +161,16 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
         FuzzTarget { max_size, ..self }
     }
 
-    /// Decode `data` into inputs and run the check, panics caught.
+    /// Decode `data` into inputs and run the check, panics caught. A
+    /// discard (a precondition, a filter or the check; or the bytes ran out
+    /// while a generator retried) is uninteresting to the engine; a failure
+    /// is the check's or a generator's [`Fault`], which [`FuzzTarget::crash`]
+    /// turns into the engine's crash report.
     ///
     /// ```
     /// use pbt_core::{gen::int, property::{Check, Forall, Implies, Prop}};
-    /// use pbt_runners::engine::{FuzzTarget, Tested};
+    /// use pbt_runners::components::Tested;
+    /// use pbt_runners::engine::FuzzTarget;
     /// let prop = Prop::new(Forall::new("x", "u8",
     ///     Implies::new(|&(x, ()): &(u8, ())| x % 2 == 0, Check::new(|_: &(u8, ())| true)))
     ///     .gen(|_: &()| int(0..=255u8)));
@@ -191,18 +186,15 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
             generated = true;
             Ok(self.prop.run(&inputs))
         });
-        let reason = match result {
-            Ok(Ok(Outcome::Pass)) => return Tested::Passed,
-            Ok(Ok(Outcome::Discard)) => return Tested::Discarded(Discarded::Precondition),
-            Ok(Err(why)) => return Tested::Discarded(why),
+        match result {
+            Ok(Ok(outcome)) => Tested::from(outcome),
+            Ok(Err(why)) => Tested::Discarded(why),
             Err(panic) if matches!(panic.overrun, Some(Overrun::Replay { .. })) => {
-                return Tested::Discarded(Discarded::Rejected)
+                Tested::Discarded(Discarded::Rejected)
             }
-            Ok(Ok(Outcome::Fail(reason))) => reason,
-            Err(panic) if !generated => panic.generator_reason(),
-            Err(panic) => format!("panicked: {}", panic.message),
-        };
-        Tested::Failed(self.crash(data, reason))
+            Err(panic) if !generated => Tested::Failed(Fault::Generator(panic.generator_reason())),
+            Err(panic) => Tested::Failed(Fault::Check(format!("panicked: {}", panic.message))),
+        }
     }
 
     /// The body of an engine's target: test `data`; on a failure, append it
@@ -222,7 +214,8 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
         match self.test(data) {
             Tested::Passed => Interest::Keep,
             Tested::Discarded(_) => Interest::Reject,
-            Tested::Failed(crash) => {
+            Tested::Failed(fault) => {
+                let crash = self.crash(data, fault);
                 if let Some(path) = std::env::var_os(REGRESSIONS_ENV) {
                     let file = RegressionsFile::at(PathBuf::from(path));
                     if let Err(e) = file.save(&crash.found, "fuzz", &crash.reason) {
@@ -285,11 +278,11 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
             });
         }
         let traced = match self.prop.trace_unwatched(found, DEFAULT_MAX_DRAWS) {
-            Generation::Generated(traced) => traced,
-            Generation::Discarded(why) => {
+            Ok(traced) => traced,
+            Err(NotGenerated::Discarded(why)) => {
                 return Err(Unexportable::NotGenerated(format!("discarded ({why:?})")))
             }
-            Generation::Failed(reason) => return Err(Unexportable::NotGenerated(reason)),
+            Err(NotGenerated::Failed(reason)) => return Err(Unexportable::NotGenerated(reason)),
         };
         let mut choices = vec![size as u64];
         choices.extend(traced.choices);
@@ -396,8 +389,8 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
             match self.test(&data) {
                 Tested::Passed => println!("{name}: passed"),
                 Tested::Discarded(why) => println!("{name}: discarded ({why:?})"),
-                Tested::Failed(crash) => {
-                    println!("{name}: FAILED\n{crash}");
+                Tested::Failed(fault) => {
+                    println!("{name}: FAILED\n{}", self.crash(&data, fault));
                     return ExitCode::from(1);
                 }
             }
@@ -405,8 +398,13 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
         ExitCode::SUCCESS
     }
 
-    /// The crash report of `data`, which failed with `reason`.
-    fn crash(&self, data: &[u8], reason: String) -> Crash {
+    /// The crash report of `data`, which [`FuzzTarget::test`] found failing
+    /// with `fault`: the input as a saved case, the reason, and the inputs
+    /// printed (none when a generator failed).
+    pub fn crash(&self, data: &[u8], fault: Fault) -> Crash {
+        let reason = match fault {
+            Fault::Check(r) | Fault::Generator(r) | Fault::Annotation(r) | Fault::Died(r) => r,
+        };
         let found = self.import(data);
         let mut src = Bytes::new(data);
         let counterexample = catch_quietly(|| {

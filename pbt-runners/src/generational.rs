@@ -22,13 +22,13 @@
 
 use crate::components::isolation;
 use crate::components::{
-    replay_saved_with, supervise, Discovery, DynProperty, Fault, Found, InProcess, Plan, RunStep,
-    Step, Watch,
+    replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess, Plan, RunStep, Tested,
+    Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
 use pbt_core::property::NodeView;
-use pbt_core::{Outcome, Property};
+use pbt_core::Property;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -123,13 +123,15 @@ fn generate_and_check<S: RunStep>(
             let _ = observer.finish();
             continue;
         };
-        report.statistics.record_step(observer, &tested, case.size);
+        report
+            .statistics
+            .record_tested(observer, &tested, case.size);
         let fault = match tested {
-            Step::Ran(Outcome::Pass) => {
+            Tested::Passed => {
                 report.tests += 1;
                 continue;
             }
-            Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
+            Tested::Discarded(_) => {
                 report.discards += 1;
                 let mostly_rejected = report.discards >= 100 && report.tests * 2 < report.discards;
                 if let Some(take_over) = steer.filter(|_| mostly_rejected) {
@@ -144,11 +146,7 @@ fn generate_and_check<S: RunStep>(
                 }
                 continue;
             }
-            Step::Ran(Outcome::Fail(reason)) => {
-                report.tests += 1;
-                Fault::Check(reason)
-            }
-            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+            Tested::Failed(fault) => fault,
         };
         return step.fail(Discovery::fresh(Found::Case(case), fault), report);
     }

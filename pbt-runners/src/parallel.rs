@@ -35,12 +35,12 @@
 use crate::components::statistics::Statistics;
 use crate::components::{
     on_workers, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found,
-    Plan, Step, Watch,
+    Plan, Tested, Watch,
 };
 use crate::config::Config;
 use crate::generational::in_process;
 use crate::report::Report;
-use pbt_core::{Outcome, Property};
+use pbt_core::Property;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -191,9 +191,6 @@ fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
             }
             return Workers::Ran(report);
         };
-        if let Fault::Check(_) = fault {
-            report.tests += 1;
-        }
         let discovery = Discovery::fresh(Found::Case(plan.case(n)), fault);
         Workers::Ran(report_failure(prop, &plan, first, discovery, report))
     });
@@ -283,17 +280,17 @@ fn test_block(
             let observer = pbt_core::statistics::Observer::start();
             let batch = prop.test_batch(&mut plan.cases_from(n), budget, watch, stats);
             (left, n) = (left - batch.passed, n + batch.passed);
-            let Some((case, step)) = batch.stopped else {
+            let Some((case, tested)) = batch.stopped else {
                 let _ = observer.finish();
                 continue;
             };
-            stats.record_step(observer, &step, case.size);
-            let fault = match step {
-                Step::Ran(Outcome::Pass) => {
+            stats.record_tested(observer, &tested, case.size);
+            let fault = match tested {
+                Tested::Passed => {
                     (left, n) = (left - 1, n + 1);
                     continue;
                 }
-                Step::Ran(Outcome::Discard) | Step::Discarded(_) => {
+                Tested::Discarded(_) => {
                     n += 1;
                     let discards = shared.discards.fetch_add(1, Relaxed) + 1;
                     if plan.too_many_discards(discards) {
@@ -301,8 +298,7 @@ fn test_block(
                     }
                     continue;
                 }
-                Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
-                Step::GeneratorPanicked(reason) => Fault::Generator(reason),
+                Tested::Failed(fault) => fault,
             };
             shared.failed(plan, n, Found::Case(case), fault);
             return left;

@@ -1,5 +1,6 @@
 //! The DSL's syntax: [`Dsl`], parsed with `impl Parse`.
 
+use crate::forms::Args;
 use proc_macro2::{Ident, Span, TokenTree};
 use syn::parse::discouraged::Speculative;
 use syn::parse::{Parse, ParseStream};
@@ -68,19 +69,6 @@ pub enum Stmt {
     Ensure(Ident, Expr),
 }
 
-const LEAVES: &[&str] = &[
-    "int",
-    "float",
-    "bool",
-    "weighted_bool",
-    "char",
-    "chars",
-    "string",
-    "choose",
-    "subset",
-    "any",
-];
-
 impl Parse for Dsl {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         parse_dsl(input, false)
@@ -134,7 +122,7 @@ pub(crate) fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<
             input.parse::<Ident>()?;
             return Ok(Dsl::Size(name));
         }
-        if (key == "one_of" || key == "frequency")
+        if crate::forms::is_bracketed(&key)
             && (fork.peek(syn::token::Bracket) || fork.peek(Token![!]))
         {
             input.parse::<Ident>()?;
@@ -157,7 +145,7 @@ pub(crate) fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<
             return alternatives(&key, name, brackets.span.join(), &content);
         }
         if fork.peek(syn::token::Bracket) || fork.peek(Token![!]) {
-            let hint = crate::suggest::did_you_mean(&key, ["one_of", "frequency"]);
+            let hint = crate::suggest::did_you_mean(&key, crate::forms::bracketed());
             if !hint.is_empty() {
                 return Err(syn::Error::new(
                     name.span(),
@@ -178,7 +166,7 @@ pub(crate) fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<
         } else {
             None
         };
-        if fork.peek(syn::token::Paren) && is_form(&key) {
+        if fork.peek(syn::token::Paren) && crate::forms::is_call(&key) {
             let content;
             parenthesized!(content in fork);
             if !(fork.is_empty() || fork.peek(Token![,]) || fork.peek(Token![;])) {
@@ -193,25 +181,6 @@ pub(crate) fn parse_dsl(input: ParseStream, in_block_tail: bool) -> syn::Result<
         }
     }
     plain(input, in_block_tail)
-}
-
-/// Whether `name(…)` is a DSL form.
-fn is_form(name: &str) -> bool {
-    LEAVES.contains(&name)
-        || name == "regex"
-        || crate::collections::NAMES.contains(&name)
-        || matches!(
-            name,
-            "just"
-                | "vec"
-                | "string_of"
-                | "either"
-                | "map"
-                | "filter"
-                | "bind"
-                | "resize"
-                | "recursive"
-        )
 }
 
 /// A plain Rust expression: the value of a block tail, or a runtime `Gen`.
@@ -232,7 +201,10 @@ fn alternatives(key: &str, name: Ident, span: Span, content: ParseStream) -> syn
         if gens.is_empty() {
             return Err(syn::Error::new(
                 span,
-                "one_of[…] needs at least one generator: `one_of[g1, g2, …]`",
+                format!(
+                    "one_of[…] needs at least one generator: `{}`",
+                    crate::forms::usage("one_of")
+                ),
             ));
         }
         return Ok(Dsl::OneOf(name, gens.into_iter().collect()));
@@ -242,7 +214,10 @@ fn alternatives(key: &str, name: Ident, span: Span, content: ParseStream) -> syn
     if arms.is_empty() {
         return Err(syn::Error::new(
             span,
-            "frequency[…] needs at least one weighted generator: `frequency[w1 => g1, w2 => g2, …]`",
+            format!(
+                "frequency[…] needs at least one weighted generator: `{}`",
+                crate::forms::usage("frequency")
+            ),
         ));
     }
     Ok(Dsl::Frequency(name, arms.into_iter().collect()))
@@ -272,6 +247,9 @@ fn parse_weighted(input: ParseStream) -> syn::Result<(Expr, Dsl)> {
 fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn::Result<Dsl> {
     let key = name.to_string();
     let span = name.span();
+    let Some(form) = crate::forms::get(&key) else {
+        return Err(syn::Error::new(span, format!("unknown DSL form `{key}`")));
+    };
     let arity = |n: usize, usage: &str, got: usize| -> syn::Result<()> {
         if n == got {
             Ok(())
@@ -284,14 +262,16 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
     };
     match key.as_str() {
         "regex" => crate::regex::parse(name, content),
-        k if crate::collections::NAMES.contains(&k) => crate::collections::parse(name, content),
+        _ if matches!(form.args, Args::Collection { .. }) => {
+            crate::collections::parse(name, form, content)
+        }
         "vec" | "string_of" | "either" | "map" | "filter" | "resize" | "bind" => {
             let args = parse_args(content, &key)?;
-            let wrong = |usage: &str| syn::Error::new(span, format!("expected `{usage}`"));
+            let wrong = || syn::Error::new(span, format!("expected `{}`", form.usage));
             match key.as_str() {
                 "vec" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(len)]) => Ok(Dsl::Vec(Box::new(g), len)),
-                    _ => Err(wrong("vec(generator, length range)")),
+                    _ => Err(wrong()),
                 },
                 // The list of characters, collected (the runtime
                 // `string_of` makes the same choices).
@@ -304,25 +284,25 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                         };
                         Ok(Dsl::Map(Box::new(Dsl::Vec(Box::new(g), len)), collect))
                     }
-                    _ => Err(wrong("string_of(generator of chars, length range)")),
+                    _ => Err(wrong()),
                 },
                 "either" => match <[Arg; 3]>::try_from(args) {
                     Ok([Arg::Gen(a), Arg::Gen(b), Arg::Expr(p)]) => {
                         Ok(Dsl::Either(Box::new(a), Box::new(b), p))
                     }
-                    _ => Err(wrong("either(g1, g2, probability of g1)")),
+                    _ => Err(wrong()),
                 },
                 "map" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(f)]) => Ok(Dsl::Map(Box::new(g), f)),
-                    _ => Err(wrong("map(generator, function)")),
+                    _ => Err(wrong()),
                 },
                 "filter" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(p)]) => Ok(Dsl::Filter(Box::new(g), p)),
-                    _ => Err(wrong("filter(generator, predicate)")),
+                    _ => Err(wrong()),
                 },
                 "resize" => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Expr(n), Arg::Gen(g)]) => Ok(Dsl::Resize(n, Box::new(g))),
-                    _ => Err(wrong("resize(size, generator)")),
+                    _ => Err(wrong()),
                 },
                 _ => match <[Arg; 2]>::try_from(args) {
                     Ok([Arg::Gen(g), Arg::Expr(Expr::Closure(f))]) => {
@@ -330,7 +310,7 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
                         let body = syn::parse2::<Dsl>(quote::ToTokens::to_token_stream(&f.body))?;
                         Ok(Dsl::Bind(Box::new(g), param, Box::new(body)))
                     }
-                    _ => Err(wrong("bind(generator, |x| generator)")),
+                    _ => Err(wrong()),
                 },
             }
         }
@@ -339,7 +319,7 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
             let Expr::Closure(f) = f else {
                 return Err(syn::Error::new(
                     span,
-                    "`recursive` takes a closure: `recursive(|rec| generator)`",
+                    format!("`recursive` takes a closure: `{}`", form.usage),
                 ));
             };
             let Pat::Ident(param) = single_param(&f)? else {
@@ -358,28 +338,13 @@ fn parse_form(name: Ident, turbofish: Option<Type>, content: ParseStream) -> syn
         _ => {
             let args: Punctuated<Expr, Token![,]> = Punctuated::parse_terminated(content)?;
             let args: Vec<Expr> = args.into_iter().collect();
-            let (n, usage) = match key.as_str() {
-                "int" => (1, "int(range)"),
-                "float" => (1, "float(range)"),
-                "bool" | "any" => (
-                    0,
-                    if key == "bool" {
-                        "bool()"
-                    } else {
-                        "any::<T>()"
-                    },
-                ),
-                "weighted_bool" => (1, "weighted_bool(probability)"),
-                "char" => (1, "char(range)"),
-                "chars" => (1, "chars([range, …])"),
-                "string" => (
-                    2,
-                    "string(charset, length range)` (a charset such as `'a'..='z'`; for the characters of a generator, `string_of(generator, length range)",
-                ),
-                "choose" => (1, "choose(slice)"),
-                _ => (2, "subset(slice, k)"),
+            let Args::Leaf(n) = form.args else {
+                return Err(syn::Error::new(
+                    span,
+                    format!("`{key}` has no parser (pbt-stage's FORMS and parse_form disagree)"),
+                ));
             };
-            arity(n, usage, args.len())?;
+            arity(n, form.usage, args.len())?;
             Ok(Dsl::Leaf {
                 name,
                 args,

@@ -36,21 +36,10 @@ use crate::emit::Ctx;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-/// The primitives whose first draw is charged: each draws at least once,
-/// and none loops without bound.
-const PREPAID: &[&str] = &[
-    "int",
-    "float",
-    "bool",
-    "weighted_bool",
-    "char",
-    "chars",
-    "choose",
-];
-
-/// Whether the primitive `name` gets its first draw charged.
+/// Whether the primitive `name` gets its first draw charged (the table's
+/// `prepaid`: it draws at least once, and never loops without bound).
 pub(crate) fn prepaid(name: &Ident) -> bool {
-    PREPAID.iter().any(|p| name == p)
+    crate::forms::get(&name.to_string()).is_some_and(|f| f.prepaid)
 }
 
 /// The charged draws that every run of `dsl` makes, besides those that

@@ -3,31 +3,18 @@
 //! suffix names another primitive type than the variable (or its elements).
 
 use crate::ast::Dsl;
+use crate::forms::{Produces, FORMS};
 use syn::Type;
 
-const INTEGERS: &[&str] = &[
-    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
-];
-
-/// A kind of value, and which type heads hold it.
-type Produces = (&'static str, fn(&str) -> bool);
-
-/// What kind of type a top-level generator produces, when the macro can tell.
-fn produces(dsl: &Dsl) -> Option<Produces> {
-    let Dsl::Leaf { name, .. } = dsl else {
-        return match dsl {
-            Dsl::Vec(..) => Some(("vectors", |t| t == "Vec")),
-            _ => None,
-        };
+/// What kind of type a top-level generator produces, when the macro can
+/// tell (the forms table's `produces`).
+fn produces(dsl: &Dsl) -> Option<&'static Produces> {
+    let form = match dsl {
+        Dsl::Leaf { name, .. } => crate::forms::get(&name.to_string()),
+        Dsl::Vec(..) => crate::forms::get("vec"),
+        _ => None,
     };
-    Some(match name.to_string().as_str() {
-        "int" => ("integers", |t| INTEGERS.contains(&t)),
-        "float" => ("floats", |t| t == "f32" || t == "f64"),
-        "bool" | "weighted_bool" => ("booleans", |t| t == "bool"),
-        "char" => ("chars", |t| t == "char"),
-        "string" => ("strings", |t| t == "String"),
-        _ => return None,
-    })
+    form?.produces.as_ref()
 }
 
 /// The last identifier of a plain path type (`std::vec::Vec<u8>` → `Vec`).
@@ -40,13 +27,14 @@ fn type_head(ty: &Type) -> Option<String> {
     }
 }
 
-/// Whether it is a type the checks know (primitives, `String`, `Vec`).
+/// Whether it is a type the checks know (what some form produces:
+/// primitives, `String`, `Vec`; and `str`).
 fn known(head: &str) -> bool {
-    INTEGERS.contains(&head)
-        || matches!(
-            head,
-            "f32" | "f64" | "bool" | "char" | "String" | "Vec" | "str"
-        )
+    head == "str"
+        || FORMS
+            .iter()
+            .filter_map(|f| f.produces.as_ref())
+            .any(|p| p.types.contains(&head))
 }
 
 /// An error when the top-level generator plainly produces another kind of
@@ -91,10 +79,11 @@ fn check(dsl: &Dsl, ty: &Type, declared: &str, var: &str) -> syn::Result<()> {
             var,
         );
     }
-    let (Some((what, fits)), Some(head)) = (produces(dsl), type_head(ty)) else {
+    let (Some(produces), Some(head)) = (produces(dsl), type_head(ty)) else {
         return Ok(());
     };
-    if known(&head) && !fits(&head) {
+    let what = produces.kind;
+    if known(&head) && !produces.types.contains(&head.as_str()) {
         let ty = quote::ToTokens::to_token_stream(ty)
             .to_string()
             .replace(' ', "");

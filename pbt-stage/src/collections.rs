@@ -7,21 +7,11 @@
 use crate::ast::{parse_dsl, Dsl};
 use crate::charge::{self, fixed};
 use crate::emit::{expr, prepaid, Ctx};
+use crate::forms::{Args, Form};
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use syn::parse::ParseStream;
 use syn::{Expr, Token};
-
-/// The names this module stages.
-pub(crate) const NAMES: &[&str] = &[
-    "option",
-    "result",
-    "hash_set",
-    "btree_set",
-    "vec_unique",
-    "hash_map",
-    "btree_map",
-];
 
 /// A staged `option`, `result` or unique collection.
 #[derive(Clone, Debug)]
@@ -42,19 +32,17 @@ pub enum Collection {
     },
 }
 
-/// The arguments of `name(…)`, `name` being one of [`NAMES`].
-pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
-    let key = name.to_string();
-    let (gens, usage) = match key.as_str() {
-        "option" => (1, "option(generator)"),
-        "result" => (2, "result(ok generator, err generator)"),
-        "hash_map" => (2, "hash_map(key generator, value generator, length range)"),
-        "btree_map" => (2, "btree_map(key generator, value generator, length range)"),
-        "hash_set" => (1, "hash_set(generator, length range)"),
-        "btree_set" => (1, "btree_set(generator, length range)"),
-        _ => (1, "vec_unique(generator, length range)"),
+/// The arguments of `name(…)`, `form` being its row (an
+/// [`Args::Collection`]).
+pub(crate) fn parse(name: Ident, form: &Form, content: ParseStream) -> syn::Result<Dsl> {
+    let Args::Collection {
+        gens,
+        len: wants_len,
+    } = form.args
+    else {
+        return Err(syn::Error::new(name.span(), "not a collection form"));
     };
-    let wants_len = !matches!(key.as_str(), "option" | "result");
+    let usage = form.usage;
     let wrong = || syn::Error::new(name.span(), format!("expected `{usage}`"));
     let mut elems = Vec::new();
     for i in 0..gens {
@@ -83,7 +71,7 @@ pub(crate) fn parse(name: Ident, content: ParseStream) -> syn::Result<Dsl> {
     }
     let mut elems = elems.into_iter();
     let mut next = || elems.next().ok_or_else(wrong);
-    let collection = match (key.as_str(), len) {
+    let collection = match (form.name, len) {
         ("option", _) => Collection::Option(Box::new(next()?)),
         ("result", _) => Collection::Result(Box::new(next()?), Box::new(next()?)),
         (_, Some(len)) => Collection::Unique {

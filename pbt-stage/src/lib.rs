@@ -8,7 +8,8 @@
 //! draws of its pattern (`regex`), `option`/`result` and the unique
 //! collections stage their element generators inline (`collections`).
 //! Anything that is not a DSL form is a runtime `Gen` value (the escape
-//! hatch). Both `pbt-macros` and `pbt-derive` use this crate.
+//! hatch). Both `pbt-macros` and `pbt-derive` use this crate, and share its
+//! [`errors`] accumulator and [`suggest`]ions.
 #![forbid(unsafe_code)]
 
 mod ast;
@@ -16,6 +17,8 @@ mod charge;
 mod check;
 mod collections;
 mod emit;
+pub mod errors;
+mod forms;
 mod normalize;
 mod regex;
 pub mod suggest;
@@ -23,4 +26,6 @@ pub mod suggest;
 pub use ast::{Dsl, Stmt};
 pub use check::check_target;
 pub use emit::{emit, Ctx};
+#[doc(hidden)]
+pub use forms::names as form_names;
 pub use normalize::normalize;

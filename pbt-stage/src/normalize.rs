@@ -49,8 +49,8 @@ pub fn normalize(tokens: TokenStream) -> TokenStream {
 /// Whether `name[…]` is one of the DSL's bracket forms, or a near miss of
 /// one (rewritten too, so that the parser can say "did you mean").
 fn bracket_form(name: &str) -> bool {
-    const FORMS: [&str; 2] = ["one_of", "frequency"];
-    FORMS.contains(&name) || !crate::suggest::closest(name, FORMS).is_empty()
+    crate::forms::is_bracketed(name)
+        || !crate::suggest::closest(name, crate::forms::bracketed()).is_empty()
 }
 
 /// In a block's statements, `ensure cond;` becomes `ensure!(cond);`.

@@ -1,23 +1,9 @@
 //! # The pbt guide
 //!
-//! From a first property to a runner of your own, in chapters, then tables
+//! From a first property to a runner of your own, in chapters; then tables
 //! for readers coming from proptest, quickcheck and Hypothesis, and the
-//! research behind pbt.
-//!
-//! Each chapter is a page of `docs/guide/` in the repository, included here
-//! with `#[doc = include_str!(…)]`. We chose that over an mdBook and over
-//! chapters written as `//!` comments (clap's `_tutorial`): one Markdown
-//! text reads as a page on a code host and as rustdoc on docs.rs, needs no
-//! extra tool to build, and every Rust example in it is a doctest that
-//! `cargo test --workspace` compiles and runs, so the guide cannot drift
-//! from the library. Two things a doctest cannot run are checked by the
-//! repository's `tests/guide.rs`: the `#[property_test]` functions (test
-//! functions compile away outside `cargo test`'s harness), which it runs
-//! verbatim and compares with the text; and the configuration chapter,
-//! which must name every option, `Config` field and `PBT_*` variable the
-//! code reads.
-//!
-//! The modules hold no items; they are the pages.
+//! research behind pbt. Read the first five in order; the rest as you need
+//! them. Every example compiles and runs as written.
 //!
 //! 1. [Your first property](ch01_first_property)
 //! 2. [The generator DSL and runtime generators](ch02_generators)
@@ -36,6 +22,17 @@
 //! 15. [Coming from quickcheck](ch15_from_quickcheck)
 //! 16. [Coming from Hypothesis](ch16_from_hypothesis)
 //! 17. [References](ch17_references)
+
+// Each chapter is a page of `docs/guide/` in the repository, included with
+// `#[doc = include_str!(…)]`, rather than an mdBook or `//!` chapters
+// (clap's `_tutorial`): one Markdown text reads as a page on a code host
+// and as rustdoc on docs.rs, needs no extra tool, and every Rust example in
+// it is a doctest, so the guide cannot drift from the library. What a
+// doctest cannot run is checked by `tests/guide.rs`: the `#[property_test]`
+// functions (compiled away outside the test harness), run verbatim and
+// compared with the text, and the configuration chapter, which must name
+// every option, `Config` field and `PBT_*` variable the code reads.
+// The modules hold no items; they are the pages.
 
 #[doc = include_str!("../../docs/guide/01-first-property.md")]
 pub mod ch01_first_property {}

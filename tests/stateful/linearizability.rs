@@ -200,10 +200,10 @@ fn a_linearizable_run_is_explained_and_the_prefix_is_checked_sequentially() {
 /// real time forbids; the same results with overlapping calls are fine.
 #[test]
 fn linearizability_respects_real_time_order() {
-    use pbt::stateful::{linearize, Event, Step};
+    use pbt::stateful::{linearize, Event, ProgramStep};
     let threads = vec![
-        vec![Step::<Counter>::new(CounterCmd::Incr)],
-        vec![Step::<Counter>::new(CounterCmd::Get)],
+        vec![ProgramStep::<Counter>::new(CounterCmd::Incr)],
+        vec![ProgramStep::<Counter>::new(CounterCmd::Get)],
     ];
     let system = LOCKED.init_system();
     let event = |invoked, returned, output| Event {
@@ -221,8 +221,8 @@ fn linearizability_respects_real_time_order() {
     // Each thread's own order holds as well: a thread's second command
     // never comes before its first.
     let one_thread = vec![vec![
-        Step::<Counter>::new(CounterCmd::Incr),
-        Step::<Counter>::new(CounterCmd::Get),
+        ProgramStep::<Counter>::new(CounterCmd::Incr),
+        ProgramStep::<Counter>::new(CounterCmd::Get),
     ]];
     let read_first = vec![vec![event(0, 1, 1), event(2, 3, 0)]];
     assert_eq!(

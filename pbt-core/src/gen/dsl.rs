@@ -8,8 +8,11 @@
 //! inside an annotation. [`Gen`](super::Gen) is imported without its name,
 //! for the method syntax of runtime generators (`g.boxed()`).
 //!
-//! Adding a combinator to the DSL means adding its name to the one list
-//! below.
+//! A runtime-only combinator is one name in the list below. A staged form
+//! is also a row of pbt-stage's table of forms (`pbt-stage/src/forms.rs`),
+//! read by every stage of the macros; the facade's `tests/dsl_scope.rs`
+//! checks that the two lists agree, and `docs/contributing.md` has the
+//! recipe.
 //!
 //! ```
 //! use pbt_core::gen::dsl::*;

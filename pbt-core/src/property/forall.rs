@@ -6,8 +6,8 @@ use super::annotations::{
     ShrinkWith,
 };
 use super::element_deletions::ElementDeletions;
-use super::node::{guarded, panic_message, prefix_choices, ConstructorView, Node};
-use super::{Binding, Case, Discarded, NodeView, Outcome};
+use super::node::{forward_to_rest, guarded, panic_message, prefix_choices, ConstructorView, Node};
+use super::{Binding, Case, Discarded, NodeView};
 use crate::choices::{shortlex_lt, Choices, Recorder, Replay, Replayed};
 use crate::constructors::Constructor;
 use crate::shrink::choices::simplifications_by_bisection;
@@ -296,6 +296,8 @@ where
     const VARS: usize = 1 + Rest::VARS;
     const KEEPS_CHOICES: bool = G::CUSTOM || Rest::KEEPS_CHOICES;
 
+    forward_to_rest!(run utility target);
+
     #[inline(always)]
     fn env_of(fin: &Self::Env) -> &E {
         &Rest::env_of(fin).1
@@ -355,11 +357,6 @@ where
         };
         let value = value.map_err(|_| Discarded::Rejected)?;
         self.rest.generate((value, env), src, size, choices)
-    }
-
-    #[inline(always)]
-    fn run(&self, fin: &Self::Env) -> Outcome {
-        self.rest.run(fin)
     }
 
     fn rebuild(
@@ -570,14 +567,6 @@ where
         }))
         .unwrap_or_else(|payload| Self::placeholder(&*payload) == mine.value);
         same && self.rest.prints_as(fin, rest)
-    }
-
-    fn utility(&self, fin: &Self::Env) -> Option<f64> {
-        self.rest.utility(fin)
-    }
-
-    fn target(&self, fin: &Self::Env) -> Option<f64> {
-        self.rest.target(fin)
     }
 
     fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {

@@ -1,11 +1,9 @@
 //! `implies pre`: the node that discards tests where a precondition fails.
 
 use super::annotations::{NoUtility, UtilityAnnotation, UtilityWith};
-use super::node::Node;
-use super::{Binding, Case, Discarded, NodeView, Outcome};
+use super::node::{forward_to_rest, Node};
+use super::{Case, Discarded, NodeView, Outcome};
 use crate::choices::Choices;
-use crate::constructors::Constructor;
-use crate::shrink::Candidates;
 use crate::source::Source;
 
 /// `implies pre`: tests where `pre` does not hold are discarded.
@@ -46,10 +44,7 @@ where
     const VARS: usize = Rest::VARS;
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
 
-    #[inline(always)]
-    fn env_of(fin: &Self::Env) -> &E {
-        Rest::env_of(fin)
-    }
+    forward_to_rest!(env_of shrink mutate print target constructors);
 
     fn views(&self, out: &mut Vec<NodeView>) {
         out.push(NodeView::Implies {
@@ -96,51 +91,11 @@ where
         self.rest.rebuild(env, old, depth, choices)
     }
 
-    fn shrink<'a>(
-        &'a self,
-        case: &'a Case<Self::Env>,
-        depth: usize,
-    ) -> Candidates<'a, Case<Self::Env>> {
-        self.rest.shrink(case, depth)
-    }
-
-    fn mutate<S: Source + ?Sized>(
-        &self,
-        case: &Case<Self::Env>,
-        variable: usize,
-        depth: usize,
-        src: &mut S,
-    ) -> Option<Case<Self::Env>> {
-        self.rest.mutate(case, variable, depth, src)
-    }
-
-    fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
-        self.rest.print(fin, out);
-    }
-
-    fn print_within(&self, fin: &Self::Env, limit: usize, out: &mut Vec<Binding>) {
-        self.rest.print_within(fin, limit, out);
-    }
-
-    fn prints_as(&self, fin: &Self::Env, printed: &[Binding]) -> bool {
-        self.rest.prints_as(fin, printed)
-    }
-
-    fn print_into(&self, fin: &Self::Env, out: &mut Vec<Binding>, at: usize) {
-        self.rest.print_into(fin, out, at);
-    }
-
     fn utility(&self, fin: &Self::Env) -> Option<f64> {
         let mine = self.utility.utility(Self::env_of(fin));
         match (mine, self.rest.utility(fin)) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
-    }
-    fn target(&self, fin: &Self::Env) -> Option<f64> {
-        self.rest.target(fin)
-    }
-    fn constructors(&self, fin: &Self::Env, out: &mut Vec<(&'static str, Constructor)>) {
-        self.rest.constructors(fin, out);
     }
 }

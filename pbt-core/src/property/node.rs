@@ -101,6 +101,119 @@ pub trait Node<E> {
     }
 }
 
+/// The methods of [`Node`] that a node hands unchanged to the next one,
+/// its field `rest`, written once (as serde's `forward_to_deserialize_any!`):
+/// `Implies` and `Target` bind no variable, so most of their methods only
+/// forward, and `Forall` forwards what concerns no variable (`run`,
+/// `utility`, `target`).
+///
+/// Invoked inside `impl<E, …, Rest: Node<E>> Node<E> for …` with the
+/// names of the methods to forward (`forward_to_rest!(shrink mutate);`);
+/// `E` and `Rest` are the impl's own parameters.
+macro_rules! forward_to_rest {
+    ($($method:ident)*) => {
+        $($crate::property::node::forward_to_rest!(@ $method);)*
+    };
+    (@ env_of) => {
+        #[inline(always)]
+        fn env_of(fin: &Self::Env) -> &E {
+            Rest::env_of(fin)
+        }
+    };
+    (@ generate) => {
+        #[inline(always)]
+        fn generate<S: $crate::source::Source + ?Sized>(
+            &self,
+            env: E,
+            src: &mut S,
+            size: usize,
+            choices: &mut Vec<Option<$crate::choices::Choices>>,
+        ) -> Result<Self::Env, $crate::property::Discarded> {
+            self.rest.generate(env, src, size, choices)
+        }
+    };
+    (@ run) => {
+        #[inline(always)]
+        fn run(&self, fin: &Self::Env) -> $crate::property::Outcome {
+            self.rest.run(fin)
+        }
+    };
+    (@ rebuild) => {
+        fn rebuild(
+            &self,
+            env: E,
+            old: &$crate::property::Case<Self::Env>,
+            depth: usize,
+            choices: &mut Vec<Option<$crate::choices::Choices>>,
+        ) -> Option<Self::Env> {
+            self.rest.rebuild(env, old, depth, choices)
+        }
+    };
+    (@ shrink) => {
+        fn shrink<'a>(
+            &'a self,
+            case: &'a $crate::property::Case<Self::Env>,
+            depth: usize,
+        ) -> $crate::shrink::Candidates<'a, $crate::property::Case<Self::Env>> {
+            self.rest.shrink(case, depth)
+        }
+    };
+    (@ mutate) => {
+        fn mutate<S: $crate::source::Source + ?Sized>(
+            &self,
+            case: &$crate::property::Case<Self::Env>,
+            variable: usize,
+            depth: usize,
+            src: &mut S,
+        ) -> Option<$crate::property::Case<Self::Env>> {
+            self.rest.mutate(case, variable, depth, src)
+        }
+    };
+    // The four ways to print, together: a node forwards all or none.
+    (@ print) => {
+        fn print(&self, fin: &Self::Env, out: &mut Vec<$crate::property::Binding>) {
+            self.rest.print(fin, out);
+        }
+
+        fn print_within(
+            &self,
+            fin: &Self::Env,
+            limit: usize,
+            out: &mut Vec<$crate::property::Binding>,
+        ) {
+            self.rest.print_within(fin, limit, out);
+        }
+
+        fn prints_as(&self, fin: &Self::Env, printed: &[$crate::property::Binding]) -> bool {
+            self.rest.prints_as(fin, printed)
+        }
+
+        fn print_into(&self, fin: &Self::Env, out: &mut Vec<$crate::property::Binding>, at: usize) {
+            self.rest.print_into(fin, out, at);
+        }
+    };
+    (@ utility) => {
+        fn utility(&self, fin: &Self::Env) -> Option<f64> {
+            self.rest.utility(fin)
+        }
+    };
+    (@ target) => {
+        fn target(&self, fin: &Self::Env) -> Option<f64> {
+            self.rest.target(fin)
+        }
+    };
+    (@ constructors) => {
+        fn constructors(
+            &self,
+            fin: &Self::Env,
+            out: &mut Vec<(&'static str, $crate::constructors::Constructor)>,
+        ) {
+            self.rest.constructors(fin, out);
+        }
+    };
+}
+pub(crate) use forward_to_rest;
+
 /// A variable's constructor view: its type's
 /// [`crate::constructors::Constructors`] impl, when it has one.
 pub type ConstructorView<T> = fn(&T, &mut Vec<Constructor>);

@@ -1,162 +1,15 @@
 //! The inputs stream: which test cases a run visits. Saved regressions
 //! first — every one of them, whatever `cases` is, and without counting
-//! toward it ([`replay_saved`] and [`replay_saved_with`], the one place
-//! every runner replays them) — then one fresh case per test
+//! toward it ([`super::replay_saved`] and [`super::replay_saved_with`], the
+//! one place every runner replays them) — then one fresh case per test
 //! ([`Plan::case`]), each with its own seed and size.
 
-use super::erased::DynProperty;
+use super::found::{case_seed, CaseSeed, Found, MAX_SAVED_SIZE};
 use super::regressions::RegressionsFile;
-use super::run_step::{replay_saved_with, InProcess};
-use super::watchdog::Watch;
 use crate::config::{Config, Sizes};
-use crate::report::Report;
 use pbt_core::source::{mix, SeedState};
 use pbt_core::Structure;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The seed and size of one fresh test case: what generates its inputs
-/// (a generated test case, environment and choices, is a
-/// [`pbt_core::Case`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CaseSeed {
-    /// Seed of this case's [`pbt_core::Rng`].
-    pub seed: u64,
-    /// Size handed to the generators.
-    pub size: usize,
-}
-
-impl CaseSeed {
-    /// A fresh source for this case.
-    #[inline]
-    pub fn rng(&self) -> pbt_core::Rng {
-        pbt_core::Rng::from_seed(self.seed)
-    }
-}
-
-/// Where a test input comes from: a case (seed and size), a choice
-/// sequence (an input found by mutating choices, which no seed generates),
-/// another input mutated by value, or another input shrunk by the
-/// external shrinker. Each is replayed exactly.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Found {
-    /// Generated from a case's seed.
-    Case(CaseSeed),
-    /// Replayed from choices at a size.
-    Choices {
-        /// The choice sequence.
-        choices: Vec<u64>,
-        /// The size it is replayed at.
-        size: usize,
-    },
-    /// `base`'s input mutated by value ([`pbt_core::Property::mutate`])
-    /// once per step, each step with a fresh [`pbt_core::Rng`] seeded by it.
-    Mutated {
-        /// The input mutated: a case or a choice sequence.
-        base: Box<Found>,
-        /// The seed of each mutation, in order.
-        steps: Vec<u64>,
-    },
-    /// `base`'s input shrunk by [`pbt_core::Property::shrink`] along
-    /// `path`: each step takes the candidate at that index (counting from
-    /// 0) among the shrink candidates of the input so far. What the
-    /// external shrinker's result is saved as (no choice sequence
-    /// generates it).
-    Shrunk {
-        /// The input shrunk: a case, a choice sequence or a mutant.
-        base: Box<Found>,
-        /// The index of the candidate taken at each step, in order.
-        path: Vec<u64>,
-    },
-}
-
-impl Found {
-    /// The size the input is generated at.
-    pub fn size(&self) -> usize {
-        match self {
-            Found::Case(c) => c.size,
-            Found::Choices { size, .. } => *size,
-            Found::Mutated { base, .. } | Found::Shrunk { base, .. } => base.size(),
-        }
-    }
-
-    /// Whether a choice sequence generates this input (a case or choices),
-    /// rather than value mutation or the external shrinker.
-    ///
-    /// ```
-    /// use pbt_runners::components::{CaseSeed, Found};
-    /// let case = Found::Case(CaseSeed { seed: 7, size: 3 });
-    /// assert!(case.has_choices());
-    /// assert!(!case.mutated(1).has_choices());
-    /// ```
-    pub fn has_choices(&self) -> bool {
-        matches!(self, Found::Case(_) | Found::Choices { .. })
-    }
-
-    /// This input mutated by value once more, with the mutation seeded by
-    /// `step`.
-    ///
-    /// ```
-    /// use pbt_runners::components::{CaseSeed, Found};
-    /// let case = Found::Case(CaseSeed { seed: 7, size: 3 });
-    /// let twice = case.mutated(1).mutated(2);
-    /// assert_eq!(twice, Found::Mutated { base: Box::new(case), steps: vec![1, 2] });
-    /// ```
-    pub fn mutated(&self, step: u64) -> Found {
-        match self {
-            Found::Mutated { base, steps } => {
-                let mut steps = steps.clone();
-                steps.push(step);
-                Found::Mutated {
-                    base: base.clone(),
-                    steps,
-                }
-            }
-            base => Found::Mutated {
-                base: Box::new(base.clone()),
-                steps: vec![step],
-            },
-        }
-    }
-
-    /// This input with every size above `ceiling` lowered to it (a saved
-    /// size of 10¹² must not be allocated).
-    ///
-    /// ```
-    /// use pbt_runners::components::{CaseSeed, Found};
-    /// let huge = Found::Case(CaseSeed { seed: 1, size: 1 << 40 }).mutated(3);
-    /// assert_eq!(huge.clamped(100).size(), 100);
-    /// ```
-    pub fn clamped(self, ceiling: usize) -> Found {
-        match self {
-            Found::Case(case) => Found::Case(CaseSeed {
-                size: case.size.min(ceiling),
-                ..case
-            }),
-            Found::Choices { choices, size } => Found::Choices {
-                choices,
-                size: size.min(ceiling),
-            },
-            Found::Mutated { base, steps } => Found::Mutated {
-                base: Box::new(base.clamped(ceiling)),
-                steps,
-            },
-            Found::Shrunk { base, path } => Found::Shrunk {
-                base: Box::new(base.clamped(ceiling)),
-                path,
-            },
-        }
-    }
-
-    /// How many value mutations lead to this input.
-    pub fn mutations(&self) -> usize {
-        match self {
-            Found::Mutated { steps, .. } => steps.len(),
-            Found::Shrunk { base, .. } => base.mutations(),
-            _ => 0,
-        }
-    }
-}
 
 /// The resolved plan of a run: the configuration with the environment
 /// applied, the run seed, and the regressions file.
@@ -386,7 +239,7 @@ impl<'a> SeededCases<'a> {
 }
 
 impl Cases<'_> {
-    /// What works out any case from its index alone ([`case_at`]): the run
+    /// What works out any case from its index alone ([`super::found::case_at`]): the run
     /// seed, the index of the next case, and the size schedule as a word
     /// and `max_size`.
     #[inline]
@@ -400,70 +253,6 @@ impl Cases<'_> {
         };
         (self.run_seed, self.n, sizes, config.max_size)
     }
-}
-
-/// The `n`th fresh case of the run seeded `seed` under the size schedule
-/// `sizes` and `max_size` as [`Cases::schedule`] gives them: what
-/// [`Plan::case`] gives, without the plan (the watchdog and the crash
-/// handler work out the case in flight from a ticket).
-pub(crate) fn case_at(seed: u64, n: u64, sizes: u64, max_size: usize) -> CaseSeed {
-    let size = match sizes {
-        0 => match (max_size as u64).checked_add(1) {
-            Some(period) => (n % period) as usize,
-            None => n as usize,
-        },
-        1 => (u64::BITS - n.leading_zeros()) as usize,
-        fixed => usize::try_from(fixed - 2).unwrap_or(usize::MAX),
-    };
-    CaseSeed {
-        seed: case_seed(seed, n),
-        size: size.min(max_size),
-    }
-}
-
-/// The seed of the `n`th fresh case of the run seeded `seed`. (Output `n`
-/// of SplitMix64 from `seed` would take one mix instead of two, but would
-/// give every run seed other cases than it always has: `tests/seeds.rs`
-/// pins them.)
-#[inline(always)]
-fn case_seed(seed: u64, n: u64) -> u64 {
-    mix(seed ^ mix(n))
-}
-
-/// The largest size a saved case is replayed at when `max_size` is smaller:
-/// a case saved under a larger `max_size` replays exactly up to this size.
-pub const MAX_SAVED_SIZE: usize = 10_000;
-
-/// Replay every case saved in the regressions file, before any fresh case,
-/// in process: [`replay_saved_with`] the [`InProcess`] step. `Break` with
-/// the failure report when one still fails (it goes down the failure path
-/// like any failure, and its report names the saved case), `Continue` with
-/// the report to go on with. Saved cases are replayed whatever `cases` is
-/// (`PBT_CASES=0` too) and do not count toward it: `report.replayed` counts
-/// them, `report.tests` is left to the fresh ones.
-///
-/// ```
-/// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_runners::components::{replay_saved, supervise, DynProperty, Plan};
-/// use pbt_runners::{Config, Regressions, Report};
-/// use std::ops::ControlFlow;
-/// let file = std::env::temp_dir().join(format!("pbt-doc-replay-{}", std::process::id()));
-/// std::fs::write(&file, "cc 0x1 0 # t: a saved case\ncc 0x2 3 # t: another\n").unwrap();
-/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
-/// let config = Config::default().ignore_env().cases(0).regressions(Regressions::File(file.clone()));
-/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
-/// let flow = supervise(&prop, &plan, |watch| replay_saved(&prop, &plan, watch, Report::empty("mine", &plan)));
-/// let ControlFlow::Continue(report) = flow else { panic!("both pass") };
-/// assert_eq!((report.replayed, report.tests), (2, 0));
-/// std::fs::remove_file(&file).unwrap();
-/// ```
-pub fn replay_saved(
-    prop: &dyn DynProperty,
-    plan: &Plan,
-    watch: &Watch,
-    report: Report,
-) -> ControlFlow<Report, Report> {
-    replay_saved_with(plan, &mut InProcess::new(prop, plan, watch), report)
 }
 
 /// A seed nobody chose: time, process and a counter, mixed.

@@ -19,7 +19,7 @@
 //! watch keeps anyway. Unix only; elsewhere arming does nothing.
 
 use super::cases::Plan;
-use super::watchdog::Watch;
+use super::watch::Watch;
 
 /// An armed run; disarmed when dropped.
 #[derive(Debug)]
@@ -86,8 +86,9 @@ pub(crate) fn recorded() {
 #[cfg(unix)]
 #[allow(unsafe_code)]
 mod imp {
-    use crate::components::cases::{CaseSeed, Found, Plan};
-    use crate::components::watchdog::Watch;
+    use crate::components::cases::Plan;
+    use crate::components::found::{CaseSeed, Found};
+    use crate::components::watch::Watch;
     use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering::SeqCst};
     use std::sync::Once;
 

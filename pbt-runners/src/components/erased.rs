@@ -6,13 +6,15 @@
 //! generates and runs a case in one virtual call without allocating; the
 //! rest (shrinking, printing) moves inputs around as `Box<dyn Any>`.
 
-use super::cases::{CaseSeed, Cases, Found};
+use super::cases::Cases;
 use super::drops::{drop_quietly, DropGuarded};
 use super::execute::{
-    catch_quietly, generate_and_run, generate_and_run_batch, quietly, run, Batch, Step, MAX_STACK,
+    catch_quietly, generate_and_run, generate_and_run_batch, quietly, run, Batch, MAX_STACK,
 };
+use super::found::{CaseSeed, Found};
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::tested::{NotGenerated, Tested};
+use super::watch::Watch;
 use pbt_core::{Binding, Discarded, Outcome, Property, Source, Structure};
 use std::any::Any;
 
@@ -38,76 +40,12 @@ pub struct Traced {
     pub bounds: Vec<u64>,
 }
 
-/// What generating (or mutating) an input came to.
-///
-/// ```
-/// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_runners::components::{supervise, CaseSeed, DynProperty, Found, Generation, Plan};
-/// use pbt_runners::{Config, Regressions};
-/// // A generator that panics on 7: generating is a failure, not a discard.
-/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true))
-///     .gen(|_: &()| pbt_core::Gen::map(pbt_core::gen::int(0..10u8), |x| { assert!(x != 7, "seven"); x })));
-/// let config = Config::default().ignore_env().regressions(Regressions::Off);
-/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
-/// let outcomes: Vec<bool> = supervise(&prop, &plan, |watch| {
-///     (0..50).map(|n| matches!(prop.generate_traced(&Found::Case(plan.case(n)), watch),
-///                              Generation::Failed(_))).collect()
-/// });
-/// assert!(outcomes.contains(&true) && outcomes.contains(&false));
-/// ```
-#[derive(Debug)]
-pub enum Generation<T> {
-    /// The input.
-    Generated(T),
-    /// A precondition or generator rejected it, or a replayed choice
-    /// sequence ran out (see [`pbt_core::overrun::Overrun::Replay`]).
-    Discarded(Discarded),
-    /// User code failed while generating: a generator or mutator panicked,
-    /// ran past the time limit, or drew more than its budget. The reason
-    /// says which; runners report it as a failure.
-    Failed(String),
-}
-
-impl<T> Generation<T> {
-    /// The input, if one was generated.
-    pub fn ok(self) -> Option<T> {
-        match self {
-            Generation::Generated(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// Apply `f` to the generated input.
-    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Generation<U> {
-        match self {
-            Generation::Generated(t) => Generation::Generated(f(t)),
-            Generation::Discarded(why) => Generation::Discarded(why),
-            Generation::Failed(reason) => Generation::Failed(reason),
-        }
-    }
-}
-
-/// What [`DynProperty::replay_and_check`] came to.
-#[derive(Debug)]
-pub enum Checked {
-    /// The candidate did not generate: a generator rejected it or failed
-    /// (panicked, drew too much), the replay ran out, or it took longer
-    /// than the time limit.
-    NotGenerated,
-    /// The caller's `keep` turned it down before its check.
-    Skipped,
-    /// Its check passed (or discarded it).
-    Passed,
-    /// Its check failed: the inputs and the reason.
-    Failed(AnyInputs, String),
-}
-
 /// The object-safe view of a [`Property`] that runners' loops use.
 pub trait DynProperty {
     /// [`Property::structure`].
     fn structure(&self) -> Structure;
     /// Generate `case` and run it (one call, no allocation).
-    fn test(&self, case: &CaseSeed, watch: &Watch) -> Step;
+    fn test(&self, case: &CaseSeed, watch: &Watch) -> Tested;
     /// Generate and run fresh cases until `budget` passed or one did not
     /// ([`generate_and_run_batch`]: one call for the whole batch).
     fn test_batch(
@@ -119,14 +57,13 @@ pub trait DynProperty {
     ) -> Batch;
     /// Generate a saved or found input and run it, each under the watch
     /// (the time limit, the draw limit).
-    fn test_found(&self, found: &Found, watch: &Watch) -> Step {
+    fn test_found(&self, found: &Found, watch: &Watch) -> Tested {
         if let Found::Case(case) = found {
             return self.test(case, watch);
         }
         match self.generate_traced(found, watch) {
-            Generation::Generated(traced) => Step::Ran(self.run_any(&*traced.inputs, watch)),
-            Generation::Discarded(why) => Step::Discarded(why),
-            Generation::Failed(reason) => Step::GeneratorPanicked(reason),
+            Ok(traced) => Tested::from(self.run_any(&*traced.inputs, watch)),
+            Err(not) => Tested::from(not),
         }
     }
     /// Generate a found input with every draw and its bound traced: the
@@ -136,19 +73,19 @@ pub trait DynProperty {
     /// choices of its own (they come back empty).
     /// Generation is watched: it fails past the watch's time limit, and a
     /// fresh case draws from a source bounded by [`Watch::max_draws`].
-    fn generate_traced(&self, found: &Found, watch: &Watch) -> Generation<Traced> {
+    fn generate_traced(&self, found: &Found, watch: &Watch) -> Result<Traced, NotGenerated> {
         let ticket = watch.start();
         let traced = self.trace_unwatched(found, watch.max_draws());
         if watch.finish(ticket) {
-            return Generation::Failed(format!(
+            return Err(NotGenerated::Failed(format!(
                 "the generator ran longer than the time limit of {:?}",
                 watch.limit().unwrap_or_default()
-            ));
+            )));
         }
         traced
     }
     /// [`DynProperty::generate_traced`] without the time limit.
-    fn trace_unwatched(&self, found: &Found, max_draws: u64) -> Generation<Traced> {
+    fn trace_unwatched(&self, found: &Found, max_draws: u64) -> Result<Traced, NotGenerated> {
         let mut rng;
         let mut replay;
         let inner: &mut dyn Source = match found {
@@ -161,30 +98,18 @@ pub trait DynProperty {
                 &mut replay
             }
             Found::Mutated { base, steps } => {
-                let mut traced = match self.trace_unwatched(base, max_draws) {
-                    Generation::Generated(traced) => traced,
-                    other => return other,
-                };
+                let mut traced = self.trace_unwatched(base, max_draws)?;
                 for &step in steps {
-                    match self.mutate_step(&*traced.inputs, step, found.size(), max_draws) {
-                        Generation::Generated(mutant) => traced = mutant,
-                        other => return other,
-                    }
+                    traced = self.mutate_step(&*traced.inputs, step, found.size(), max_draws)?;
                 }
-                return Generation::Generated(traced);
+                return Ok(traced);
             }
             Found::Shrunk { base, path } => {
-                let mut traced = match self.trace_unwatched(base, max_draws) {
-                    Generation::Generated(traced) => traced,
-                    other => return other,
-                };
+                let mut traced = self.trace_unwatched(base, max_draws)?;
                 for &index in path {
-                    match self.shrink_step(&*traced.inputs, index) {
-                        Generation::Generated(smaller) => traced = smaller,
-                        other => return other,
-                    }
+                    traced = self.shrink_step(&*traced.inputs, index)?;
                 }
-                return Generation::Generated(traced);
+                return Ok(traced);
             }
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
@@ -207,7 +132,7 @@ pub trait DynProperty {
         step: u64,
         size: usize,
         max_draws: u64,
-    ) -> Generation<Traced> {
+    ) -> Result<Traced, NotGenerated> {
         let mut rng = pbt_core::Rng::from_seed(step).limited(max_draws, MAX_STACK);
         self.mutate_any(inputs, &mut rng, size)
             .map(|inputs| Traced {
@@ -220,21 +145,21 @@ pub trait DynProperty {
     /// [`Found::Shrunk`] replays the external shrinker's result), with no
     /// choices of its own: `Discarded` when the shrinker no longer makes
     /// that many candidates, `Failed` when it panicked.
-    fn shrink_step(&self, inputs: &dyn Any, index: u64) -> Generation<Traced> {
+    fn shrink_step(&self, inputs: &dyn Any, index: u64) -> Result<Traced, NotGenerated> {
         let nth = quietly(|| {
             let index = usize::try_from(index).ok()?;
             self.shrink_any(inputs).nth(index)
         });
         match nth {
-            Ok(Some(inputs)) => Generation::Generated(Traced {
+            Ok(Some(inputs)) => Ok(Traced {
                 inputs,
                 choices: Vec::new(),
                 bounds: Vec::new(),
             }),
-            Ok(None) => Generation::Discarded(Discarded::Rejected),
-            Err(panic) => Generation::Failed(format!(
+            Ok(None) => Err(NotGenerated::Discarded(Discarded::Rejected)),
+            Err(panic) => Err(NotGenerated::Failed(format!(
                 "a shrinker panicked while replaying a saved shrunk input: {panic}"
-            )),
+            ))),
         }
     }
     /// [`Property::utility`] of inputs produced by this property.
@@ -245,7 +170,7 @@ pub trait DynProperty {
     /// Generate from any source at `size` (a replayed choice sequence, say),
     /// with panics caught: a replay that ran out of choices is a rejection,
     /// any other panic (or overrun) a failure.
-    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs>;
+    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Result<AnyInputs, NotGenerated>;
     /// [`DynProperty::generate_from`] a replayed choice sequence, the
     /// integrated shrinker's every candidate: the generators draw from the
     /// [`Replay`](pbt_core::choices::Replay) itself, not through a
@@ -254,37 +179,35 @@ pub trait DynProperty {
         &self,
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
-    ) -> Generation<AnyInputs> {
+    ) -> Result<AnyInputs, NotGenerated> {
         self.generate_from(replay, size)
     }
     /// Replay a candidate through the generators under `watch` (a replay
     /// slower than the time limit is no candidate), ask `keep` of the
     /// choices it used, and check the inputs when it says so (under
-    /// `watch`, as [`DynProperty::run_any`]). The inputs are boxed only
-    /// when they fail: a shrinker's passing candidates, most of them,
-    /// cost no allocation of their own.
+    /// `watch`, as [`DynProperty::run_any`]): the inputs and the reason
+    /// when the check fails; `None` when it passes or discards, when
+    /// `keep` turns the candidate down, and when it does not generate
+    /// (rejected, a generator's fault, slower than the time limit). The
+    /// inputs are boxed only when they fail: a shrinker's passing
+    /// candidates, most of them, cost no allocation of their own.
     fn replay_and_check(
         &self,
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
         watch: &Watch,
         keep: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Checked {
+    ) -> Option<(AnyInputs, String)> {
         let ticket = watch.start();
         let generated = self.replay_from(replay, size);
         let overran = watch.finish(ticket);
-        let Generation::Generated(inputs) = generated else {
-            return Checked::NotGenerated;
-        };
-        if overran {
-            return Checked::NotGenerated;
-        }
+        let inputs = generated.ok().filter(|_| !overran)?;
         if !keep(replay.used()) {
-            return Checked::Skipped;
+            return None;
         }
         match self.run_any(&*inputs, watch) {
-            Outcome::Fail(why) => Checked::Failed(inputs, why),
-            _ => Checked::Passed,
+            Outcome::Fail(why) => Some((inputs, why)),
+            _ => None,
         }
     }
     /// Run inputs produced by this property.
@@ -297,7 +220,7 @@ pub trait DynProperty {
         inputs: &dyn Any,
         src: &mut dyn Source,
         size: usize,
-    ) -> Generation<AnyInputs>;
+    ) -> Result<AnyInputs, NotGenerated>;
     /// [`Property::shrink`] of inputs produced by this property. The
     /// candidates come lazily; a user's shrinker may panic while producing
     /// one (the shrinker component catches it).
@@ -354,15 +277,12 @@ fn generate_caught<P: Property, S: Source + ?Sized>(
     prop: &P,
     src: &mut S,
     size: usize,
-) -> Generation<AnyInputs> {
-    let generated = catch_quietly(|| match prop.generate(src, size) {
-        Ok(inputs) => Generation::Generated(erase(inputs)),
-        Err(why) => Generation::Discarded(why),
-    });
-    match generated {
-        Ok(generation) => generation,
-        Err(panic) if panic.replay_ran_out() => Generation::Discarded(Discarded::Rejected),
-        Err(panic) => Generation::Failed(panic.generator_reason()),
+) -> Result<AnyInputs, NotGenerated> {
+    match catch_quietly(|| prop.generate(src, size)) {
+        Ok(Ok(inputs)) => Ok(erase(inputs)),
+        Ok(Err(why)) => Err(NotGenerated::Discarded(why)),
+        Err(panic) if panic.replay_ran_out() => Err(NotGenerated::Discarded(Discarded::Rejected)),
+        Err(panic) => Err(NotGenerated::Failed(panic.generator_reason())),
     }
 }
 
@@ -372,7 +292,7 @@ impl<P: Property> DynProperty for P {
     }
 
     #[inline]
-    fn test(&self, case: &CaseSeed, watch: &Watch) -> Step {
+    fn test(&self, case: &CaseSeed, watch: &Watch) -> Tested {
         generate_and_run(self, case, watch)
     }
 
@@ -386,7 +306,7 @@ impl<P: Property> DynProperty for P {
         generate_and_run_batch(self, cases, budget, watch, statistics)
     }
 
-    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Generation<AnyInputs> {
+    fn generate_from(&self, src: &mut dyn Source, size: usize) -> Result<AnyInputs, NotGenerated> {
         generate_caught(self, src, size)
     }
 
@@ -394,7 +314,7 @@ impl<P: Property> DynProperty for P {
         &self,
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
-    ) -> Generation<AnyInputs> {
+    ) -> Result<AnyInputs, NotGenerated> {
         generate_caught(self, replay, size)
     }
 
@@ -404,23 +324,23 @@ impl<P: Property> DynProperty for P {
         size: usize,
         watch: &Watch,
         keep: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Checked {
+    ) -> Option<(AnyInputs, String)> {
         let ticket = watch.start();
         let generated = catch_quietly(|| self.generate(replay, size));
         let overran = watch.finish(ticket);
         let inputs = match generated {
             Ok(Ok(inputs)) if !overran => inputs,
-            _ => return Checked::NotGenerated,
+            _ => return None,
         };
         if !keep(replay.used()) {
             drop_quietly(inputs);
-            return Checked::Skipped;
+            return None;
         }
         match run(self, &inputs, watch) {
-            Outcome::Fail(why) => Checked::Failed(erase(inputs), why),
+            Outcome::Fail(why) => Some((erase(inputs), why)),
             _ => {
                 drop_quietly(inputs);
-                Checked::Passed
+                None
             }
         }
     }
@@ -434,19 +354,16 @@ impl<P: Property> DynProperty for P {
         inputs: &dyn Any,
         src: &mut dyn Source,
         size: usize,
-    ) -> Generation<AnyInputs> {
+    ) -> Result<AnyInputs, NotGenerated> {
         let inputs = inputs_of::<P>(inputs);
-        let mutated = catch_quietly(|| match self.mutate(inputs, src, size) {
-            Some(mutant) => Generation::Generated(erase(mutant)),
-            None => Generation::Discarded(Discarded::Precondition),
-        });
-        match mutated {
-            Ok(generation) => generation,
-            Err(panic) if panic.overrun.is_some() => Generation::Failed(panic.message),
-            Err(panic) => Generation::Failed(format!(
+        match catch_quietly(|| self.mutate(inputs, src, size)) {
+            Ok(Some(mutant)) => Ok(erase(mutant)),
+            Ok(None) => Err(NotGenerated::Discarded(Discarded::Precondition)),
+            Err(panic) if panic.overrun.is_some() => Err(NotGenerated::Failed(panic.message)),
+            Err(panic) => Err(NotGenerated::Failed(format!(
                 "a mutator (or a generator it regenerates with) panicked: {}",
                 panic.message
-            )),
+            ))),
         }
     }
 

@@ -1,55 +1,41 @@
 //! The generator step and the run step: generate a case from its seed; run
 //! it with panics caught (message kept) and the time limit enforced.
 
-use super::cases::{CaseSeed, Cases};
+use super::cases::Cases;
+use super::found::CaseSeed;
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::tested::{Fault, Tested};
+use super::watch::Watch;
 use pbt_core::overrun::Overrun;
-use pbt_core::{Discarded, Outcome, Property};
+use pbt_core::{Outcome, Property};
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Once;
-
-/// What one test step came to: the [`Outcome`] of the check on a generated
-/// input, or the input was never made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The case was generated and run: the check passed, failed (or
-    /// panicked, or ran past the time limit; the reason says which), or
-    /// discarded it.
-    Ran(Outcome),
-    /// The case was not generated (a precondition or a generator rejected).
-    Discarded(Discarded),
-    /// Generating the case failed: a generator or mutator panicked, or the
-    /// generator drew more than its budget ("data too large"). The reason
-    /// says which. It is a failure, never a discard.
-    GeneratorPanicked(String),
-}
 
 /// Generate `case` and run it in one watched, panic-catching call (the hot
 /// path of every generate-and-test loop): a panic while generating is the
 /// generator's, one after is the check's. The generator draws from a source
 /// bounded by the watch's [`Watch::max_draws`]; past it, generation stops
-/// with a "data too large" reason ([`Step::GeneratorPanicked`]).
+/// with a "data too large" reason (a [`super::Fault::Generator`]).
 #[inline]
-pub fn generate_and_run<P: Property>(prop: &P, case: &CaseSeed, watch: &Watch) -> Step {
+pub fn generate_and_run<P: Property>(prop: &P, case: &CaseSeed, watch: &Watch) -> Tested {
     let mut rng = case.rng().limited(watch.max_draws(), MAX_STACK);
     let mut generated = false;
     let ticket = watch.start();
     let result = catch_quietly(|| match prop.generate(&mut rng, case.size) {
         Ok(inputs) => {
             generated = true;
-            Step::Ran(prop.run(&inputs))
+            Tested::from(prop.run(&inputs))
         }
-        Err(why) => Step::Discarded(why),
+        Err(why) => Tested::Discarded(why),
     });
     let overran = watch.finish(ticket);
     match result {
-        Ok(Step::Discarded(why)) => Step::Discarded(why),
-        _ if overran => Step::Ran(Outcome::Fail(over_time(watch))),
-        Ok(step) => step,
-        Err(panic) if !generated => Step::GeneratorPanicked(panic.generator_reason()),
-        Err(panic) => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
+        Ok(Tested::Discarded(why)) if !generated => Tested::Discarded(why),
+        _ if overran => Tested::Failed(Fault::Check(over_time(watch))),
+        Ok(tested) => tested,
+        Err(panic) if !generated => Tested::Failed(Fault::Generator(panic.generator_reason())),
+        Err(panic) => Tested::Failed(Fault::Check(format!("panicked: {}", panic.message))),
     }
 }
 
@@ -59,10 +45,10 @@ pub struct Batch {
     /// The tests that passed and reported nothing (each counted in the
     /// statistics already).
     pub passed: u64,
-    /// The test that ended the batch early, with its step: one that did
-    /// not pass, or reported statistics (its observations are the
+    /// The test that ended the batch early, with what it came to: one that
+    /// did not pass, or reported statistics (its observations are the
     /// observer's). `None` when the batch's every test passed silently.
-    pub stopped: Option<(CaseSeed, Step)>,
+    pub stopped: Option<(CaseSeed, Tested)>,
 }
 
 /// Generate and run the next fresh cases of `cases` until `budget` of them
@@ -71,7 +57,7 @@ pub struct Batch {
 /// panic-catching call and with one generator reseeded per case, which is
 /// what keeps a runner's loop near a hand-written one. Each silent pass is
 /// counted in `statistics` ([`Statistics::record_pass`]); the test that
-/// stopped the batch is returned with its step, exactly as
+/// stopped the batch is returned with what it came to, exactly as
 /// [`generate_and_run`] would give it, for the caller to count.
 ///
 /// The caller watches the batch's statistics with one
@@ -81,9 +67,8 @@ pub struct Batch {
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_core::Outcome;
 /// use pbt_runners::components::statistics::Statistics;
-/// use pbt_runners::components::{generate_and_run_batch, supervise, DynProperty, Plan, Step};
+/// use pbt_runners::components::{generate_and_run_batch, supervise, DynProperty, Fault, Plan, Tested};
 /// use pbt_runners::{Config, Regressions};
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
 /// let config = Config::default().ignore_env().seed(5).regressions(Regressions::Off);
@@ -92,8 +77,8 @@ pub struct Batch {
 /// let batch = supervise(&prop, &plan, |watch| {
 ///     generate_and_run_batch(&prop, &mut plan.cases(), 1000, watch, &mut stats)
 /// });
-/// let (case, step) = batch.stopped.expect("some x is at least 200");
-/// assert!(matches!(step, Step::Ran(Outcome::Fail(_))));
+/// let (case, tested) = batch.stopped.expect("some x is at least 200");
+/// assert!(matches!(tested, Tested::Failed(Fault::Check(_))));
 /// // The failing case is the first that fails one at a time.
 /// assert_eq!(case, plan.case(batch.passed));
 /// assert_eq!(stats.tests, batch.passed);
@@ -136,16 +121,16 @@ pub fn generate_and_run_batch<P: Property>(
             watch.start_batched(ticket);
             let verdict = match prop.generate_and_run(&mut rng, case.size, &mut generated) {
                 Ok(verdict) => verdict,
-                Err(why) => break Some((case, Step::Discarded(why))),
+                Err(why) => break Some((case, Tested::Discarded(why))),
             };
             if watch.overran(ticket) {
-                break Some((case, Step::Ran(Outcome::Fail(over_time(watch)))));
+                break Some((case, Tested::Failed(Fault::Check(over_time(watch)))));
             }
             match verdict {
                 Outcome::Pass if !pbt_core::statistics::recorded() => {
                     statistics.record_pass(case.size);
                 }
-                verdict => break Some((case, Step::Ran(verdict))),
+                verdict => break Some((case, Tested::from(verdict))),
             }
         };
         *cases = fresh.into_cases();
@@ -169,14 +154,14 @@ pub fn generate_and_run_batch<P: Property>(
         }
         let overran = ticket != 0 && watch.overran(ticket);
         watch.end_batch(ticket.max(first), Some(&case));
-        let step = match () {
-            _ if overran => Step::Ran(Outcome::Fail(over_time(watch))),
-            _ if !generated => Step::GeneratorPanicked(panic.generator_reason()),
-            _ => Step::Ran(Outcome::Fail(format!("panicked: {}", panic.message))),
+        let fault = match () {
+            _ if overran => Fault::Check(over_time(watch)),
+            _ if !generated => Fault::Generator(panic.generator_reason()),
+            _ => Fault::Check(format!("panicked: {}", panic.message)),
         };
         Batch {
             passed,
-            stopped: Some((case, step)),
+            stopped: Some((case, Tested::Failed(fault))),
         }
     })
 }

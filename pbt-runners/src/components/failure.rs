@@ -17,44 +17,16 @@
 //! A runner calls [`report_failure`] with a [`Discovery`]; nothing else in a
 //! runner saves or shrinks.
 
-use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Generation};
-use super::shrinker::{minimize, Minimized};
-use super::watchdog::Watch;
+use super::cases::Plan;
+use super::erased::DynProperty;
+use super::found::Found;
+use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
+use super::tested::Fault;
+use super::watch::Watch;
 use crate::config::Regressions;
 use crate::report::{Failure, Report, SavedAt, TypedInputs, Verdict};
-use pbt_core::Binding;
-use pbt_core::Outcome;
+use pbt_core::{Binding, Outcome};
 use std::time::Instant;
-
-/// What went wrong with a found input.
-///
-/// ```
-/// use pbt_runners::components::Fault;
-/// let fault = Fault::Generator("the generator panicked: seven".into());
-/// assert_eq!(fault.reason(), "the generator panicked: seven");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// The check failed: it returned `false` or `Err`, panicked, or ran past
-    /// the time limit. The input is shrunk.
-    Check(String),
-    /// Generating the input failed: a generator or mutator panicked, ran
-    /// past the time limit, or drew more than its budget. Reported as found.
-    Generator(String),
-    /// Other user code on the input failed: a `#[target]`, a utility.
-    /// Reported as found.
-    Annotation(String),
-}
-
-impl Fault {
-    /// Why the input fails.
-    pub fn reason(&self) -> &str {
-        match self {
-            Fault::Check(r) | Fault::Generator(r) | Fault::Annotation(r) => r,
-        }
-    }
-}
 
 /// A failing input as first found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,9 +64,8 @@ impl Discovery {
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_core::Outcome;
 /// use pbt_runners::components::{
-///     report_failure, supervise, Discovery, DynProperty, Fault, Found, Plan, Step,
+///     report_failure, supervise, Discovery, DynProperty, Found, Plan, Tested,
 /// };
 /// use pbt_runners::{Config, Regressions, Report};
 /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| x < 10)));
@@ -102,18 +73,19 @@ impl Discovery {
 /// let plan = Plan::new(&config, &DynProperty::structure(&prop));
 /// let report = supervise(&prop, &plan, |watch| {
 ///     // A runner's loop: the first failing case goes down the failure path.
-///     let (case, reason) = (0..)
+///     let (case, fault) = (0..)
 ///         .map(|n| plan.case(n))
 ///         .find_map(|case| match prop.test(&case, watch) {
-///             Step::Ran(Outcome::Fail(reason)) => Some((case, reason)),
+///             Tested::Failed(fault) => Some((case, fault)),
 ///             _ => None,
 ///         })
 ///         .unwrap();
-///     let discovery = Discovery::fresh(Found::Case(case), Fault::Check(reason));
+///     let discovery = Discovery::fresh(Found::Case(case), fault);
 ///     report_failure(&prop, &plan, watch, discovery, Report::empty("mine", &plan))
 /// });
-/// // The shrunk input, typed and printed.
+/// // The shrunk input, typed and printed; the failing test is counted.
 /// assert_eq!(report.counterexample::<(u32,)>(), Some((10,)));
+/// assert_eq!(report.tests, 1);
 /// let failure = report.failure.unwrap();
 /// assert_eq!(failure.counterexample[0].value, "10");
 /// assert!(!failure.flaky);
@@ -130,6 +102,11 @@ pub fn report_failure(
         fault,
         saved,
     } = discovery;
+    // The failing test is one more test, when its check ran; a saved case
+    // is counted in `report.replayed` instead.
+    if saved.is_none() && fault.counts() {
+        report.tests += 1;
+    }
     // The input in flight from here on, whichever thread found it (a
     // parallel worker's): what a hang or crash in the failure path names.
     match saved {
@@ -163,7 +140,7 @@ pub fn report_failure(
         Fault::Generator(_) => {
             // Generated once more: if it generates now, the fault was flaky
             // (and the input it made is shown).
-            if let Generation::Generated(traced) = prop.generate_traced(&found, watch) {
+            if let Ok(traced) = prop.generate_traced(&found, watch) {
                 failure.flaky = true;
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
@@ -171,8 +148,10 @@ pub fn report_failure(
                 failure.typed_original = failure.typed.clone();
             }
         }
-        Fault::Annotation(_) => {
-            if let Some(traced) = prop.generate_traced(&found, watch).ok() {
+        // No test dies in process: a death is the isolated mode's, which
+        // has its own failure path.
+        Fault::Annotation(_) | Fault::Died(_) => {
+            if let Ok(traced) = prop.generate_traced(&found, watch) {
                 failure.counterexample = printed(prop, watch, &*traced.inputs);
                 failure.original = failure.counterexample.clone();
                 failure.typed = Some(TypedInputs::from_any(traced.inputs));
@@ -189,7 +168,7 @@ pub fn report_failure(
     report
 }
 
-/// Minimise a check failure, print it, re-run it, save the shrunk case;
+/// Shrink a check failure, print it, re-run it, save the shrunk case;
 /// with `max_shrinks(0)`, print and re-run it as found (no shrinker runs,
 /// none is named, no attempt is counted).
 fn shrink_and_print(
@@ -204,12 +183,12 @@ fn shrink_and_print(
     if plan.config.max_shrinks == 0 {
         return print_as_found(prop, watch, found, report, failure);
     }
-    let Some(Minimized {
+    let Some(ShrunkFailure {
         original,
         original_shown,
         shrunk,
         replay,
-    }) = minimize(prop, plan, watch, found, reason)
+    }) = shrink_failure(prop, plan, watch, found, reason)
     else {
         report.notes.push(NO_LONGER_GENERATES.to_string());
         failure.flaky = true;
@@ -273,7 +252,7 @@ fn print_as_found(
     report: &mut Report,
     failure: &mut Failure,
 ) {
-    let Generation::Generated(traced) = prop.generate_traced(found, watch) else {
+    let Ok(traced) = prop.generate_traced(found, watch) else {
         report.notes.push(NO_LONGER_GENERATES.to_string());
         failure.flaky = true;
         return;
@@ -312,7 +291,7 @@ fn rerun(
         return;
     }
     let dropped = super::drops::drop_panic_in(|| {
-        if let Generation::Generated(traced) = prop.generate_traced(found, watch) {
+        if let Ok(traced) = prop.generate_traced(found, watch) {
             drop(traced.inputs);
         }
     });
@@ -476,26 +455,6 @@ fn printed(prop: &dyn DynProperty, watch: &Watch, inputs: &dyn std::any::Any) ->
     let out = prop.print_any(inputs);
     watch.finish(ticket);
     out
-}
-
-/// Bindings on one line: `x = 1, ys = [2]`.
-/// Written in place: no string per binding (the shrinker renders every
-/// step for the watchdog).
-pub(crate) fn render(bindings: &[Binding]) -> String {
-    let len = bindings
-        .iter()
-        .map(|b| b.name.len() + b.value.len() + 5)
-        .sum();
-    let mut line = String::with_capacity(len);
-    for (i, b) in bindings.iter().enumerate() {
-        if i > 0 {
-            line.push_str(", ");
-        }
-        line.push_str(b.name);
-        line.push_str(" = ");
-        line.push_str(&b.value);
-    }
-    line
 }
 
 impl Report {

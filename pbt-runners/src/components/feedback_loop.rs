@@ -34,13 +34,15 @@
 //!   is saved as its ancestor (a case or choices) plus the mutation seeds,
 //!   and replayed exactly on the next run.
 
-use super::cases::{Found, Plan};
-use super::erased::{DynProperty, Generation, Traced};
+use super::cases::Plan;
+use super::erased::{DynProperty, Traced};
 use super::execute::quietly;
-use super::failure::{report_failure, Discovery, Fault};
+use super::failure::{report_failure, Discovery};
+use super::found::Found;
 use super::seed_pool::{Directive, Seed, SeedPool};
+use super::tested::{Fault, NotGenerated, Tested};
 use super::utility::{Observation, Utility};
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::config::Mutation;
 use crate::report::Report;
 use pbt_core::choices::mutate_choices;
@@ -74,8 +76,8 @@ pub fn feedback_loop(
             mutant,
         } = next_input(prop, plan, watch, pool, &mut mutator);
         let traced = match generated {
-            Generation::Generated(traced) => traced,
-            Generation::Discarded(_) => {
+            Ok(traced) => traced,
+            Err(NotGenerated::Discarded(_)) => {
                 report.discards += 1;
                 if mutant {
                     pool.revise();
@@ -85,34 +87,29 @@ pub fn feedback_loop(
                 }
                 continue;
             }
-            Generation::Failed(reason) => {
+            Err(NotGenerated::Failed(reason)) => {
                 let discovery = Discovery::fresh(found, Fault::Generator(reason));
                 return report_failure(prop, plan, watch, discovery, report);
             }
         };
-        let observation = match instrumented_run(prop, watch, &found, &traced, probe, &mut report) {
-            Ran::Passed(observation) => {
-                report.tests += 1;
-                observation
-            }
+        let (tested, observation) =
+            instrumented_run(prop, watch, &found, &traced, probe, &mut report);
+        match tested {
+            Tested::Passed => report.tests += 1,
             // Not in the figure: a discarded run is still observed, so that
             // the preconditions' utility can steer the pool towards inputs
             // they accept (the targeted-preconditions paper, §3).
-            Ran::Discarded(observation) => {
+            Tested::Discarded(_) => {
                 report.discards += 1;
                 if report.statistics.too_many_discards(plan, report.discards) {
                     return report.gave_up();
                 }
-                observation
             }
-            Ran::Failed(fault) => {
-                if let Fault::Check(_) = fault {
-                    report.tests += 1;
-                }
+            Tested::Failed(fault) => {
                 let discovery = Discovery::fresh(found, fault);
                 return report_failure(prop, plan, watch, discovery, report);
             }
-        };
+        }
         invest_or_revise(pool, utility, &observation, found, traced, mutant);
     }
     report
@@ -142,7 +139,7 @@ pub struct Input {
     /// Where it comes from (replayable).
     pub found: Found,
     /// Its generation (or mutation).
-    pub generated: Generation<Traced>,
+    pub generated: Result<Traced, NotGenerated>,
     /// Whether it is a mutant of a seed.
     pub mutant: bool,
 }
@@ -177,7 +174,7 @@ pub fn next_input(
             let generated = prop.generate_traced(&found, watch);
             // A mutant is kept as the choices its replay actually used.
             let found = match &generated {
-                Generation::Generated(traced) => Found::Choices {
+                Ok(traced) => Found::Choices {
                     choices: traced.choices.clone(),
                     size,
                 },
@@ -192,10 +189,10 @@ pub fn next_input(
             let ticket = watch.start();
             let mut generated = prop.mutate_step(&*seed.inputs, step, seed.size, watch.max_draws());
             if watch.finish(ticket) {
-                generated = Generation::Failed(format!(
+                generated = Err(NotGenerated::Failed(format!(
                     "a mutator ran longer than the time limit of {:?}",
                     watch.limit().unwrap_or_default()
-                ));
+                )));
             }
             (found, generated)
         }
@@ -236,20 +233,12 @@ fn fresh_input(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, mutator: &mut
     }
 }
 
-/// What an instrumented run came to.
-pub enum Ran {
-    /// The check passed; what was observed.
-    Passed(Observation),
-    /// The check discarded the input; what was observed.
-    Discarded(Observation),
-    /// The check failed, or a `#[target]` or utility panicked.
-    Failed(Fault),
-}
-
-/// The instrumented-run box: run the check under `probe`, collecting its
-/// feedback (`target`, `cover`, `observe`), the inputs' `#[target]` and
-/// the preconditions' utility, all user code guarded. Records the test's
-/// statistics in `report`.
+/// The instrumented-run box (`(res, feedback)` in the figure): run the
+/// check under `probe`, collecting its feedback (`target`, `cover`,
+/// `observe`), the inputs' `#[target]` and the preconditions' utility, all
+/// user code guarded. What the test came to, and what was observed when it
+/// passed or discarded (nothing when it failed: the check, or a `#[target]`
+/// or utility that panicked). Records the test's statistics in `report`.
 pub fn instrumented_run(
     prop: &dyn DynProperty,
     watch: &Watch,
@@ -257,7 +246,7 @@ pub fn instrumented_run(
     traced: &Traced,
     probe: &mut Probe,
     report: &mut Report,
-) -> Ran {
+) -> (Tested, Observation) {
     watch.at_found(found);
     let mut verdict = Outcome::Discard;
     let mut feedback = pbt_core::feedback::Feedback::default();
@@ -268,7 +257,7 @@ pub fn instrumented_run(
     });
     report.statistics.record(observer, &verdict, found.size());
     if let Outcome::Fail(reason) = verdict {
-        return Ran::Failed(Fault::Check(reason));
+        return (Tested::Failed(Fault::Check(reason)), Observation::default());
     }
     // The check's `target(x)` and the inputs' `#[target = …]`, the
     // larger; the annotations are user code too.
@@ -280,7 +269,10 @@ pub fn instrumented_run(
         Ok(values) => values,
         Err(panic) => {
             let reason = format!("a #[target] or precondition utility panicked: {panic}");
-            return Ran::Failed(Fault::Annotation(reason));
+            return (
+                Tested::Failed(Fault::Annotation(reason)),
+                Observation::default(),
+            );
         }
     };
     let target = match (feedback.target, annotated) {
@@ -294,10 +286,7 @@ pub fn instrumented_run(
         hits,
         data: feedback.data,
     };
-    match verdict {
-        Outcome::Pass => Ran::Passed(observation),
-        _ => Ran::Discarded(observation),
-    }
+    (Tested::from(verdict), observation)
 }
 
 /// The useful? box: invest a useful input in the pool with its utility;

@@ -15,9 +15,9 @@
 //! must keep the value. Every replay counts as an attempt.
 
 use super::deadline::Deadline;
-use super::erased::{AnyInputs, Checked, DynProperty};
+use super::erased::{AnyInputs, DynProperty};
 use super::shrinker::{ShrinkLimits, Shrunk};
-use super::watchdog::Watch;
+use super::watch::Watch;
 use crate::config::Shrinker;
 use pbt_core::choices::{Replay, Replayed};
 use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
@@ -98,12 +98,9 @@ pub fn shrink_choices(
             attempt.progress(used)
         });
         let replayed = replay.into_replayed();
-        let (inputs, why) = match checked {
-            Checked::Failed(inputs, why) => (inputs, why),
-            Checked::NotGenerated | Checked::Skipped | Checked::Passed => {
-                spare = Some(replayed);
-                return Trial::NotAStep;
-            }
+        let Some((inputs, why)) = checked else {
+            spare = Some(replayed);
+            return Trial::NotAStep;
         };
         // Only progress that shows counts as a step. Smaller choices that
         // generate the same value (bits a generator ignores, such as `0`

@@ -11,18 +11,29 @@
 //! They are public so that a runner in another crate can reuse them; nothing
 //! here knows about any particular runner.
 
-// The bottom layer proper: private modules, each item re-exported below
-// (its one path is `components::Item`).
+// The modules are layered, lowest first, and a module names only those
+// before it: the order is listed in docs/architecture.md ("Component
+// layers"), and tests/layers.rs checks every path against it. A new
+// component goes on the line of the lowest layer that has what it names.
+//
+// Private modules, each item re-exported below (its one path is
+// `components::Item`).
 mod cases;
 mod crash;
 mod deadline;
 mod drops;
 mod erased;
+mod examples;
 mod execute;
 mod failure;
+mod found;
 mod integrated;
 mod run_step;
+mod shrink_failure;
 mod shrinker;
+mod supervise;
+mod tested;
+mod watch;
 mod watchdog;
 mod workers;
 // Families of related items, reached by their module's name
@@ -34,21 +45,24 @@ pub mod seed_pool;
 pub mod statistics;
 pub mod utility;
 
-pub use cases::{replay_saved, CaseSeed, Cases, Found, Plan, MAX_SAVED_SIZE};
+pub use cases::{Cases, Plan};
 pub use crash::guard_thread;
 pub use drops::{drop_quietly, take_drop_panics};
 pub(crate) use erased::held as held_inputs;
-pub use erased::{AnyInputs, Checked, DynProperty, Generation, Traced};
+pub use erased::{AnyInputs, DynProperty, Traced};
+pub use examples::run_examples;
 pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
-    Step, MAX_STACK,
+    MAX_STACK,
 };
 pub(crate) use failure::to_stderr;
-pub use failure::{report_failure, Discovery, Fault};
+pub use failure::{report_failure, Discovery};
+pub use found::{CaseSeed, Found, MAX_SAVED_SIZE};
 pub use integrated::{shrink_choices, Start};
-pub use run_step::{replay_saved_with, InProcess, RunStep};
-pub use shrinker::{
-    descend, minimize, shrink, Budget, Descent, Minimized, ShrinkLimits, Shrunk, ORIGINAL_SHOWN,
-};
-pub use watchdog::{supervise, supervise_all, Watch};
+pub use run_step::{replay_saved, replay_saved_with, InProcess, RunStep};
+pub use shrink_failure::{shrink_failure, ShrunkFailure, ORIGINAL_SHOWN};
+pub use shrinker::{descend, shrink, Budget, Descent, ShrinkLimits, Shrunk};
+pub use supervise::{supervise, supervise_all};
+pub use tested::{Fault, NotGenerated, Tested};
+pub use watch::Watch;
 pub use workers::{on_workers, KEPT_WORKERS};

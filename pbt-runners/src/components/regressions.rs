@@ -1,5 +1,13 @@
-//! The regressions file: failing cases saved next to the test sources and
-//! replayed first on the next run, so a found bug is never lost.
+//! The regressions file: failing cases saved beside the crate and replayed
+//! first on the next run, so a found bug is never lost.
+//!
+//! The cases of a source file `<package>/src/lib.rs` live in
+//! `<package>/pbt-regressions/src/lib.txt`: one folder at the package's
+//! root mirrors the source paths (as proptest's `proptest-regressions/`
+//! does), so nothing is written inside `src/`, where `cargo package` would
+//! ship it. A file at the old place, beside the source
+//! (`src/lib.pbt-regressions`), is still read, with a one-line note saying
+//! where its cases now live.
 //!
 //! One case per line, `cc <case seed> <size> # <test>: <counterexample>`;
 //! for an input found by mutating choices, `cx <size> <choice>,<choice>,… # …`;
@@ -23,7 +31,7 @@
 //! handed to generators that would try to allocate it; pbt itself saves no
 //! larger size unless `max_size` is larger.
 
-use super::cases::{CaseSeed, Found, MAX_SAVED_SIZE};
+use super::found::{CaseSeed, Found, MAX_SAVED_SIZE};
 use crate::config::{parse_u64, Regressions};
 use pbt_core::property::Origin;
 use std::collections::{BTreeMap, HashSet};
@@ -42,6 +50,9 @@ const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed be
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegressionsFile {
     path: PathBuf,
+    /// The file at the old place, beside the source, when one is there: its
+    /// cases are replayed too; new ones go to `path`.
+    legacy: Option<PathBuf>,
 }
 
 /// What reading a regressions file found: the saved inputs, in order, and
@@ -63,11 +74,16 @@ impl RegressionsFile {
     /// assert!(file.path().ends_with("foo.pbt-regressions"));
     /// ```
     pub fn at(path: impl Into<PathBuf>) -> Self {
-        RegressionsFile { path: path.into() }
+        RegressionsFile {
+            path: path.into(),
+            legacy: None,
+        }
     }
 
     /// The file to use under `setting` for a property written at `origin`.
-    /// [`Regressions::Beside`] looks for the source file `file!()` names
+    /// [`Regressions::Beside`] names `pbt-regressions/<source path>.txt`
+    /// at the root of the package that holds the source file (the nearest
+    /// folder above it with a `Cargo.toml`). It looks for the source file `file!()` names
     /// from the package directory the macros record at compile time
     /// ([`Origin::manifest_dir`]), the manifest directory of the run, the
     /// working directory, the test executable's directory and their
@@ -77,17 +93,24 @@ impl RegressionsFile {
     pub fn locate(setting: &Regressions, origin: Option<&Origin>) -> Option<Self> {
         match setting {
             Regressions::Off => None,
-            Regressions::File(path) => Some(RegressionsFile { path: path.clone() }),
+            Regressions::File(path) => Some(RegressionsFile::at(path.clone())),
             Regressions::Beside => {
                 let origin = origin?;
-                beside(origin.file, origin.manifest_dir).map(|path| RegressionsFile { path })
+                beside(origin.file, origin.manifest_dir)
             }
         }
     }
 
-    /// Where the file is.
+    /// Where the file is: where new cases are saved.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The file at the old place beside the source (`tests/foo.pbt-regressions`
+    /// for `tests/foo.rs`), when there is one: [`RegressionsFile::load`]
+    /// replays its cases after the file's own.
+    pub fn legacy(&self) -> Option<&Path> {
+        self.legacy.as_deref()
     }
 
     /// The saved inputs (none if the file does not exist). Each bad line is
@@ -116,6 +139,20 @@ impl RegressionsFile {
     /// assert!(file.load().is_empty()); // deleted
     /// ```
     pub fn load(&self) -> Vec<Found> {
+        let mut cases = self.load_own();
+        if let Some(legacy) = &self.legacy {
+            note_moved(legacy, &self.path);
+            for found in RegressionsFile::at(legacy).load_own() {
+                if !cases.contains(&found) {
+                    cases.push(found);
+                }
+            }
+        }
+        cases
+    }
+
+    /// [`RegressionsFile::load`] of this file alone.
+    fn load_own(&self) -> Vec<Found> {
         static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
         let loaded = match self.known() {
             Ok(cases) => return cases,
@@ -462,21 +499,21 @@ fn shorten(line: &str) -> String {
     }
 }
 
-/// The regressions file beside the source file `file` (as `file!()` names
-/// it, compiled in the package directory `compiled_in`), looked for once
-/// per process: the search asks the file system up to a dozen times, which
+/// The regressions file of the source file `file` (as `file!()` names it,
+/// compiled in the package directory `compiled_in`), looked for once per
+/// process: the search asks the file system up to a dozen times, which
 /// would cost every run more than the rest of its start-up. (A process that
-/// changes its working directory keeps the file found first.) When it is
-/// not found, a warning says so, once.
-fn beside(file: &'static str, compiled_in: Option<&'static str>) -> Option<PathBuf> {
+/// changes its working directory keeps the file found first.) When the
+/// source is not found, a warning says so, once.
+fn beside(file: &'static str, compiled_in: Option<&'static str>) -> Option<RegressionsFile> {
     type Key = (&'static str, Option<&'static str>);
-    static FOUND: Mutex<BTreeMap<Key, Option<PathBuf>>> = Mutex::new(BTreeMap::new());
+    static FOUND: Mutex<BTreeMap<Key, Option<RegressionsFile>>> = Mutex::new(BTreeMap::new());
     let mut found = FOUND.lock().unwrap_or_else(|p| p.into_inner());
     found
         .entry((file, compiled_in))
         .or_insert_with(
             || match find_source(Path::new(file), compiled_in.map(Path::new)) {
-                Some(source) => Some(source.with_extension("pbt-regressions")),
+                Some(source) => Some(for_source(&source)),
                 None => {
                     warn_unlocated(file);
                     None
@@ -484,6 +521,57 @@ fn beside(file: &'static str, compiled_in: Option<&'static str>) -> Option<PathB
             },
         )
         .clone()
+}
+
+/// The folder, at a package's root, that holds its regressions files.
+pub const FOLDER: &str = "pbt-regressions";
+
+/// The regressions file of the source file at `source`:
+/// `<package>/pbt-regressions/<path in the package>.txt`, where the package
+/// is the nearest folder above `source` with a `Cargo.toml`, and the file
+/// at the old place beside the source when it exists. A source in no
+/// package keeps the old place.
+///
+/// ```
+/// use pbt_runners::components::regressions::for_source;
+/// let root = std::env::temp_dir().join(format!("pbt-doc-for-source-{}", std::process::id()));
+/// std::fs::create_dir_all(root.join("src/parse")).unwrap();
+/// std::fs::write(root.join("Cargo.toml"), "").unwrap();
+/// let file = for_source(&root.join("src/parse/number.rs"));
+/// assert_eq!(file.path(), root.join("pbt-regressions/src/parse/number.txt"));
+/// assert_eq!(file.legacy(), None); // no src/parse/number.pbt-regressions
+/// # std::fs::remove_dir_all(&root).unwrap();
+/// ```
+pub fn for_source(source: &Path) -> RegressionsFile {
+    let old = source.with_extension("pbt-regressions");
+    let legacy = old.is_file().then(|| old.clone());
+    let package = source
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.join("Cargo.toml").is_file());
+    let path = match package.and_then(|root| Some((root, source.strip_prefix(root).ok()?))) {
+        Some((root, inside)) => root.join(FOLDER).join(inside).with_extension("txt"),
+        None => return RegressionsFile::at(old),
+    };
+    RegressionsFile { path, legacy }
+}
+
+/// Say, once per file and process, that `legacy` is read at its old place
+/// and where its cases now belong.
+fn note_moved(legacy: &Path, path: &Path) {
+    static NOTED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+    let mut noted = NOTED.lock().unwrap_or_else(|p| p.into_inner());
+    if noted
+        .get_or_insert_with(HashSet::new)
+        .insert(legacy.to_path_buf())
+    {
+        eprintln!(
+            "pbt: note: {} is read at its old place; saved cases now live in {} (move it there: \
+             new cases are saved there)",
+            legacy.display(),
+            path.display()
+        );
+    }
 }
 
 /// Warn, once per source file, that its regressions file cannot be located.
@@ -636,7 +724,7 @@ mod tests {
     }
 
     #[test]
-    fn the_file_sits_next_to_the_source_even_from_the_workspace_root() {
+    fn the_file_sits_beside_the_package_even_from_the_workspace_root() {
         // `file!()` in a workspace member is relative to the workspace root.
         let found = RegressionsFile::locate(
             &Regressions::Beside,
@@ -645,7 +733,7 @@ mod tests {
         .expect("the source file is found");
         assert!(found
             .path()
-            .ends_with("pbt-runners/src/components/regressions.pbt-regressions"));
+            .ends_with("pbt-runners/pbt-regressions/src/components/regressions.txt"));
         assert!(
             RegressionsFile::locate(&Regressions::Beside, Some(&origin("no/such/file.rs")))
                 .is_none()
@@ -656,9 +744,7 @@ mod tests {
     #[test]
     fn cases_round_trip_and_are_not_duplicated() {
         let dir = std::env::temp_dir().join(format!("pbt-regressions-unit-{}", std::process::id()));
-        let file = RegressionsFile {
-            path: dir.join("x.pbt-regressions"),
-        };
+        let file = RegressionsFile::at(dir.join("x.pbt-regressions"));
         let case = Found::Case(CaseSeed {
             seed: 0xfeed,
             size: 12,

@@ -9,35 +9,35 @@
 //! runner's loop take either, so the saved cases and the fresh ones are
 //! visited the same way in and out of process.
 
-use super::cases::{CaseSeed, Cases, Found, Plan};
+use super::cases::{Cases, Plan};
 use super::erased::DynProperty;
-use super::execute::{Batch, Step};
-use super::failure::{report_failure, Discovery, Fault};
+use super::execute::Batch;
+use super::failure::{report_failure, Discovery};
+use super::found::{CaseSeed, Found};
 use super::statistics::Statistics;
-use super::watchdog::Watch;
+use super::tested::Tested;
+use super::watch::Watch;
 use crate::report::{Report, SavedAt};
-use pbt_core::Outcome;
 use std::ops::ControlFlow;
 
 /// How a test loop tests one input and reports a failing one.
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_core::Outcome;
-/// use pbt_runners::components::{supervise, DynProperty, InProcess, Plan, RunStep, Step};
+/// use pbt_runners::components::{supervise, DynProperty, Fault, InProcess, Plan, RunStep, Tested};
 /// use pbt_runners::{Config, Regressions};
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
 /// let config = Config::default().ignore_env().regressions(Regressions::Off);
 /// let plan = Plan::new(&config, &DynProperty::structure(&prop));
 /// let failing = supervise(&prop, &plan, |watch| {
 ///     let mut step = InProcess::new(&prop, &plan, watch);
-///     (0..1000).find(|&n| matches!(step.test_fresh(&plan.case(n)), Step::Ran(Outcome::Fail(_))))
+///     (0..1000).find(|&n| matches!(step.test_fresh(&plan.case(n)), Tested::Failed(Fault::Check(_))))
 /// });
 /// assert!(failing.is_some());
 /// ```
 pub trait RunStep {
     /// Generate and run the fresh case `case`.
-    fn test_fresh(&mut self, case: &CaseSeed) -> Step;
+    fn test_fresh(&mut self, case: &CaseSeed) -> Tested;
     /// Generate and run the next fresh cases of `cases` until `budget` of
     /// them passed silently (each counted in `statistics`) or one did not
     /// pass or reported statistics (see
@@ -51,9 +51,9 @@ pub trait RunStep {
     ) -> Batch {
         for passed in 0..budget {
             let case = cases.next().expect("fresh cases never run out");
-            let step = self.test_fresh(&case);
-            if step != Step::Ran(Outcome::Pass) || pbt_core::statistics::recorded() {
-                let stopped = Some((case, step));
+            let tested = self.test_fresh(&case);
+            if tested != Tested::Passed || pbt_core::statistics::recorded() {
+                let stopped = Some((case, tested));
                 return Batch { passed, stopped };
             }
             statistics.record_pass(case.size);
@@ -64,9 +64,11 @@ pub trait RunStep {
         }
     }
     /// Generate and run `found`, replayed from the regressions file.
-    fn test_saved(&mut self, found: &Found) -> Step;
+    fn test_saved(&mut self, found: &Found) -> Tested;
     /// The failure path for `discovery`, the input this step tested last:
-    /// save it, shrink it, print it, report it.
+    /// save it, shrink it, print it, report it. A fresh input whose check
+    /// ran ([`super::Fault::counts`]) counts toward `report.tests`, as
+    /// [`report_failure`] counts it.
     fn fail(&mut self, discovery: Discovery, report: Report) -> Report;
 }
 
@@ -88,7 +90,7 @@ impl<'a> InProcess<'a> {
 
 impl RunStep for InProcess<'_> {
     #[inline]
-    fn test_fresh(&mut self, case: &CaseSeed) -> Step {
+    fn test_fresh(&mut self, case: &CaseSeed) -> Tested {
         self.watch.at_case(case);
         self.prop.test(case, self.watch)
     }
@@ -103,7 +105,7 @@ impl RunStep for InProcess<'_> {
         self.prop.test_batch(cases, budget, self.watch, statistics)
     }
 
-    fn test_saved(&mut self, found: &Found) -> Step {
+    fn test_saved(&mut self, found: &Found) -> Tested {
         self.watch.at_saved(found);
         self.prop.test_found(found, self.watch)
     }
@@ -119,7 +121,7 @@ impl RunStep for InProcess<'_> {
 /// `Continue` with the report to go on with. Saved cases are replayed
 /// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
 /// `report.replayed` counts them, `report.tests` is left to the fresh ones.
-/// [`super::replay_saved`] is this with the in-process step.
+/// [`replay_saved`] is this with the in-process step.
 pub fn replay_saved_with(
     plan: &Plan,
     step: &mut impl RunStep,
@@ -128,10 +130,8 @@ pub fn replay_saved_with(
     let saved = plan.saved();
     report.replayed = saved.len() as u64;
     for (i, found) in saved.into_iter().enumerate() {
-        let fault = match step.test_saved(&found) {
-            Step::Ran(Outcome::Fail(reason)) => Fault::Check(reason),
-            Step::GeneratorPanicked(reason) => Fault::Generator(reason),
-            Step::Ran(_) | Step::Discarded(_) => continue,
+        let Tested::Failed(fault) = step.test_saved(&found) else {
+            continue;
         };
         let saved = plan.regressions.as_ref().map(|file| SavedAt {
             file: file.path().display().to_string(),
@@ -145,4 +145,36 @@ pub fn replay_saved_with(
         return ControlFlow::Break(step.fail(discovery, report));
     }
     ControlFlow::Continue(report)
+}
+
+/// Replay every case saved in the regressions file, before any fresh case,
+/// in process: [`replay_saved_with`] the [`InProcess`] step. `Break` with
+/// the failure report when one still fails (it goes down the failure path
+/// like any failure, and its report names the saved case), `Continue` with
+/// the report to go on with. Saved cases are replayed whatever `cases` is
+/// (`PBT_CASES=0` too) and do not count toward it: `report.replayed` counts
+/// them, `report.tests` is left to the fresh ones.
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{replay_saved, supervise, DynProperty, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+/// use std::ops::ControlFlow;
+/// let file = std::env::temp_dir().join(format!("pbt-doc-replay-{}", std::process::id()));
+/// std::fs::write(&file, "cc 0x1 0 # t: a saved case\ncc 0x2 3 # t: another\n").unwrap();
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+/// let config = Config::default().ignore_env().cases(0).regressions(Regressions::File(file.clone()));
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let flow = supervise(&prop, &plan, |watch| replay_saved(&prop, &plan, watch, Report::empty("mine", &plan)));
+/// let ControlFlow::Continue(report) = flow else { panic!("both pass") };
+/// assert_eq!((report.replayed, report.tests), (2, 0));
+/// std::fs::remove_file(&file).unwrap();
+/// ```
+pub fn replay_saved(
+    prop: &dyn DynProperty,
+    plan: &Plan,
+    watch: &Watch,
+    report: Report,
+) -> ControlFlow<Report, Report> {
+    replay_saved_with(plan, &mut InProcess::new(prop, plan, watch), report)
 }

@@ -8,8 +8,8 @@
 //! hill climbing with random restarts and simulated annealing for the
 //! targeted runner.
 
-use super::cases::Found;
 use super::erased::AnyInputs;
+use super::found::Found;
 use std::collections::VecDeque;
 
 /// An input kept in a pool, with how it was generated and how interesting it was.
@@ -281,7 +281,7 @@ impl SeedPool for Queue {
         self.mutated = !self.seeds.is_empty();
         if self.seeds.is_empty() {
             self.turn = self.turn.wrapping_add(1);
-            if self.retired.is_empty() || self.turn % 2 == 0 {
+            if self.retired.is_empty() || self.turn.is_multiple_of(2) {
                 return Directive::Generate;
             }
             let i = (spread(self.turn) % self.retired.len() as u64) as usize;

@@ -6,13 +6,13 @@
 //! child that dies or hangs after the first has shown its input first, so
 //! the parent can report and shrink it, and knows which stage failed.
 
-use super::super::cases::Found;
 use super::super::erased::DynProperty;
 use super::super::execute::quietly;
+use super::super::found::Found;
 use super::super::regressions::parse_line;
-use super::super::watchdog::Watch;
+use super::super::tested::NotGenerated;
+use super::super::watch::Watch;
 use super::{Reply, MARK};
-use crate::components::Generation;
 use pbt_core::Outcome;
 use std::io::{BufRead, Write};
 
@@ -37,9 +37,9 @@ pub(super) fn serve(prop: &dyn DynProperty) -> ! {
 /// it: the second reply.
 fn test(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Reply {
     let traced = match prop.generate_traced(found, watch) {
-        Generation::Generated(traced) => traced,
-        Generation::Discarded(why) => return Reply::Rejected(why),
-        Generation::Failed(reason) => return Reply::GeneratorFailed(reason),
+        Ok(traced) => traced,
+        Err(NotGenerated::Discarded(why)) => return Reply::Rejected(why),
+        Err(NotGenerated::Failed(reason)) => return Reply::GeneratorFailed(reason),
     };
     send(&Reply::Drawn(traced.choices));
     let printed = match quietly(|| prop.print_any(&*traced.inputs)) {

@@ -22,7 +22,8 @@
 //! generational and integrated runners (the default of `#[property_test]`)
 //! take it instead of [`super::InProcess`] when isolation is asked
 //! ([`requested_step`]), and their one loop and inputs stream stay the same.
-//! The watchdog uses the same workers to shrink a hang it found in process.
+//! A hang the watchdog found in process is shrunk by the same workers
+//! ([`super::supervise`] hands the watchdog `shrink_hang`).
 //!
 //! A test binary without libtest (`harness = false`) is re-run without
 //! arguments and must reach the same runner call; one that never does
@@ -31,18 +32,19 @@
 mod child;
 mod worker;
 
-pub use worker::{Shown, Spawn, Tested, Worker, UNPRINTED};
+pub use worker::{Answer, Shown, Spawn, Worker, UNPRINTED};
 
-use super::cases::{CaseSeed, Found, Plan};
+use super::cases::Plan;
 use super::erased::DynProperty;
-use super::execute::Step;
 use super::failure::{discovered, save_on_discovery, Discovery};
+use super::found::{CaseSeed, Found};
 use super::run_step::RunStep;
+use super::tested::{Fault, Tested};
 use crate::config::{Config, Setting, Shrinker};
 use crate::report::{Report, Verdict};
 use pbt_core::choices::Replayed;
 use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
-use pbt_core::{Binding, Discarded, Outcome, Structure};
+use pbt_core::{Binding, Discarded, Structure};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -204,7 +206,7 @@ impl<'a> Isolated<'a> {
     }
 
     /// Test `found` in the live worker (started when there is none).
-    fn test(&mut self, found: &Found) -> Step {
+    fn test(&mut self, found: &Found) -> Tested {
         self.failed = None;
         self.unstarted = None;
         let worker = match worker_for(&self.spawn, &mut self.worker) {
@@ -212,41 +214,35 @@ impl<'a> Isolated<'a> {
             Err(e) => {
                 let reason = format!("could not start the child process of the isolated mode: {e}");
                 self.unstarted = Some(reason.clone());
-                return Step::GeneratorPanicked(reason);
+                return Tested::Failed(Fault::Generator(reason));
             }
         };
-        match worker.test(found, self.plan.config.timeout) {
-            Tested::Ran {
-                shown,
-                verdict: Outcome::Fail(reason),
-            } => {
+        let Answer { tested, shown } = worker.test(found, self.plan.config.timeout);
+        let Tested::Failed(fault) = tested else {
+            return tested;
+        };
+        if let Fault::Died(_) = fault {
+            self.worker = None;
+        }
+        match (fault, shown) {
+            // It died before its input was generated: the fault is the
+            // generator's, and there is no input to shrink.
+            (Fault::Died(reason), None) => Tested::Failed(Fault::Generator(reason)),
+            (fault @ (Fault::Check(_) | Fault::Died(_)), Some(shown)) => {
                 self.failed = Some(shown);
-                Step::Ran(Outcome::Fail(reason))
+                Tested::Failed(fault)
             }
-            Tested::Ran { verdict, .. } => Step::Ran(verdict),
-            Tested::Discarded(why) => Step::Discarded(why),
-            Tested::GeneratorFailed(reason) => Step::GeneratorPanicked(reason),
-            Tested::Died { reason, shown } => {
-                self.worker = None;
-                match shown {
-                    Some(shown) => {
-                        self.failed = Some(shown);
-                        Step::Ran(Outcome::Fail(reason))
-                    }
-                    // It died before its input was generated.
-                    None => Step::GeneratorPanicked(reason),
-                }
-            }
+            (fault, _) => Tested::Failed(fault),
         }
     }
 }
 
 impl RunStep for Isolated<'_> {
-    fn test_fresh(&mut self, case: &CaseSeed) -> Step {
+    fn test_fresh(&mut self, case: &CaseSeed) -> Tested {
         self.test(&Found::Case(*case))
     }
 
-    fn test_saved(&mut self, found: &Found) -> Step {
+    fn test_saved(&mut self, found: &Found) -> Tested {
         self.test(found)
     }
 
@@ -258,6 +254,9 @@ impl RunStep for Isolated<'_> {
             fault,
             saved,
         } = discovery;
+        if saved.is_none() && fault.counts() {
+            report.tests += 1;
+        }
         let reason = fault.reason();
         if let Some(reason) = self.unstarted.take() {
             // Nothing is known about the input: it is not saved.
@@ -358,13 +357,10 @@ enum Failed {
 
 /// Whether a worker's answer is a failure: the check failed, or the worker
 /// died (hung, aborted, exited) on the input.
-fn fails(tested: Tested) -> bool {
+fn fails(answer: Answer) -> bool {
     matches!(
-        tested,
-        Tested::Ran {
-            verdict: Outcome::Fail(_),
-            ..
-        } | Tested::Died { .. }
+        answer.tested,
+        Tested::Failed(Fault::Check(_) | Fault::Died(_))
     )
 }
 
@@ -454,22 +450,12 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
             choices: attempt.candidate.to_vec(),
             size,
         };
-        let (next, why) = match w.test(&candidate, limit) {
-            Tested::Ran {
-                shown,
-                verdict: Outcome::Fail(why),
-            } => (shown, why),
-            Tested::Died {
-                reason,
-                shown: Some(shown),
-            } => {
-                worker = None;
-                (shown, reason)
-            }
-            Tested::Died { shown: None, .. } => {
-                worker = None;
-                return Trial::NotAStep;
-            }
+        let Answer { tested, shown } = w.test(&candidate, limit);
+        if let Tested::Failed(Fault::Died(_)) = tested {
+            worker = None;
+        }
+        let (next, why) = match (tested, shown) {
+            (Tested::Failed(Fault::Check(why) | Fault::Died(why)), Some(shown)) => (shown, why),
             _ => return Trial::NotAStep,
         };
         if !attempt.progress(&next.choices) {
@@ -533,26 +519,29 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
     // Generous: the in-process run already showed it hangs.
     let limit = plan.config.timeout.or(Some(Duration::from_secs(10)));
     let (shown, reason) = match worker.test(found, limit) {
-        Tested::Died {
-            reason,
+        Answer {
+            tested: Tested::Failed(Fault::Died(reason)),
             shown: Some(shown),
         } => (shown, reason),
-        Tested::Died {
-            reason,
+        // It hung while shrinking a failure: shrink the failure again, in
+        // workers, where a hanging candidate is one more failure.
+        Answer {
+            tested: Tested::Failed(Fault::Check(reason)),
+            shown: Some(shown),
+        } => (shown, reason),
+        Answer {
+            tested: Tested::Failed(fault),
             shown: None,
         } => {
             eprintln!(
-                "pbt: in a child process: {reason}; the fault is in a generator, so there is no input to shrink"
+                "pbt: in a child process: {}; the fault is in a generator, so there is no input to shrink",
+                fault.reason()
             );
             return;
         }
-        // It hung while shrinking a failure: shrink the failure again, in
-        // workers, where a hanging candidate is one more failure.
-        Tested::Ran {
-            shown,
-            verdict: Outcome::Fail(reason),
-        } => (shown, reason),
-        Tested::Ran { shown, .. } if !in_test => {
+        Answer {
+            shown: Some(shown), ..
+        } if !in_test => {
             eprintln!(
                 "pbt: in a child process, which only generates, prints and checks it, the input \
                  ({}) does not hang: the hang is in other user code the runner calls on it (a \
@@ -561,21 +550,18 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
             );
             return;
         }
-        Tested::Ran { shown, verdict } => {
+        Answer {
+            tested,
+            shown: Some(shown),
+        } => {
             eprintln!(
-                "pbt: in a child process the input ({}) did not hang: {verdict:?} (flaky, or it hangs only after earlier tests)",
+                "pbt: in a child process the input ({}) did not hang: {tested:?} (flaky, or it hangs only after earlier tests)",
                 shown.printed.join(", ")
             );
             return;
         }
-        Tested::Discarded(_) => {
+        Answer { shown: None, .. } => {
             eprintln!("pbt: in a child process the input was discarded (flaky)");
-            return;
-        }
-        Tested::GeneratorFailed(reason) => {
-            eprintln!(
-                "pbt: in a child process: {reason}; the fault is in a generator, so there is no input to shrink"
-            );
             return;
         }
     };

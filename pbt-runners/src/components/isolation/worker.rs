@@ -3,10 +3,10 @@
 //! for its replies within the time limit, kill it when it hangs, and read
 //! how it died when it does.
 
-use super::super::cases::Found;
+use super::super::found::Found;
 use super::super::regressions::encode;
+use super::super::tested::{Fault, Tested};
 use super::{Reply, CHILD, MARK};
-use pbt_core::{Discarded, Outcome};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -38,9 +38,8 @@ pub struct Spawn {
 ///
 /// ```
 /// use pbt_core::property::{Check, Forall, Prop};
-/// use pbt_runners::components::isolation::{Spawn, Tested, Worker, CHILD};
-/// use pbt_core::Outcome;
-/// use pbt_runners::components::{CaseSeed, Found};
+/// use pbt_runners::components::isolation::{Answer, Spawn, Worker, CHILD};
+/// use pbt_runners::components::{CaseSeed, Found, Tested};
 /// use pbt_runners::{generational, Config};
 /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
 /// if std::env::var_os(CHILD).is_some() {
@@ -49,9 +48,9 @@ pub struct Spawn {
 /// let spawn = Spawn { test: None, property: "property".to_string() };
 /// let mut worker = Worker::spawn(&spawn).unwrap();
 /// match worker.test(&Found::Case(CaseSeed { seed: 1, size: 10 }), None) {
-///     Tested::Ran { shown, verdict } => {
+///     Answer { shown: Some(shown), tested } => {
 ///         let x: u8 = shown.printed[0].parse().unwrap();
-///         assert_eq!(verdict == Outcome::Pass, x < 200);
+///         assert_eq!(tested == Tested::Passed, x < 200);
 ///     }
 ///     other => panic!("{other:?}"),
 /// }
@@ -66,28 +65,26 @@ pub struct Worker {
     ready: bool,
 }
 
-/// How testing one input out of process ended.
+/// A worker's answer on one input: what the test came to (a process that
+/// died or hung is a [`Fault::Died`]), with the input as the worker showed
+/// it when it was generated first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tested {
-    /// The check ran: its verdict, with the input as the worker showed it.
-    Ran {
-        /// The input's choices and printing.
-        shown: Shown,
-        /// Pass, discard, or failure with its reason.
-        verdict: Outcome,
-    },
-    /// A generator or precondition rejected the input.
-    Discarded(Discarded),
-    /// Generating the input failed: a generator panicked or drew more than
-    /// its budget (the reason says which).
-    GeneratorFailed(String),
-    /// The process died or hung; the input, when it was generated first.
-    Died {
-        /// What happened, in words.
-        reason: String,
-        /// The input, when generation finished before the process died.
-        shown: Option<Shown>,
-    },
+pub struct Answer {
+    /// What the test came to.
+    pub tested: Tested,
+    /// The input's choices and printing, when it was generated (always
+    /// when the check ran; for a death, when generation finished first).
+    pub shown: Option<Shown>,
+}
+
+impl Answer {
+    /// An answer about an input that was not generated, or not shown.
+    fn unshown(tested: Tested) -> Answer {
+        Answer {
+            tested,
+            shown: None,
+        }
+    }
 }
 
 /// An input as a worker showed it: the choices its generators drew and its
@@ -171,8 +168,8 @@ impl Worker {
     }
 
     /// Test `found`, allowing it `limit` (`None`: no limit) for generation
-    /// and check together. After [`Tested::Died`] the worker is gone.
-    pub fn test(&mut self, found: &Found, limit: Option<Duration>) -> Tested {
+    /// and check together. After a [`Fault::Died`] the worker is gone.
+    pub fn test(&mut self, found: &Found, limit: Option<Duration>) -> Answer {
         if !self.ready {
             // Starting the process and reaching the property is not the
             // test's time: it gets the limit ten times over, and 30 s.
@@ -196,8 +193,10 @@ impl Worker {
         }
         let choices = match self.reply(deadline) {
             Ok(Reply::Drawn(choices)) => choices,
-            Ok(Reply::Rejected(why)) => return Tested::Discarded(why),
-            Ok(Reply::GeneratorFailed(reason)) => return Tested::GeneratorFailed(reason),
+            Ok(Reply::Rejected(why)) => return Answer::unshown(Tested::Discarded(why)),
+            Ok(Reply::GeneratorFailed(reason)) => {
+                return Answer::unshown(Tested::Failed(Fault::Generator(reason)))
+            }
             Ok(other) => return self.protocol(other),
             Err(hung) => return self.died(None, hung, "while generating the input"),
         };
@@ -211,14 +210,17 @@ impl Worker {
             }
         };
         let shown = Shown { choices, printed };
-        let verdict = match self.reply(deadline) {
-            Ok(Reply::Passed) => Outcome::Pass,
-            Ok(Reply::Discarded) => Outcome::Discard,
-            Ok(Reply::Failed(reason)) => Outcome::Fail(reason),
+        let tested = match self.reply(deadline) {
+            Ok(Reply::Passed) => Tested::Passed,
+            Ok(Reply::Discarded) => Tested::Discarded(pbt_core::Discarded::Precondition),
+            Ok(Reply::Failed(reason)) => Tested::Failed(Fault::Check(reason)),
             Ok(other) => return self.protocol(other),
             Err(hung) => return self.died(Some(shown), hung, "in the check"),
         };
-        Tested::Ran { shown, verdict }
+        Answer {
+            tested,
+            shown: Some(shown),
+        }
     }
 
     /// The next reply before `deadline`; `Err(true)` when it hung, `Err(false)`
@@ -237,18 +239,15 @@ impl Worker {
         }
     }
 
-    fn protocol(&mut self, reply: Reply) -> Tested {
+    fn protocol(&mut self, reply: Reply) -> Answer {
         let reason = format!("the test process answered out of turn: {reply:?}");
         let _ = self.child.kill();
         let _ = self.child.wait();
-        Tested::Died {
-            reason,
-            shown: None,
-        }
+        Answer::unshown(Tested::Failed(Fault::Died(reason)))
     }
 
     /// The child hung (killed now) or died: how.
-    fn died(&mut self, shown: Option<Shown>, hung: bool, stage: &str) -> Tested {
+    fn died(&mut self, shown: Option<Shown>, hung: bool, stage: &str) -> Answer {
         let limit_note = if hung {
             let _ = self.child.kill();
             "the test did not return within the time limit; its process was killed".to_string()
@@ -279,7 +278,10 @@ impl Worker {
             "in the check" => reason,
             _ => format!("{reason} ({stage})"),
         };
-        Tested::Died { reason, shown }
+        Answer {
+            tested: Tested::Failed(Fault::Died(reason)),
+            shown,
+        }
     }
 }
 

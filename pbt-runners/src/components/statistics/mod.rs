@@ -164,8 +164,15 @@ impl Statistics {
     // call costs as much as its fast path (measured with callgrind).
     #[inline(always)]
     pub fn record(&mut self, observer: Observer, verdict: &Outcome, size: usize) {
+        self.count(observer, !matches!(verdict, Outcome::Discard), size);
+    }
+
+    /// Count one test when `counted`, with what `observer` saw; drop the
+    /// observations otherwise.
+    #[inline(always)]
+    fn count(&mut self, observer: Observer, counted: bool, size: usize) {
         let observed = observer.finish();
-        if matches!(verdict, Outcome::Discard) {
+        if !counted {
             return;
         }
         self.record_pass(size);
@@ -196,14 +203,17 @@ impl Statistics {
         }
     }
 
-    /// [`Statistics::record`] for a test step: a step that did not run
-    /// (discarded, or its generator panicked) is not counted.
+    /// [`Statistics::record`] for what a test came to: a test counts when
+    /// it passed or its check failed ([`super::Fault::counts`]); a
+    /// discarded one, or one whose generator failed, does not.
     #[inline]
-    pub fn record_step(&mut self, observer: Observer, step: &super::Step, size: usize) {
-        match step {
-            super::Step::Ran(verdict) => self.record(observer, verdict, size),
-            _ => drop(observer.finish()),
-        }
+    pub fn record_tested(&mut self, observer: Observer, tested: &super::Tested, size: usize) {
+        let counted = match tested {
+            super::Tested::Passed => true,
+            super::Tested::Failed(fault) => fault.counts(),
+            super::Tested::Discarded(_) => false,
+        };
+        self.count(observer, counted, size);
     }
 
     #[cold]

@@ -145,7 +145,7 @@ pub fn judge(
 /// Whether the runner looks at the counts after `tests` tests (once `cases`
 /// are done): at `cases` and at 100 · 2^j.
 pub fn is_look(tests: u64, cases: u64) -> bool {
-    tests == cases || (tests % 100 == 0 && (tests / 100).is_power_of_two())
+    tests == cases || (tests.is_multiple_of(100) && (tests / 100).is_power_of_two())
 }
 
 /// The z-score of a two-sided interval with confidence `1 - 1/certainty`.

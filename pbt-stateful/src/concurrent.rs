@@ -4,7 +4,7 @@
 use super::concurrent_program::{ConcurrentProgram, ConcurrentPrograms};
 use super::linearize::{linearize, print_history, Event, History};
 use super::machine::StateMachine;
-use super::program::Step;
+use super::program::ProgramStep;
 use pbt_core::property::{Check, Forall, Prop};
 use pbt_core::{Case, Outcome, Property};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -244,7 +244,7 @@ pub fn check_concurrent<M: ConcurrentMachine>(
 fn run_threads<M: ConcurrentMachine>(
     machine: &M,
     system: &M::System,
-    branches: &[Vec<Step<M>>],
+    branches: &[Vec<ProgramStep<M>>],
 ) -> Result<History<M::Output>, String> {
     let clock = AtomicU64::new(0);
     let start = Barrier::new(branches.len());

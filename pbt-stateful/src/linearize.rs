@@ -11,7 +11,7 @@
 //! holds at the end (quickcheck-state-machine's parallel property).
 
 use super::machine::StateMachine;
-use super::program::Step;
+use super::program::ProgramStep;
 use std::fmt::Write;
 
 /// One command of a concurrent run, as a thread observed it.
@@ -46,7 +46,7 @@ pub type Linearization = Vec<(usize, usize)>;
 pub fn linearize<M: StateMachine>(
     machine: &M,
     model: &M::Model,
-    branches: &[Vec<Step<M>>],
+    branches: &[Vec<ProgramStep<M>>],
     history: &History<M::Output>,
     system: &M::System,
 ) -> Option<Linearization>
@@ -66,7 +66,7 @@ where
 
 struct Search<'a, M: StateMachine> {
     machine: &'a M,
-    branches: &'a [Vec<Step<M>>],
+    branches: &'a [Vec<ProgramStep<M>>],
     history: &'a History<M::Output>,
     system: &'a M::System,
 }
@@ -118,7 +118,7 @@ where
 pub fn interleavings_valid<M: StateMachine>(
     machine: &M,
     model: &M::Model,
-    branches: &[Vec<Step<M>>],
+    branches: &[Vec<ProgramStep<M>>],
 ) -> bool
 where
     M::Model: Clone,
@@ -126,7 +126,7 @@ where
     fn all<M: StateMachine>(
         machine: &M,
         model: &M::Model,
-        branches: &[Vec<Step<M>>],
+        branches: &[Vec<ProgramStep<M>>],
         at: &mut [usize],
     ) -> bool
     where
@@ -154,7 +154,7 @@ where
 /// clock ticks.
 pub fn print_history<M: StateMachine>(
     machine: &M,
-    branches: &[Vec<Step<M>>],
+    branches: &[Vec<ProgramStep<M>>],
     history: &History<M::Output>,
 ) -> String {
     let mut out = String::new();

@@ -24,19 +24,19 @@ pub const COMMAND_TRIES: usize = 8;
 
 /// One step of a [`Program`]: the command, and the choices its generator drew
 /// (replayed, simplified, when the step is shrunk).
-pub struct Step<M: StateMachine> {
+pub struct ProgramStep<M: StateMachine> {
     /// The command.
     pub command: M::Command,
     pub(super) choices: Choices,
 }
 
-impl<M: StateMachine> Step<M> {
+impl<M: StateMachine> ProgramStep<M> {
     /// A step of `command` with no recorded choices, for histories and
     /// programs built by hand (shrinking simplifies such a step only by
     /// deleting it).
     ///
     /// ```
-    /// # use pbt::stateful::{StateMachine, Step};
+    /// # use pbt::stateful::{StateMachine, ProgramStep};
     /// # use pbt::generators::{int, Gen};
     /// # struct Adder;
     /// # impl StateMachine for Adder {
@@ -47,20 +47,20 @@ impl<M: StateMachine> Step<M> {
     /// #     fn apply_model(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
     /// #     fn apply_system(&self, s: &mut u64, c: &u8) -> u64 { *s += *c as u64; *s }
     /// # }
-    /// let step = Step::<Adder>::new(3);
+    /// let step = ProgramStep::<Adder>::new(3);
     /// assert_eq!(step.command, 3);
     /// ```
     pub fn new(command: M::Command) -> Self {
-        Step {
+        ProgramStep {
             command,
             choices: Choices::new(),
         }
     }
 }
 
-impl<M: StateMachine> Clone for Step<M> {
+impl<M: StateMachine> Clone for ProgramStep<M> {
     fn clone(&self) -> Self {
-        Step {
+        ProgramStep {
             command: self.command.clone(),
             choices: self.choices.clone(),
         }
@@ -87,7 +87,7 @@ impl<M: StateMachine> Clone for Step<M> {
 /// assert!(program.len() <= 32 && program.is_valid(&Adder));
 /// ```
 pub struct Program<M: StateMachine> {
-    pub(super) steps: Vec<Step<M>>,
+    pub(super) steps: Vec<ProgramStep<M>>,
     pub(super) size: usize,
 }
 
@@ -279,7 +279,7 @@ impl<M: StateMachine> Gen for Programs<M> {
 pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
     machine: &M,
     model: &mut M::Model,
-    steps: &mut Vec<Step<M>>,
+    steps: &mut Vec<ProgramStep<M>>,
     src: &mut S,
     size: usize,
     max_steps: usize,
@@ -310,7 +310,7 @@ pub(super) fn grow<M: StateMachine, S: Source + ?Sized>(
             continue;
         }
         machine.apply_model(model, &command);
-        steps.push(Step { command, choices });
+        steps.push(ProgramStep { command, choices });
     }
     src.end_block();
 }
@@ -381,7 +381,7 @@ enum Later {
 /// their choices. `None` when user code panicked.
 fn rebuild<M: StateMachine>(
     machine: &M,
-    steps: Vec<Step<M>>,
+    steps: Vec<ProgramStep<M>>,
     from: usize,
     later: Later,
     size: usize,
@@ -395,7 +395,7 @@ fn rebuild<M: StateMachine>(
                 let Some(command) = draw_command(machine, &model, &mut replay, size) else {
                     continue;
                 };
-                Step {
+                ProgramStep {
                     command,
                     choices: replay.into_used(),
                 }
@@ -428,7 +428,7 @@ fn with_step<M: StateMachine>(
         }
         let mut replay = Replay::new(choices);
         let command = draw_command(machine, &model, &mut replay, program.size)?;
-        Some(Step {
+        Some(ProgramStep {
             command,
             choices: replay.into_used(),
         })

@@ -4,19 +4,24 @@
 //! runs each one first; a failing one fails the test with the example's
 //! values and the reason, and generation does not start.
 
+use super::quietly;
 use pbt_core::{Case, Outcome, Property};
-use pbt_runners::components::quietly;
 
 /// Run `examples` in order, each the values of the property's variables as
 /// its environment list (newest variable first: `(y, (x, ()))` for
 /// `forall x; forall y`); panic with a report at the first that fails or
 /// that a precondition rejects.
 ///
+/// Users write it as `pbt::run_examples`; `#[property_test(examples = [...])]`
+/// calls it before the runner.
+///
 /// ```
-/// use pbt::prelude::*;
-/// let prop = property! { forall x: u8; check x < 200 };
-/// pbt::run_examples(&prop, [(3, ()), (199, ())]);
-/// let failed = std::panic::catch_unwind(|| pbt::run_examples(&prop, [(7, ()), (250, ())]));
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::run_examples;
+/// // forall x: u8; check x < 200   (what property! writes for you)
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| x < 200)));
+/// run_examples(&prop, [(3, ()), (199, ())]);
+/// let failed = std::panic::catch_unwind(|| run_examples(&prop, [(7, ()), (250, ())]));
 /// let message = *failed.unwrap_err().downcast::<String>().unwrap();
 /// assert!(message.contains("explicit example 2 of 2 failed"), "{message}");
 /// assert!(message.contains("x = 250"), "{message}");
@@ -53,44 +58,5 @@ where
             "pbt: explicit example {} of {total} failed (before any generated test):\n{values}reason: {reason}",
             i + 1
         );
-    }
-}
-
-/// What an explicit example may be for a borrowed parameter: the owned value
-/// (`String`, `Vec<T>`, `T`), or what is written naturally for it (`"abc"`
-/// for `&str`, `&[1, 2]` or `[1, 2]` for `&[T]`).
-#[doc(hidden)]
-pub trait Example<T> {
-    /// The owned value the parameter borrows.
-    fn into_example(self) -> T;
-}
-
-impl<T> Example<T> for T {
-    fn into_example(self) -> T {
-        self
-    }
-}
-
-impl Example<String> for &str {
-    fn into_example(self) -> String {
-        self.to_string()
-    }
-}
-
-impl<T: Clone> Example<Vec<T>> for &[T] {
-    fn into_example(self) -> Vec<T> {
-        self.to_vec()
-    }
-}
-
-impl<T: Clone, const N: usize> Example<Vec<T>> for &[T; N] {
-    fn into_example(self) -> Vec<T> {
-        self.to_vec()
-    }
-}
-
-impl<T, const N: usize> Example<Vec<T>> for [T; N] {
-    fn into_example(self) -> Vec<T> {
-        self.into()
     }
 }

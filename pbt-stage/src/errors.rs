@@ -5,7 +5,19 @@ use proc_macro2::Span;
 use quote::ToTokens;
 use std::fmt::Display;
 
-/// The errors found so far.
+/// The errors found so far, shared by pbt-macros and pbt-derive.
+///
+/// ```
+/// use pbt_stage::errors::Errors;
+/// use proc_macro2::Span;
+///
+/// let mut errors = Errors::default();
+/// errors.at(Span::call_site(), "unknown option `cases_`");
+/// let parsed: Option<u32> = errors.ok(Err(syn::Error::new(Span::call_site(), "not a number")));
+/// assert!(parsed.is_none());
+/// let all = errors.finish(()).unwrap_err();
+/// assert_eq!(all.into_iter().count(), 2);
+/// ```
 #[derive(Default)]
 pub struct Errors(Option<syn::Error>);
 

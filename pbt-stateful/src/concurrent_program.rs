@@ -12,7 +12,7 @@ use super::concurrent::{run_concurrent, ConcurrentMachine, ConcurrentVerdict};
 use super::linearize::interleavings_valid;
 use super::machine::{variants_import, StateMachine};
 use super::program::{
-    continuation_bound, draw_command, grow, guard, Next, Program, Programs, Step,
+    continuation_bound, draw_command, grow, guard, Next, Program, ProgramStep, Programs,
 };
 use pbt_core::choices::{shortlex_lt, Choices, Recorder, Replay};
 use pbt_core::gen::{Gen, Generated};
@@ -49,7 +49,7 @@ use std::sync::Arc;
 /// ```
 pub struct ConcurrentProgram<M: StateMachine> {
     prefix: Program<M>,
-    threads: Vec<Vec<Step<M>>>,
+    threads: Vec<Vec<ProgramStep<M>>>,
 }
 
 impl<M: StateMachine> Clone for ConcurrentProgram<M> {
@@ -101,7 +101,8 @@ impl<M: StateMachine> ConcurrentProgram<M> {
     /// assert!(program.is_valid(&Adder));
     /// ```
     pub fn from_commands(prefix: Vec<M::Command>, threads: Vec<Vec<M::Command>>) -> Self {
-        let steps = |commands: Vec<M::Command>| commands.into_iter().map(Step::new).collect();
+        let steps =
+            |commands: Vec<M::Command>| commands.into_iter().map(ProgramStep::new).collect();
         ConcurrentProgram {
             prefix: Program {
                 steps: steps(prefix),
@@ -117,7 +118,7 @@ impl<M: StateMachine> ConcurrentProgram<M> {
     }
 
     /// The steps of each thread, in order.
-    pub fn threads(&self) -> &[Vec<Step<M>>] {
+    pub fn threads(&self) -> &[Vec<ProgramStep<M>>] {
         &self.threads
     }
 
@@ -335,7 +336,7 @@ pub const REPRODUCER_RUNS: usize = 1_000;
 /// [`REPRODUCER_RUNS`] times with [`run_concurrent`], asserting every run
 /// is linearizable.
 fn reproducer<M: ConcurrentMachine>(machine: &M, program: &ConcurrentProgram<M>) -> String {
-    let list = |steps: &[Step<M>]| {
+    let list = |steps: &[ProgramStep<M>]| {
         let commands: Vec<String> = steps
             .iter()
             .map(|s| machine.print_command(&s.command))
@@ -386,7 +387,7 @@ fn simplify_thread_steps<M: ConcurrentMachine>(
                 }
                 let mut replay = Replay::new(&choices);
                 let command = draw_command(&*machine, &model, &mut replay, program.prefix.size)?;
-                Some(Step {
+                Some(ProgramStep {
                     command,
                     choices: replay.into_used(),
                 })
@@ -420,7 +421,7 @@ impl<M: ConcurrentMachine> Gen for ConcurrentPrograms<M> {
             size,
             machine.prefix_steps(),
         );
-        let mut threads: Vec<Vec<Step<M>>> = vec![Vec::new(); machine.threads().max(1)];
+        let mut threads: Vec<Vec<ProgramStep<M>>> = vec![Vec::new(); machine.threads().max(1)];
         let go_on = continuation_bound(machine.thread_steps());
         for t in 0..threads.len() {
             let mut local = model.clone();
@@ -437,7 +438,7 @@ impl<M: ConcurrentMachine> Gen for ConcurrentPrograms<M> {
                     continue;
                 }
                 let choices = rec.into_choices();
-                threads[t].push(Step {
+                threads[t].push(ProgramStep {
                     command: command.clone(),
                     choices,
                 });

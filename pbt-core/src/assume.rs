@@ -7,7 +7,7 @@
 //! catches exactly that payload and answers `Outcome::Discard`. Any other
 //! panic goes on unwinding to the runner, which reports it as a failure.
 
-use pbt_core::Outcome;
+use crate::Outcome;
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
@@ -17,30 +17,27 @@ use std::panic::{self, AssertUnwindSafe};
 /// `property!`, or in any function they call. The test counts as discarded
 /// (like an `implies` that does not hold), and the runner generates another;
 /// a property whose assumptions reject almost everything gives up with a
-/// clear message rather than passing vacuously.
+/// clear message rather than passing vacuously. Users write it as
+/// `pbt::assume!` (it is in `pbt::prelude`).
 ///
 /// ```
-/// use pbt::prelude::*;
+/// use pbt_core::assume;
 ///
 /// fn divides(a: i32, b: i32) -> bool {
 ///     assume!(b != 0);
 ///     assume!(a.checked_rem(b).is_some());
 ///     (a / b) * b + a % b == a
 /// }
-/// let prop = property! {
-///     forall a: i32;
-///     forall b: i32, #[with = int(-3..=3)];
-///     check divides(a, b)
-/// };
-/// let report = pbt::runners::generational(&prop, Config::default());
-/// assert!(report.passed(), "{report}");
-/// assert!(report.discards > 0);
+/// // What `property!` wraps around a check: a failed assumption is a discard.
+/// # use pbt_core::{macro_support::check, property::IntoOutcome, Outcome};
+/// assert_eq!(check(|| divides(7, 2).into_outcome()), Outcome::Pass);
+/// assert_eq!(check(|| divides(7, 0).into_outcome()), Outcome::Discard);
 /// ```
 #[macro_export]
 macro_rules! assume {
     ($cond:expr $(,)?) => {
         if !$cond {
-            $crate::__private::assumption_failed(::core::stringify!($cond))
+            $crate::macro_support::assumption_failed(::core::stringify!($cond))
         }
     };
 }

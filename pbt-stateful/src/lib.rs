@@ -1,5 +1,8 @@
 //! Stateful and model-based testing as properties.
 //!
+//! Users reach this crate through the facade, as `pbt::stateful` (as
+//! proptest-state-machine sits beside proptest); it needs only pbt-core.
+//!
 //! A [`StateMachine`] pairs a reference *model* with the *system under
 //! test*. A [`Program`] is a sequence of commands, each generated from the
 //! model state it will run in ([`StateMachine::commands`], any `Gen` value,
@@ -92,7 +95,7 @@
 //!
 //! Better here:
 //! - the machine is not a test harness but a
-//!   [`pbt::Property`](crate::Property): coverage-guided fuzzing, targeted
+//!   [`pbt::Property`](pbt_core::Property): coverage-guided fuzzing, targeted
 //!   search, the parallel runner and the exhaustive small-scope runner
 //!   (pbt-exhaustive, which proves a machine on every program up to a
 //!   bound) work on command sequences unchanged;
@@ -109,6 +112,8 @@
 //!   for the mutation-based runners;
 //! - the counterexample prints as a numbered program with both results per
 //!   step and as a Rust reproducer, not as Python or a `Debug` dump.
+
+#![forbid(unsafe_code)]
 
 mod compare;
 mod concurrent;
@@ -128,5 +133,5 @@ pub use concurrent_program::{ConcurrentProgram, ConcurrentPrograms, REPRODUCER_R
 pub use execute::{check, execute, print, reproducer, StepVerdict, Trace};
 pub use linearize::{interleavings_valid, linearize, Event, History, Linearization};
 pub use machine::StateMachine;
-pub use program::{Program, Programs, Step, COMMAND_TRIES};
+pub use program::{Program, ProgramStep, Programs, COMMAND_TRIES};
 pub use property::{property, ProgramCase};
