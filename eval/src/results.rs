@@ -399,6 +399,7 @@ pub fn comparisons(results: &Results) -> Vec<Comparison> {
         let kind_name = match kind {
             Kind::Bespoke => "bespoke",
             Kind::TypeBased => "type-based",
+            Kind::Variational => "variational",
         };
         out.push(compare(
             results,

@@ -49,6 +49,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
         timeout: Duration::from_millis(100),
         all_trials: false,
         salt: harness::DEFAULT_SALT,
+        max_tests: None,
     };
     let mut seen = 0;
     let done = harness::run(&plan, |_| seen += 1);
