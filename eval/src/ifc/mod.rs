@@ -44,13 +44,14 @@ crate::named_enum! {
 /// skips them).
 pub const ETNA_SKIPPED: [&str; 4] = ["OpBRet_8", "OpBRet_9", "OpWrite_8", "OpWrite_9"];
 
-/// The tasks: every mutant of the rule table with SSNI. Which of them SSNI
-/// can falsify is measured, not assumed (`etna --all-pairs`,
-/// `docs/etna.md`).
+/// The tasks: every mutant of the rule table with SSNI but the four ETNA
+/// leaves out ([`ETNA_SKIPPED`]) — 66. `etna --all-pairs` runs all 70:
+/// the bespoke generator falsifies SSNI for exactly these 66 (each within
+/// 2 s, `docs/etna.md`), and for none of the four skipped ones.
 pub fn tasks() -> Vec<(Mutant, Property)> {
     Mutant::ALL
         .iter()
-        .filter(|m| **m != Mutant::Base)
+        .filter(|m| **m != Mutant::Base && !ETNA_SKIPPED.contains(&m.name()))
         .map(|m| (*m, Property::Ssni))
         .collect()
 }
