@@ -28,7 +28,10 @@ fn bespoke_pairs_are_indistinguishable_and_well_formed() {
     let mut d = Mix(1);
     for i in 0..3_000 {
         let v = gen::variation(&mut d, i % 8);
-        assert!(spec::precondition(&v), "pair {i} breaks the precondition: {v:?}");
+        assert!(
+            spec::precondition(&v),
+            "pair {i} breaks the precondition: {v:?}"
+        );
         assert_eq!(spec::defects(&v), 0, "pair {i}");
     }
 }
@@ -39,12 +42,9 @@ fn the_correct_table_satisfies_ssni_on_generated_pairs() {
     let mut stepped = 0;
     for i in 0..20_000 {
         let v = gen::variation(&mut d, i % 8);
-        match spec::ssni(Mutant::Base, &v) {
-            Some(ok) => {
-                stepped += 1;
-                assert!(ok, "SSNI fails for the correct table on {v:?}");
-            }
-            None => {}
+        if let Some(ok) = spec::ssni(Mutant::Base, &v) {
+            stepped += 1;
+            assert!(ok, "SSNI fails for the correct table on {v:?}");
         }
     }
     assert!(stepped > 10_000, "only {stepped} pairs stepped");
@@ -80,10 +80,16 @@ fn type_based_pairs_rarely_meet_the_precondition_and_copies_always_do() {
     let typed = (0..2_000)
         .filter(|i| spec::precondition(&gen::arbitrary_variation(&mut d, i % 8)))
         .count();
-    assert!(typed < 400, "{typed} of 2 000 type-based pairs met the precondition");
+    assert!(
+        typed < 400,
+        "{typed} of 2 000 type-based pairs met the precondition"
+    );
     for i in 0..2_000 {
         let v = gen::copied_variation(&mut d, i % 8);
-        assert!(spec::state(v.obs, &v.st1, &v.st2), "a copy is indistinguishable");
+        assert!(
+            spec::state(v.obs, &v.st1, &v.st2),
+            "a copy is indistinguishable"
+        );
     }
 }
 
@@ -96,7 +102,10 @@ fn the_correct_stack_machine_satisfies_eeni_on_generated_pairs() {
         let p = Pair(a, b);
         if stack::both_halt_low(Bug::Base, &p) {
             halted += 1;
-            assert!(stack::eeni(Bug::Base, &p), "EENI fails for the correct machine on {p:?}");
+            assert!(
+                stack::eeni(Bug::Base, &p),
+                "EENI fails for the correct machine on {p:?}"
+            );
         }
     }
     assert!(halted > 500, "only {halted} pairs both halted low");
@@ -133,20 +142,49 @@ fn every_stack_bug_changes_a_step() {
         (Bug::Add, at(Instr::Add, vec![d(1, H), d(2, L)], vec![], L)),
         (Bug::Push, at(Instr::Push(a(1, H)), vec![], vec![], L)),
         (Bug::Load, at(Instr::Load, vec![d(0, H)], vec![a(5, L)], L)),
-        (Bug::StoreA, at(Instr::Store, vec![d(0, H), d(3, L)], vec![a(0, H)], L)),
-        (Bug::StoreB, at(Instr::Store, vec![d(0, L), d(3, H)], vec![a(0, H)], L)),
-        (Bug::StoreC, at(Instr::Store, vec![d(0, H), d(3, L)], vec![a(0, L)], L)),
+        (
+            Bug::StoreA,
+            at(Instr::Store, vec![d(0, H), d(3, L)], vec![a(0, H)], L),
+        ),
+        (
+            Bug::StoreB,
+            at(Instr::Store, vec![d(0, L), d(3, H)], vec![a(0, H)], L),
+        ),
+        (
+            Bug::StoreC,
+            at(Instr::Store, vec![d(0, H), d(3, L)], vec![a(0, L)], L),
+        ),
         (Bug::JumpA, at(Instr::Jump, vec![d(1, H)], vec![], L)),
         (Bug::JumpB, at(Instr::Jump, vec![d(1, L)], vec![], H)),
-        (Bug::StoreD, at(Instr::Store, vec![d(0, L), d(3, L)], vec![a(0, H)], H)),
-        (Bug::StoreE, at(Instr::Store, vec![d(0, L), d(3, L)], vec![a(0, L)], H)),
-        (Bug::CallA1, at(Instr::Call(0, false), vec![d(1, L)], vec![], H)),
-        (Bug::CallA2, at(Instr::Return(true), vec![d(5, L), ret(true)], vec![], H)),
-        (Bug::ReturnA, at(Instr::Return(true), vec![d(5, L), ret(false)], vec![], L)),
+        (
+            Bug::StoreD,
+            at(Instr::Store, vec![d(0, L), d(3, L)], vec![a(0, H)], H),
+        ),
+        (
+            Bug::StoreE,
+            at(Instr::Store, vec![d(0, L), d(3, L)], vec![a(0, L)], H),
+        ),
+        (
+            Bug::CallA1,
+            at(Instr::Call(0, false), vec![d(1, L)], vec![], H),
+        ),
+        (
+            Bug::CallA2,
+            at(Instr::Return(true), vec![d(5, L), ret(true)], vec![], H),
+        ),
+        (
+            Bug::ReturnA,
+            at(Instr::Return(true), vec![d(5, L), ret(false)], vec![], L),
+        ),
         (Bug::Pop, at(Instr::Pop, vec![ret(false)], vec![], L)),
     ];
     assert_eq!(cases.len(), Bug::ALL.len() - 1, "one case per bug");
     for (bug, m) in cases {
-        assert_ne!(step(bug, &m), step(Bug::Base, &m), "{} steps like the correct machine", bug.name());
+        assert_ne!(
+            step(bug, &m),
+            step(Bug::Base, &m),
+            "{} steps like the correct machine",
+            bug.name()
+        );
     }
 }

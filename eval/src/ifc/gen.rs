@@ -21,7 +21,9 @@
 //! schedule's size (`0..=100`) to that range; proptest and quickcheck draw
 //! it uniformly per input.
 
-use super::machine::{Atom, BinOpT, Block, Frame, Instr, Label, Memory, PtrAtom, Reg, StackFrame, State, Value};
+use super::machine::{
+    Atom, BinOpT, Block, Frame, Instr, Label, Memory, PtrAtom, Reg, StackFrame, State, Value,
+};
 use super::spec::Variation;
 use crate::stlc::gen::Draw;
 
@@ -173,26 +175,26 @@ pub fn ainstr<D: Draw + ?Sized>(d: &mut D, st: &State, size: usize) -> Instr {
     let some = |xs: &Vec<Reg>, w: u64| if xs.is_empty() { 0 } else { w };
     let reg = |d: &mut D| choose(d, 0, st.regs.len() as i64 - 1);
     let weights = [
-        1,                                             // Nop
-        0,                                             // Halt
-        10,                                            // PcLab
-        10,                                            // Lab
-        some(&dptr, 10),                               // MLab
-        10,                                            // PutLab
-        10 * some(&cptr, 1) * some(&lab, 1),           // BCall
-        if st.stack.is_empty() { 0 } else { 50 },      // BRet
-        200 * some(&num, 1) * some(&lab, 1),           // Alloc
-        some(&dptr, 10),                               // Load
-        some(&dptr, 100),                              // Store
-        some(&dptr, 100),                              // Write
-        some(&cptr, 10),                               // Jump
-        some(&num, 10),                                // BNZ
-        10 * some(&dptr, 1) * some(&num, 1),           // PSetOff
-        10,                                            // Put
-        some(&num, 10),                                // BinOp
-        some(&dptr, 10),                               // MSize
-        some(&dptr, 10),                               // PGetOff
-        10,                                            // Mov
+        1,                                        // Nop
+        0,                                        // Halt
+        10,                                       // PcLab
+        10,                                       // Lab
+        some(&dptr, 10),                          // MLab
+        10,                                       // PutLab
+        10 * some(&cptr, 1) * some(&lab, 1),      // BCall
+        if st.stack.is_empty() { 0 } else { 50 }, // BRet
+        200 * some(&num, 1) * some(&lab, 1),      // Alloc
+        some(&dptr, 10),                          // Load
+        some(&dptr, 100),                         // Store
+        some(&dptr, 100),                         // Write
+        some(&cptr, 10),                          // Jump
+        some(&num, 10),                           // BNZ
+        10 * some(&dptr, 1) * some(&num, 1),      // PSetOff
+        10,                                       // Put
+        some(&num, 10),                           // BinOp
+        some(&dptr, 10),                          // MSize
+        some(&dptr, 10),                          // PGetOff
+        10,                                       // Mov
     ];
     match freq(d, &weights) {
         Some(2) => Instr::PcLab(reg(d)),
@@ -588,7 +590,12 @@ fn fuzz_list<T: Clone, D: Draw + ?Sized>(
 /// registers, pc) changed a little.
 pub fn fuzz_state<D: Draw + ?Sized>(d: &mut D, st: &mut State, n: usize) {
     match d.below(5) {
-        0 => fuzz_list(d, &mut st.imem, |d| arbitrary_instr(d, n), |d, _| arbitrary_instr(d, n)),
+        0 => fuzz_list(
+            d,
+            &mut st.imem,
+            |d| arbitrary_instr(d, n),
+            |d, _| arbitrary_instr(d, n),
+        ),
         1 => {
             let s = d.below(4) as usize;
             let frames = &mut st.mem.frames[s];
@@ -601,7 +608,12 @@ pub fn fuzz_state<D: Draw + ?Sized>(d: &mut D, st: &mut State, n: usize) {
                     if d.below(4) == 0 {
                         f.lab = label(d);
                     } else {
-                        fuzz_list(d, &mut f.data, |d| arbitrary_atom(d, n), |d, a| fuzz_atom(d, *a, n));
+                        fuzz_list(
+                            d,
+                            &mut f.data,
+                            |d| arbitrary_atom(d, n),
+                            |d, a| fuzz_atom(d, *a, n),
+                        );
                     }
                     f
                 },
@@ -617,12 +629,22 @@ pub fn fuzz_state<D: Draw + ?Sized>(d: &mut D, st: &mut State, n: usize) {
                     0 => f.ret.addr = fuzz_z(d, f.ret.addr),
                     1 => f.ret.l = label(d),
                     2 => f.target = fuzz_z(d, f.target),
-                    _ => fuzz_list(d, &mut f.regs, |d| arbitrary_atom(d, n), |d, a| fuzz_atom(d, *a, n)),
+                    _ => fuzz_list(
+                        d,
+                        &mut f.regs,
+                        |d| arbitrary_atom(d, n),
+                        |d, a| fuzz_atom(d, *a, n),
+                    ),
                 }
                 f
             },
         ),
-        3 => fuzz_list(d, &mut st.regs, |d| arbitrary_atom(d, n), |d, a| fuzz_atom(d, *a, n)),
+        3 => fuzz_list(
+            d,
+            &mut st.regs,
+            |d| arbitrary_atom(d, n),
+            |d, a| fuzz_atom(d, *a, n),
+        ),
         _ => {
             if d.below(2) == 0 {
                 st.pc.addr = fuzz_z(d, st.pc.addr);

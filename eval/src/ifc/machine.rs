@@ -443,25 +443,101 @@ crate::named_enum! {
 /// The correct rule of each opcode (ETNA's `default_table`).
 pub fn default_rule(op: OpCode) -> Rule {
     match op {
-        OpCode::Lab => Rule { allow: Cond::True, res: Some(BOT), pc: PC },
-        OpCode::MLab => Rule { allow: Cond::True, res: Some(L1), pc: PC },
-        OpCode::PcLab => Rule { allow: Cond::True, res: Some(BOT), pc: PC },
-        OpCode::BCall => Rule { allow: Cond::True, res: Some(L2 | PC), pc: L1 | PC },
-        OpCode::BRet => Rule { allow: Cond::Le(L1 | PC, L2 | L3), res: Some(L2), pc: L3 },
-        OpCode::PutLab => Rule { allow: Cond::True, res: Some(BOT), pc: PC },
-        OpCode::Nop => Rule { allow: Cond::True, res: None, pc: PC },
-        OpCode::Put => Rule { allow: Cond::True, res: Some(BOT), pc: PC },
-        OpCode::BinOp => Rule { allow: Cond::True, res: Some(L1 | L2), pc: PC },
-        OpCode::Jump => Rule { allow: Cond::True, res: None, pc: L1 | PC },
-        OpCode::BNZ => Rule { allow: Cond::True, res: None, pc: L1 | PC },
-        OpCode::Load => Rule { allow: Cond::True, res: Some(L3), pc: L1 | L2 | PC },
-        OpCode::Store => Rule { allow: Cond::Le(L1 | PC, L2), res: Some(L3), pc: PC },
-        OpCode::Write => Rule { allow: Cond::Le(L1 | L3 | PC, L2 | L4), res: Some(L4), pc: PC },
-        OpCode::Alloc => Rule { allow: Cond::True, res: Some(L1 | L2), pc: PC },
-        OpCode::PSetOff => Rule { allow: Cond::True, res: Some(L1 | L2), pc: PC },
-        OpCode::PGetOff => Rule { allow: Cond::True, res: Some(L1), pc: PC },
-        OpCode::MSize => Rule { allow: Cond::True, res: Some(L2), pc: L1 | PC },
-        OpCode::Mov => Rule { allow: Cond::True, res: Some(L1), pc: PC },
+        OpCode::Lab => Rule {
+            allow: Cond::True,
+            res: Some(BOT),
+            pc: PC,
+        },
+        OpCode::MLab => Rule {
+            allow: Cond::True,
+            res: Some(L1),
+            pc: PC,
+        },
+        OpCode::PcLab => Rule {
+            allow: Cond::True,
+            res: Some(BOT),
+            pc: PC,
+        },
+        OpCode::BCall => Rule {
+            allow: Cond::True,
+            res: Some(L2 | PC),
+            pc: L1 | PC,
+        },
+        OpCode::BRet => Rule {
+            allow: Cond::Le(L1 | PC, L2 | L3),
+            res: Some(L2),
+            pc: L3,
+        },
+        OpCode::PutLab => Rule {
+            allow: Cond::True,
+            res: Some(BOT),
+            pc: PC,
+        },
+        OpCode::Nop => Rule {
+            allow: Cond::True,
+            res: None,
+            pc: PC,
+        },
+        OpCode::Put => Rule {
+            allow: Cond::True,
+            res: Some(BOT),
+            pc: PC,
+        },
+        OpCode::BinOp => Rule {
+            allow: Cond::True,
+            res: Some(L1 | L2),
+            pc: PC,
+        },
+        OpCode::Jump => Rule {
+            allow: Cond::True,
+            res: None,
+            pc: L1 | PC,
+        },
+        OpCode::BNZ => Rule {
+            allow: Cond::True,
+            res: None,
+            pc: L1 | PC,
+        },
+        OpCode::Load => Rule {
+            allow: Cond::True,
+            res: Some(L3),
+            pc: L1 | L2 | PC,
+        },
+        OpCode::Store => Rule {
+            allow: Cond::Le(L1 | PC, L2),
+            res: Some(L3),
+            pc: PC,
+        },
+        OpCode::Write => Rule {
+            allow: Cond::Le(L1 | L3 | PC, L2 | L4),
+            res: Some(L4),
+            pc: PC,
+        },
+        OpCode::Alloc => Rule {
+            allow: Cond::True,
+            res: Some(L1 | L2),
+            pc: PC,
+        },
+        OpCode::PSetOff => Rule {
+            allow: Cond::True,
+            res: Some(L1 | L2),
+            pc: PC,
+        },
+        OpCode::PGetOff => Rule {
+            allow: Cond::True,
+            res: Some(L1),
+            pc: PC,
+        },
+        OpCode::MSize => Rule {
+            allow: Cond::True,
+            res: Some(L2),
+            pc: L1 | PC,
+        },
+        OpCode::Mov => Rule {
+            allow: Cond::True,
+            res: Some(L1),
+            pc: PC,
+        },
     }
 }
 
@@ -470,76 +546,566 @@ impl Mutant {
     pub fn rule(self) -> Option<(OpCode, Rule)> {
         Some(match self {
             Mutant::Base => return None,
-            Mutant::OpLab1 => (OpCode::Lab, Rule { allow: Cond::True, res: Some(BOT), pc: BOT }),
-            Mutant::OpMLab1 => (OpCode::MLab, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpMLab2 => (OpCode::MLab, Rule { allow: Cond::True, res: Some(L1), pc: BOT }),
-            Mutant::OpPcLab1 => (OpCode::PcLab, Rule { allow: Cond::True, res: Some(BOT), pc: BOT }),
-            Mutant::OpBCall1 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(BOT), pc: L1 | PC }),
-            Mutant::OpBCall2 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(L2), pc: L1 | PC }),
-            Mutant::OpBCall3 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(PC), pc: L1 | PC }),
-            Mutant::OpBCall4 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(L2 | PC), pc: BOT }),
-            Mutant::OpBCall5 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(L2 | PC), pc: L1 }),
-            Mutant::OpBCall6 => (OpCode::BCall, Rule { allow: Cond::True, res: Some(L2 | PC), pc: PC }),
-            Mutant::OpBRet1 => (OpCode::BRet, Rule { allow: Cond::True, res: Some(L2), pc: L3 }),
-            Mutant::OpBRet2 => (OpCode::BRet, Rule { allow: Cond::Le(L1, L2), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet3 => (OpCode::BRet, Rule { allow: Cond::Le(L1, L3), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet4 => (OpCode::BRet, Rule { allow: Cond::Le(L1, L2 | L3), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet5 => (OpCode::BRet, Rule { allow: Cond::Le(PC, L2), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet6 => (OpCode::BRet, Rule { allow: Cond::Le(PC, L3), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet7 => (OpCode::BRet, Rule { allow: Cond::Le(PC, L2 | L3), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet8 => (OpCode::BRet, Rule { allow: Cond::Le(L1 | PC, L2), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet9 => (OpCode::BRet, Rule { allow: Cond::Le(L1 | PC, L3), res: Some(L2), pc: L3 }),
-            Mutant::OpBRet10 => (OpCode::BRet, Rule { allow: Cond::Le(L1 | PC, L2 | L3), res: Some(BOT), pc: L3 }),
-            Mutant::OpBRet11 => (OpCode::BRet, Rule { allow: Cond::Le(L1 | PC, L2 | L3), res: Some(L2), pc: BOT }),
-            Mutant::OpPutLab1 => (OpCode::PutLab, Rule { allow: Cond::True, res: Some(BOT), pc: BOT }),
-            Mutant::OpNop1 => (OpCode::Nop, Rule { allow: Cond::True, res: None, pc: BOT }),
-            Mutant::OpPut1 => (OpCode::Put, Rule { allow: Cond::True, res: Some(BOT), pc: BOT }),
-            Mutant::OpBinOp1 => (OpCode::BinOp, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpBinOp2 => (OpCode::BinOp, Rule { allow: Cond::True, res: Some(L1), pc: PC }),
-            Mutant::OpBinOp3 => (OpCode::BinOp, Rule { allow: Cond::True, res: Some(L2), pc: PC }),
-            Mutant::OpBinOp4 => (OpCode::BinOp, Rule { allow: Cond::True, res: Some(L1 | L2), pc: BOT }),
-            Mutant::OpJump1 => (OpCode::Jump, Rule { allow: Cond::True, res: None, pc: BOT }),
-            Mutant::OpJump2 => (OpCode::Jump, Rule { allow: Cond::True, res: None, pc: PC }),
-            Mutant::OpJump3 => (OpCode::Jump, Rule { allow: Cond::True, res: None, pc: L1 }),
-            Mutant::OpBNZ1 => (OpCode::BNZ, Rule { allow: Cond::True, res: None, pc: BOT }),
-            Mutant::OpBNZ2 => (OpCode::BNZ, Rule { allow: Cond::True, res: None, pc: L1 }),
-            Mutant::OpBNZ3 => (OpCode::BNZ, Rule { allow: Cond::True, res: None, pc: PC }),
-            Mutant::OpLoad1 => (OpCode::Load, Rule { allow: Cond::True, res: Some(BOT), pc: L1 | L2 | PC }),
-            Mutant::OpLoad2 => (OpCode::Load, Rule { allow: Cond::True, res: Some(L3), pc: BOT }),
-            Mutant::OpLoad3 => (OpCode::Load, Rule { allow: Cond::True, res: Some(L3), pc: PC }),
-            Mutant::OpLoad4 => (OpCode::Load, Rule { allow: Cond::True, res: Some(L3), pc: L1 | L2 }),
-            Mutant::OpStore1 => (OpCode::Store, Rule { allow: Cond::True, res: Some(L3), pc: PC }),
-            Mutant::OpStore2 => (OpCode::Store, Rule { allow: Cond::Le(L1, L2), res: Some(L3), pc: PC }),
-            Mutant::OpStore3 => (OpCode::Store, Rule { allow: Cond::Le(PC, L2), res: Some(L3), pc: PC }),
-            Mutant::OpStore4 => (OpCode::Store, Rule { allow: Cond::Le(L1 | PC, L2), res: Some(BOT), pc: PC }),
-            Mutant::OpStore5 => (OpCode::Store, Rule { allow: Cond::Le(L1 | PC, L2), res: Some(L3), pc: BOT }),
-            Mutant::OpWrite1 => (OpCode::Write, Rule { allow: Cond::True, res: Some(L4), pc: PC }),
-            Mutant::OpWrite2 => (OpCode::Write, Rule { allow: Cond::Le(L1 | PC, L2), res: Some(L4), pc: PC }),
-            Mutant::OpWrite3 => (OpCode::Write, Rule { allow: Cond::Le(L1 | PC, L4), res: Some(L4), pc: PC }),
-            Mutant::OpWrite4 => (OpCode::Write, Rule { allow: Cond::Le(L1 | PC, L2 | L4), res: Some(L4), pc: PC }),
-            Mutant::OpWrite5 => (OpCode::Write, Rule { allow: Cond::Le(L3, L2), res: Some(L4), pc: PC }),
-            Mutant::OpWrite6 => (OpCode::Write, Rule { allow: Cond::Le(L3, L4), res: Some(L4), pc: PC }),
-            Mutant::OpWrite7 => (OpCode::Write, Rule { allow: Cond::Le(L3, L2 | L4), res: Some(L4), pc: PC }),
-            Mutant::OpWrite8 => (OpCode::Write, Rule { allow: Cond::Le(L1 | L3 | PC, L2), res: Some(L4), pc: PC }),
-            Mutant::OpWrite9 => (OpCode::Write, Rule { allow: Cond::Le(L1 | L3 | PC, L4), res: Some(L4), pc: PC }),
-            Mutant::OpWrite10 => (OpCode::Write, Rule { allow: Cond::Le(L1 | L3 | PC, L2 | L4), res: Some(BOT), pc: PC }),
-            Mutant::OpWrite11 => (OpCode::Write, Rule { allow: Cond::Le(L1 | L3 | PC, L2 | L4), res: Some(L4), pc: BOT }),
-            Mutant::OpAlloc1 => (OpCode::Alloc, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpAlloc2 => (OpCode::Alloc, Rule { allow: Cond::True, res: Some(L1), pc: PC }),
-            Mutant::OpAlloc3 => (OpCode::Alloc, Rule { allow: Cond::True, res: Some(L2), pc: PC }),
-            Mutant::OpAlloc4 => (OpCode::Alloc, Rule { allow: Cond::True, res: Some(L1 | L2), pc: BOT }),
-            Mutant::OpPSetOff1 => (OpCode::PSetOff, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpPSetOff2 => (OpCode::PSetOff, Rule { allow: Cond::True, res: Some(L1), pc: PC }),
-            Mutant::OpPSetOff3 => (OpCode::PSetOff, Rule { allow: Cond::True, res: Some(L2), pc: PC }),
-            Mutant::OpPSetOff4 => (OpCode::PSetOff, Rule { allow: Cond::True, res: Some(L1 | L2), pc: BOT }),
-            Mutant::OpPGetOff1 => (OpCode::PGetOff, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpPGetOff2 => (OpCode::PGetOff, Rule { allow: Cond::True, res: Some(L1), pc: BOT }),
-            Mutant::OpMSize1 => (OpCode::MSize, Rule { allow: Cond::True, res: Some(BOT), pc: L1 | PC }),
-            Mutant::OpMSize2 => (OpCode::MSize, Rule { allow: Cond::True, res: Some(L2), pc: BOT }),
-            Mutant::OpMSize3 => (OpCode::MSize, Rule { allow: Cond::True, res: Some(L2), pc: PC }),
-            Mutant::OpMSize4 => (OpCode::MSize, Rule { allow: Cond::True, res: Some(L2), pc: L1 }),
-            Mutant::OpMov1 => (OpCode::Mov, Rule { allow: Cond::True, res: Some(BOT), pc: PC }),
-            Mutant::OpMov2 => (OpCode::Mov, Rule { allow: Cond::True, res: Some(L1), pc: BOT }),
+            Mutant::OpLab1 => (
+                OpCode::Lab,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpMLab1 => (
+                OpCode::MLab,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpMLab2 => (
+                OpCode::MLab,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpPcLab1 => (
+                OpCode::PcLab,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpBCall1 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: L1 | PC,
+                },
+            ),
+            Mutant::OpBCall2 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: L1 | PC,
+                },
+            ),
+            Mutant::OpBCall3 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(PC),
+                    pc: L1 | PC,
+                },
+            ),
+            Mutant::OpBCall4 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2 | PC),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpBCall5 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2 | PC),
+                    pc: L1,
+                },
+            ),
+            Mutant::OpBCall6 => (
+                OpCode::BCall,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2 | PC),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpBRet1 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet2 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1, L2),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet3 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1, L3),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet4 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1, L2 | L3),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet5 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(PC, L2),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet6 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(PC, L3),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet7 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(PC, L2 | L3),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet8 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet9 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L3),
+                    res: Some(L2),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet10 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2 | L3),
+                    res: Some(BOT),
+                    pc: L3,
+                },
+            ),
+            Mutant::OpBRet11 => (
+                OpCode::BRet,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2 | L3),
+                    res: Some(L2),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpPutLab1 => (
+                OpCode::PutLab,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpNop1 => (
+                OpCode::Nop,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpPut1 => (
+                OpCode::Put,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpBinOp1 => (
+                OpCode::BinOp,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpBinOp2 => (
+                OpCode::BinOp,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpBinOp3 => (
+                OpCode::BinOp,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpBinOp4 => (
+                OpCode::BinOp,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1 | L2),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpJump1 => (
+                OpCode::Jump,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpJump2 => (
+                OpCode::Jump,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: PC,
+                },
+            ),
+            Mutant::OpJump3 => (
+                OpCode::Jump,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: L1,
+                },
+            ),
+            Mutant::OpBNZ1 => (
+                OpCode::BNZ,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpBNZ2 => (
+                OpCode::BNZ,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: L1,
+                },
+            ),
+            Mutant::OpBNZ3 => (
+                OpCode::BNZ,
+                Rule {
+                    allow: Cond::True,
+                    res: None,
+                    pc: PC,
+                },
+            ),
+            Mutant::OpLoad1 => (
+                OpCode::Load,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: L1 | L2 | PC,
+                },
+            ),
+            Mutant::OpLoad2 => (
+                OpCode::Load,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L3),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpLoad3 => (
+                OpCode::Load,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L3),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpLoad4 => (
+                OpCode::Load,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L3),
+                    pc: L1 | L2,
+                },
+            ),
+            Mutant::OpStore1 => (
+                OpCode::Store,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L3),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpStore2 => (
+                OpCode::Store,
+                Rule {
+                    allow: Cond::Le(L1, L2),
+                    res: Some(L3),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpStore3 => (
+                OpCode::Store,
+                Rule {
+                    allow: Cond::Le(PC, L2),
+                    res: Some(L3),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpStore4 => (
+                OpCode::Store,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2),
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpStore5 => (
+                OpCode::Store,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2),
+                    res: Some(L3),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpWrite1 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite2 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite3 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L4),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite4 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | PC, L2 | L4),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite5 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L3, L2),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite6 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L3, L4),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite7 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L3, L2 | L4),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite8 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | L3 | PC, L2),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite9 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | L3 | PC, L4),
+                    res: Some(L4),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite10 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | L3 | PC, L2 | L4),
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpWrite11 => (
+                OpCode::Write,
+                Rule {
+                    allow: Cond::Le(L1 | L3 | PC, L2 | L4),
+                    res: Some(L4),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpAlloc1 => (
+                OpCode::Alloc,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpAlloc2 => (
+                OpCode::Alloc,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpAlloc3 => (
+                OpCode::Alloc,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpAlloc4 => (
+                OpCode::Alloc,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1 | L2),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpPSetOff1 => (
+                OpCode::PSetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpPSetOff2 => (
+                OpCode::PSetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpPSetOff3 => (
+                OpCode::PSetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpPSetOff4 => (
+                OpCode::PSetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1 | L2),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpPGetOff1 => (
+                OpCode::PGetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpPGetOff2 => (
+                OpCode::PGetOff,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpMSize1 => (
+                OpCode::MSize,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: L1 | PC,
+                },
+            ),
+            Mutant::OpMSize2 => (
+                OpCode::MSize,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: BOT,
+                },
+            ),
+            Mutant::OpMSize3 => (
+                OpCode::MSize,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpMSize4 => (
+                OpCode::MSize,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L2),
+                    pc: L1,
+                },
+            ),
+            Mutant::OpMov1 => (
+                OpCode::Mov,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(BOT),
+                    pc: PC,
+                },
+            ),
+            Mutant::OpMov2 => (
+                OpCode::Mov,
+                Rule {
+                    allow: Cond::True,
+                    res: Some(L1),
+                    pc: BOT,
+                },
+            ),
         })
     }
 }

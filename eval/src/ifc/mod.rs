@@ -286,5 +286,9 @@ pub fn run(
         implies probe.admit(covered_precondition(&v.0));
         check probe.check(|| ssni(m, &v.0))
     };
-    pbt_outcome(crate::drivers::pbt::run_with(strategy.runner, &prop, config))
+    pbt_outcome(crate::drivers::pbt::run_with(
+        strategy.runner,
+        &prop,
+        config,
+    ))
 }

@@ -64,10 +64,7 @@ fn stack(obs: Label, s1: &[StackFrame], s2: &[StackFrame]) -> bool {
 
 /// The stack from its first frame that returns to a visible pc (`cropTop`).
 fn crop_top(obs: Label, s: &[StackFrame]) -> &[StackFrame] {
-    let i = s
-        .iter()
-        .position(|f| f.ret.l.flows(obs))
-        .unwrap_or(s.len());
+    let i = s.iter().position(|f| f.ret.l.flows(obs)).unwrap_or(s.len());
     &s[i..]
 }
 
@@ -172,16 +169,14 @@ pub fn defects(v: &Variation) -> u64 {
     let (s1, s2) = (&v.st1, &v.st2);
     let mut n = 0u64;
     // The program: every differing instruction, and the difference in length.
-    n += s1
-        .imem
-        .iter()
-        .zip(&s2.imem)
-        .filter(|(a, b)| a != b)
-        .count() as u64;
+    n += s1.imem.iter().zip(&s2.imem).filter(|(a, b)| a != b).count() as u64;
     n += s1.imem.len().abs_diff(s2.imem.len()) as u64;
     // The memory: each visible block that differs, or that one side lacks.
     for stamp in obs.below() {
-        let (f1, f2) = (&s1.mem.frames[stamp as usize], &s2.mem.frames[stamp as usize]);
+        let (f1, f2) = (
+            &s1.mem.frames[stamp as usize],
+            &s2.mem.frames[stamp as usize],
+        );
         n += f1.len().abs_diff(f2.len()) as u64;
         n += f1.iter().zip(f2).filter(|(a, b)| !frame(obs, a, b)).count() as u64;
     }
@@ -191,8 +186,7 @@ pub fn defects(v: &Variation) -> u64 {
     };
     let frames = |xs: &[StackFrame], ys: &[StackFrame]| {
         xs.len().abs_diff(ys.len()) as u64
-            + xs
-                .iter()
+            + xs.iter()
                 .zip(ys)
                 .filter(|(a, b)| !stack_frame(obs, a, b))
                 .count() as u64

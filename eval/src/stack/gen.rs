@@ -125,13 +125,19 @@ fn instr_mem<D: Draw + ?Sized>(d: &mut D, s: Sizes, max: i64) -> Vec<Instr> {
                 let b = labeled(d, |d| s.smart_int(d));
                 vec![Instr::Push(a), Instr::Push(b), Instr::Add]
             }
-            2 => vec![Instr::Push(labeled(d, |d| choose(d, 0, s.mem))), Instr::Load],
+            2 => vec![
+                Instr::Push(labeled(d, |d| choose(d, 0, s.mem))),
+                Instr::Load,
+            ],
             3 => {
                 let v = labeled(d, |d| s.smart_int(d));
                 let a = labeled(d, |d| choose(d, 0, s.mem));
                 vec![Instr::Push(v), Instr::Push(a), Instr::Store]
             }
-            4 => vec![Instr::Push(labeled(d, |d| choose(d, 0, s.imem))), Instr::Jump],
+            4 => vec![
+                Instr::Push(labeled(d, |d| choose(d, 0, s.imem))),
+                Instr::Jump,
+            ],
             _ => {
                 let args = choose(d, 0, MAX_CALL_ARGS) as u8;
                 let ret = boolean(d);
@@ -183,10 +189,7 @@ pub fn vary<D: Draw + ?Sized>(d: &mut D, m: &Machine) -> Machine {
             i => *i,
         })
         .collect();
-    Machine {
-        imem,
-        ..m.clone()
-    }
+    Machine { imem, ..m.clone() }
 }
 
 /// An initial machine and a variation of it, at QuickCheck size `size`:

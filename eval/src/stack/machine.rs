@@ -257,7 +257,11 @@ pub fn step(bug: Bug, m: &Machine) -> Option<Machine> {
         Instr::Noop => {}
         Instr::Add => {
             let (a, b) = (data(&m.stk[0]), data(&m.stk[1]));
-            let l = if bug == Bug::Add { Label::L } else { a.l.lub(b.l) };
+            let l = if bug == Bug::Add {
+                Label::L
+            } else {
+                a.l.lub(b.l)
+            };
             out.stk.drain(..2);
             out.stk.insert(
                 0,
@@ -277,14 +281,21 @@ pub fn step(bug: Bug, m: &Machine) -> Option<Machine> {
         Instr::Load => {
             let a = data(&m.stk[0]);
             let cell = m.mem[a.v as usize];
-            let v = if bug == Bug::Load { cell } else { a.tainting(cell) };
+            let v = if bug == Bug::Load {
+                cell
+            } else {
+                a.tainting(cell)
+            };
             out.stk[0] = StkElt::Data(v);
         }
         Instr::Store => {
             let (a, b) = (data(&m.stk[0]), data(&m.stk[1]));
             let pc = m.pc;
             let tainted = match bug {
-                Bug::StoreB => Atom { v: b.v, l: Label::L },
+                Bug::StoreB => Atom {
+                    v: b.v,
+                    l: Label::L,
+                },
                 Bug::StoreA => pc.tainting(b),
                 Bug::StoreD => a.tainting(b),
                 _ => pc.tainting(a.tainting(b)),
@@ -332,7 +343,11 @@ pub fn step(bug: Bug, m: &Machine) -> Option<Machine> {
                 .iter()
                 .map(|e| {
                     let d = data(e);
-                    StkElt::Data(if bug == Bug::CallA2 { d } else { m.pc.tainting(d) })
+                    StkElt::Data(if bug == Bug::CallA2 {
+                        d
+                    } else {
+                        m.pc.tainting(d)
+                    })
                 })
                 .collect();
             stk.extend_from_slice(&m.stk[k + 1..]);

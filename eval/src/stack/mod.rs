@@ -17,8 +17,8 @@ use crate::common::qc_below;
 use crate::drivers::{Check, TreeWorkload};
 use crate::ifc::Recipe;
 use crate::stlc::gen::{Draw, FromSource};
-use machine::{diversity, halted_low, indist, trace, Machine};
 pub use machine::Bug;
+use machine::{diversity, halted_low, indist, trace, Machine};
 use pbt::shrink::Candidates;
 use pbt::{Gen, Generated, Source};
 use proptest::strategy::{BoxedStrategy, Strategy as _};
@@ -76,7 +76,10 @@ pub fn both_halt_low(bug: Bug, p: &Pair) -> bool {
 pub fn eeni(bug: Bug, p: &Pair) -> bool {
     let a = trace(bug, &p.0, STEPS);
     let b = trace(bug, &p.1, STEPS);
-    let (a, b) = (a.last().expect("never empty"), b.last().expect("never empty"));
+    let (a, b) = (
+        a.last().expect("never empty"),
+        b.last().expect("never empty"),
+    );
     !(halted_low(a) && halted_low(b)) || indist(a, b)
 }
 
