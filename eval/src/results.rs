@@ -117,7 +117,8 @@ pub struct Results {
     pub results: Vec<TaskResult>,
 }
 
-/// The strategies present in `results`, in [`Strategy::ALL`] order.
+/// The strategies present in `results`, in [`Strategy::ALL`] order, then
+/// [`Strategy::POOLS`] and [`Strategy::MORE`].
 pub fn strategies(results: &Results) -> Vec<Strategy> {
     let present: BTreeSet<&str> = results
         .results
@@ -126,6 +127,8 @@ pub fn strategies(results: &Results) -> Vec<Strategy> {
         .collect();
     Strategy::ALL
         .into_iter()
+        .chain(Strategy::POOLS)
+        .chain(Strategy::MORE)
         .filter(|s| present.contains(s.name()))
         .collect()
 }
