@@ -188,3 +188,32 @@ fn every_stack_bug_changes_a_step() {
         );
     }
 }
+
+#[test]
+fn every_library_and_the_pools_find_an_easy_bug_of_each_machine() {
+    use pbt_eval::harness::{self, Task};
+    use pbt_eval::probe::Probe;
+    use pbt_eval::strategy::Strategy;
+    use std::sync::Arc;
+    use std::time::Duration;
+    let names = [
+        "pbt-bespoke",
+        "pbt-bespoke-parallel",
+        "pbt-bespoke-fuzz-heap-100",
+        "pbt-bespoke-fuzz-monotonic-100",
+        "proptest-bespoke",
+        "quickcheck-bespoke",
+    ];
+    let tasks = [
+        Task::Ifc(Mutant::OpLab1, pbt_eval::ifc::Property::Ssni),
+        Task::Stack(Bug::Add, stack::Property::Eeni),
+    ];
+    for task in tasks {
+        for name in names {
+            let s = Strategy::from_name(name).expect("a strategy");
+            let probe = Arc::new(Probe::with_budget(Duration::from_secs(3600), 20_000));
+            let t = harness::trial_with(s, task, 1, probe);
+            assert!(t.solved, "{name} on {task:?}: {t:?}");
+        }
+    }
+}
