@@ -129,8 +129,14 @@ pub fn strategies(results: &Results) -> Vec<Strategy> {
         .into_iter()
         .chain(Strategy::POOLS)
         .chain(Strategy::MORE)
+        .chain(Strategy::VARIATIONAL_POOLS)
         .filter(|s| present.contains(s.name()))
-        .collect()
+        .fold(Vec::new(), |mut out, s| {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+            out
+        })
 }
 
 /// The workloads present in `results`, in order of appearance.

@@ -169,6 +169,31 @@ const POOL_NAMES: [&str; 21] = [
     "pbt-type-fuzz-static",
 ];
 
+/// The names of the [`Strategy::VARIATIONAL_POOLS`] strategies, in order.
+const VARIATIONAL_POOL_NAMES: [&str; 21] = [
+    "pbt-variational-fuzz-fifo-1",
+    "pbt-variational-fuzz-fifo-10",
+    "pbt-variational-fuzz-fifo-100",
+    "pbt-variational-fuzz-fifo-1000",
+    "pbt-variational-fuzz-filo-1",
+    "pbt-variational-fuzz-filo-10",
+    "pbt-variational-fuzz-filo-100",
+    "pbt-variational-fuzz-filo-1000",
+    "pbt-variational-fuzz-heap-1",
+    "pbt-variational-fuzz-heap-10",
+    "pbt-variational-fuzz-heap-100",
+    "pbt-variational-fuzz-heap-1000",
+    "pbt-variational-fuzz-monotonic-1",
+    "pbt-variational-fuzz-monotonic-10",
+    "pbt-variational-fuzz-monotonic-100",
+    "pbt-variational-fuzz-monotonic-1000",
+    "pbt-variational-fuzz-resetting-1",
+    "pbt-variational-fuzz-resetting-10",
+    "pbt-variational-fuzz-resetting-100",
+    "pbt-variational-fuzz-resetting-1000",
+    "pbt-variational-fuzz-static",
+];
+
 /// The names of the [`Strategy::MORE`] strategies, in order.
 const MORE_NAMES: [&str; 6] = [
     "pbt-variational-fuzz-values",
@@ -254,6 +279,17 @@ impl Strategy {
         out
     };
 
+    /// The same 21 configurations with ETNA's variational input (IFC only).
+    pub const VARIATIONAL_POOLS: [Strategy; 21] = {
+        let mut out = [Strategy::pbt(Kind::Variational, Runner::Generational); 21];
+        let mut i = 0;
+        while i < 21 {
+            out[i].runner = Runner::FuzzPool(PoolConfig::ALL[i]);
+            i += 1;
+        }
+        out
+    };
+
     /// More feedback strategies: ETNA's variational fuzzer (the fuzz
     /// runner's default pool, and a heap), and the bespoke generator
     /// mutated by choices under a few pools.
@@ -321,6 +357,11 @@ impl Strategy {
             .zip(NAMES)
             .chain(Strategy::POOLS.into_iter().zip(POOL_NAMES))
             .chain(Strategy::MORE.into_iter().zip(MORE_NAMES))
+            .chain(
+                Strategy::VARIATIONAL_POOLS
+                    .into_iter()
+                    .zip(VARIATIONAL_POOL_NAMES),
+            )
     }
 }
 

@@ -43,6 +43,8 @@ OPTIONS:
                         pools: the 21 seed-pool configurations on the fuzz
                           runner, pbt-type-fuzz-{fifo,filo,heap,monotonic,
                           resetting}-{1,10,100,1000} and pbt-type-fuzz-static
+                        variational-pools: the same with ETNA's
+                          variational input, pbt-variational-fuzz-{…} (IFC)
                         more: pbt-variational-fuzz-{values,heap-100} (IFC),
                           pbt-bespoke-fuzz-{heap-100,heap-1000,fifo-100,
                           monotonic-100}
@@ -167,11 +169,11 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--strategy" => {
                 for s in value("--strategy")?.split(',') {
-                    if s == "pools" || s == "more" {
-                        a.strategies.extend(if s == "pools" {
-                            &Strategy::POOLS[..]
-                        } else {
-                            &Strategy::MORE[..]
+                    if s == "pools" || s == "more" || s == "variational-pools" {
+                        a.strategies.extend(match s {
+                            "pools" => &Strategy::POOLS[..],
+                            "more" => &Strategy::MORE[..],
+                            _ => &Strategy::VARIATIONAL_POOLS[..],
                         });
                         continue;
                     }
@@ -187,6 +189,7 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                         .iter()
                         .chain(&Strategy::POOLS)
                         .chain(&Strategy::MORE)
+                        .chain(&Strategy::VARIATIONAL_POOLS)
                         .map(|s| s.name())
                         .collect();
                     a.strategies.push(
