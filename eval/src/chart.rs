@@ -34,14 +34,36 @@ fn colour(s: Strategy) -> RGBColor {
         (Library::Pbt, Runner::Integrated) => RGBColor(140, 81, 10),
         (Library::Pbt, Runner::Exhaustive) => RGBColor(77, 77, 77),
         (Library::Pbt, Runner::ExhaustivePrefix) => RGBColor(118, 42, 131),
+        (Library::Pbt, Runner::FuzzPool(p)) => pool_hue(p),
     };
     match s.kind {
-        Kind::Bespoke => hue,
+        Kind::Bespoke | Kind::Variational => hue,
         Kind::TypeBased => {
             let pale = |x: u8| ((u16::from(x) * 3 + 2 * 160) / 5) as u8;
             RGBColor(pale(hue.0), pale(hue.1), pale(hue.2))
         }
     }
+}
+
+/// A seed pool's colour: one hue per pool, darker for more energy.
+fn pool_hue(p: crate::strategy::PoolConfig) -> RGBColor {
+    use crate::strategy::PoolConfig;
+    let (base, energy) = match p {
+        PoolConfig::Fifo(e) => (RGBColor(178, 24, 43), e),
+        PoolConfig::Filo(e) => (RGBColor(33, 102, 172), e),
+        PoolConfig::Heap(e) => (RGBColor(1, 133, 113), e),
+        PoolConfig::DynamicMonotonic(e) => (RGBColor(140, 81, 10), e),
+        PoolConfig::DynamicResetting(e) => (RGBColor(118, 42, 131), e),
+        PoolConfig::Static => (RGBColor(77, 77, 77), 1000),
+    };
+    let dark = match energy {
+        0..=1 => 0.55,
+        2..=10 => 0.7,
+        11..=100 => 0.85,
+        _ => 1.0,
+    };
+    let f = |x: u8| (f64::from(x) * dark + 200.0 * (1.0 - dark)).round() as u8;
+    RGBColor(f(base.0), f(base.1), f(base.2))
 }
 
 /// Bucket `b`'s shade of `c`: full for 0.1 s, lighter for each later bucket.

@@ -9,7 +9,7 @@
 use crate::probe::Probe;
 use crate::results::{TaskResult, Trial};
 use crate::strategy::Strategy;
-use crate::{bst, rbt, stlc};
+use crate::{bst, ifc, rbt, stack, stlc};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,6 +24,11 @@ crate::named_enum! {
         Stlc = "STLC",
         /// The same tasks without `TInt` in any generator (ETNA's calculus).
         StlcBool = "STLC-bool",
+        /// ETNA's information-flow register machine (SSNI).
+        Ifc = "IFC",
+        /// The information-flow stack machine of *Testing Noninterference,
+        /// Quickly* (EENI), as in *Flexible and Automatic TPBT* §5.1.
+        Stack = "Stack",
     }
 }
 
@@ -38,6 +43,10 @@ pub enum Task {
     Stlc(stlc::Mutant, stlc::Property),
     /// An STLC task with booleans only in the generators.
     StlcBool(stlc::Mutant, stlc::Property),
+    /// An IFC task.
+    Ifc(ifc::Mutant, ifc::Property),
+    /// A stack-machine task.
+    Stack(stack::Bug, stack::Property),
 }
 
 impl Task {
@@ -48,6 +57,8 @@ impl Task {
             Task::Rbt(..) => Workload::Rbt,
             Task::Stlc(..) => Workload::Stlc,
             Task::StlcBool(..) => Workload::StlcBool,
+            Task::Ifc(..) => Workload::Ifc,
+            Task::Stack(..) => Workload::Stack,
         }
     }
 
@@ -57,6 +68,8 @@ impl Task {
             Task::Bst(m, _) => m.name(),
             Task::Rbt(m, _) => m.name(),
             Task::Stlc(m, _) | Task::StlcBool(m, _) => m.name(),
+            Task::Ifc(m, _) => m.name(),
+            Task::Stack(m, _) => m.name(),
         }
     }
 
@@ -66,6 +79,8 @@ impl Task {
             Task::Bst(_, p) => p.name(),
             Task::Rbt(_, p) => p.name(),
             Task::Stlc(_, p) | Task::StlcBool(_, p) => p.name(),
+            Task::Ifc(_, p) => p.name(),
+            Task::Stack(_, p) => p.name(),
         }
     }
 
@@ -85,6 +100,8 @@ impl Task {
                 stlc::gen::set_with_int(true);
                 out
             }
+            Task::Ifc(m, p) => ifc::run(strategy, m, p, probe, seed),
+            Task::Stack(m, p) => stack::run(strategy, m, p, probe, seed),
         }
     }
 
@@ -93,6 +110,7 @@ impl Task {
     pub fn in_etna(self) -> bool {
         match self {
             Task::Rbt(m, p) => !rbt::ETNA_EXTRA.contains(&(m, p)),
+            Task::Ifc(m, _) => !ifc::ETNA_SKIPPED.contains(&m.name()),
             _ => true,
         }
     }
@@ -117,6 +135,14 @@ pub fn tasks(workload: Workload) -> Vec<Task> {
             .into_iter()
             .map(|(m, p)| Task::StlcBool(m, p))
             .collect(),
+        Workload::Ifc => ifc::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::Ifc(m, p))
+            .collect(),
+        Workload::Stack => stack::tasks()
+            .into_iter()
+            .map(|(m, p)| Task::Stack(m, p))
+            .collect(),
     }
 }
 
@@ -135,6 +161,8 @@ pub fn all_pairs(workload: Workload) -> Vec<Task> {
         Workload::Rbt => cross(rbt::Mutant::ALL, rbt::Property::ALL, Task::Rbt),
         Workload::Stlc => cross(stlc::Mutant::ALL, stlc::Property::ALL, Task::Stlc),
         Workload::StlcBool => cross(stlc::Mutant::ALL, stlc::Property::ALL, Task::StlcBool),
+        Workload::Ifc => cross(ifc::Mutant::ALL, ifc::Property::ALL, Task::Ifc),
+        Workload::Stack => cross(stack::Bug::ALL, stack::Property::ALL, Task::Stack),
     }
 }
 
@@ -226,6 +254,9 @@ pub struct Plan {
     pub all_trials: bool,
     /// The salt of the trials' seeds ([`seed`]).
     pub salt: u64,
+    /// A budget of tests per trial besides the time limit (*Flexible and
+    /// Automatic TPBT*'s protocol: 10 000 tests per trial); `None`: time only.
+    pub max_tests: Option<u64>,
 }
 
 /// A task whose failure rate is below one in this many tests gets
@@ -246,11 +277,14 @@ pub fn run(plan: &Plan, mut progress: impl FnMut(&TaskResult)) -> Vec<TaskResult
             let mut trials = Vec::new();
             let mut i = 0;
             while i < trials_planned {
-                let t = trial(
+                let t = trial_with(
                     *strategy,
                     *task,
                     seed(plan.salt, *task, *strategy, i),
-                    plan.timeout,
+                    Arc::new(Probe::with_budget(
+                        plan.timeout,
+                        plan.max_tests.unwrap_or(u64::MAX),
+                    )),
                 );
                 let unsolved = !t.solved;
                 trials.push(t);

@@ -24,9 +24,11 @@ pub mod common;
 pub mod drivers;
 pub mod effort;
 pub mod harness;
+pub mod ifc;
 pub mod probe;
 pub mod rbt;
 pub mod results;
+pub mod stack;
 pub mod stlc;
 pub mod strategy;
 

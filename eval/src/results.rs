@@ -117,7 +117,8 @@ pub struct Results {
     pub results: Vec<TaskResult>,
 }
 
-/// The strategies present in `results`, in [`Strategy::ALL`] order.
+/// The strategies present in `results`, in [`Strategy::ALL`] order, then
+/// [`Strategy::POOLS`] and [`Strategy::MORE`].
 pub fn strategies(results: &Results) -> Vec<Strategy> {
     let present: BTreeSet<&str> = results
         .results
@@ -126,8 +127,16 @@ pub fn strategies(results: &Results) -> Vec<Strategy> {
         .collect();
     Strategy::ALL
         .into_iter()
+        .chain(Strategy::POOLS)
+        .chain(Strategy::MORE)
+        .chain(Strategy::VARIATIONAL_POOLS)
         .filter(|s| present.contains(s.name()))
-        .collect()
+        .fold(Vec::new(), |mut out, s| {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+            out
+        })
 }
 
 /// The workloads present in `results`, in order of appearance.
@@ -399,6 +408,7 @@ pub fn comparisons(results: &Results) -> Vec<Comparison> {
         let kind_name = match kind {
             Kind::Bespoke => "bespoke",
             Kind::TypeBased => "type-based",
+            Kind::Variational => "variational",
         };
         out.push(compare(
             results,

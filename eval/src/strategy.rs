@@ -24,6 +24,10 @@ pub enum Kind {
     /// A generator that follows the type's structure; invalid inputs are
     /// discarded by the property's precondition.
     TypeBased,
+    /// IFC only: ETNA's variational fuzzer's input, a type-based state
+    /// paired with itself (`gen_variation_copy`), which the type-based
+    /// mutator pulls apart.
+    Variational,
 }
 
 /// Which of pbt's runners drives a pbt strategy (proptest and quickcheck
@@ -48,6 +52,56 @@ pub enum Runner {
     /// `pbt_exhaustive::exhaustive_prefix`: the first 1 000 choice
     /// sequences shortest first, then generational.
     ExhaustivePrefix,
+    /// `runners::fuzz` with one of the 21 seed-pool × energy configurations
+    /// of *Programmable Property-Based Testing* §6.3.1, mutating by value
+    /// (type-based and variational inputs) or by choices (bespoke ones).
+    FuzzPool(PoolConfig),
+}
+
+/// A seed pool of *Programmable Property-Based Testing* §6.3.1 with the
+/// energy of a new seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum PoolConfig {
+    /// A FIFO queue (FuzzChick's default).
+    Fifo(u16),
+    /// A FILO queue.
+    Filo(u16),
+    /// A heap: the most interesting seed first.
+    Heap(u16),
+    /// One seed with energy; when spent, generate until a better one.
+    DynamicMonotonic(u16),
+    /// One seed with energy; when spent, dropped for the next useful input.
+    DynamicResetting(u16),
+    /// One seed, never exhausted (hill climbing).
+    Static,
+}
+
+impl PoolConfig {
+    /// The 21 configurations: every pool at energies 1, 10, 100 and 1000,
+    /// and the static singleton.
+    pub const ALL: [PoolConfig; 21] = [
+        PoolConfig::Fifo(1),
+        PoolConfig::Fifo(10),
+        PoolConfig::Fifo(100),
+        PoolConfig::Fifo(1000),
+        PoolConfig::Filo(1),
+        PoolConfig::Filo(10),
+        PoolConfig::Filo(100),
+        PoolConfig::Filo(1000),
+        PoolConfig::Heap(1),
+        PoolConfig::Heap(10),
+        PoolConfig::Heap(100),
+        PoolConfig::Heap(1000),
+        PoolConfig::DynamicMonotonic(1),
+        PoolConfig::DynamicMonotonic(10),
+        PoolConfig::DynamicMonotonic(100),
+        PoolConfig::DynamicMonotonic(1000),
+        PoolConfig::DynamicResetting(1),
+        PoolConfig::DynamicResetting(10),
+        PoolConfig::DynamicResetting(100),
+        PoolConfig::DynamicResetting(1000),
+        PoolConfig::Static,
+    ];
 }
 
 impl Runner {
@@ -74,6 +128,7 @@ impl Runner {
             Runner::Integrated => "-integrated",
             Runner::Exhaustive => "-exhaustive",
             Runner::ExhaustivePrefix => "-exhaustive-prefix",
+            Runner::FuzzPool(_) => "-fuzz-pool",
         }
     }
 }
@@ -88,6 +143,66 @@ pub struct Strategy {
     /// Which of pbt's runners ([`Runner::Generational`] for the others).
     pub runner: Runner,
 }
+
+/// The names of the [`Strategy::POOLS`] strategies, in order.
+const POOL_NAMES: [&str; 21] = [
+    "pbt-type-fuzz-fifo-1",
+    "pbt-type-fuzz-fifo-10",
+    "pbt-type-fuzz-fifo-100",
+    "pbt-type-fuzz-fifo-1000",
+    "pbt-type-fuzz-filo-1",
+    "pbt-type-fuzz-filo-10",
+    "pbt-type-fuzz-filo-100",
+    "pbt-type-fuzz-filo-1000",
+    "pbt-type-fuzz-heap-1",
+    "pbt-type-fuzz-heap-10",
+    "pbt-type-fuzz-heap-100",
+    "pbt-type-fuzz-heap-1000",
+    "pbt-type-fuzz-monotonic-1",
+    "pbt-type-fuzz-monotonic-10",
+    "pbt-type-fuzz-monotonic-100",
+    "pbt-type-fuzz-monotonic-1000",
+    "pbt-type-fuzz-resetting-1",
+    "pbt-type-fuzz-resetting-10",
+    "pbt-type-fuzz-resetting-100",
+    "pbt-type-fuzz-resetting-1000",
+    "pbt-type-fuzz-static",
+];
+
+/// The names of the [`Strategy::VARIATIONAL_POOLS`] strategies, in order.
+const VARIATIONAL_POOL_NAMES: [&str; 21] = [
+    "pbt-variational-fuzz-fifo-1",
+    "pbt-variational-fuzz-fifo-10",
+    "pbt-variational-fuzz-fifo-100",
+    "pbt-variational-fuzz-fifo-1000",
+    "pbt-variational-fuzz-filo-1",
+    "pbt-variational-fuzz-filo-10",
+    "pbt-variational-fuzz-filo-100",
+    "pbt-variational-fuzz-filo-1000",
+    "pbt-variational-fuzz-heap-1",
+    "pbt-variational-fuzz-heap-10",
+    "pbt-variational-fuzz-heap-100",
+    "pbt-variational-fuzz-heap-1000",
+    "pbt-variational-fuzz-monotonic-1",
+    "pbt-variational-fuzz-monotonic-10",
+    "pbt-variational-fuzz-monotonic-100",
+    "pbt-variational-fuzz-monotonic-1000",
+    "pbt-variational-fuzz-resetting-1",
+    "pbt-variational-fuzz-resetting-10",
+    "pbt-variational-fuzz-resetting-100",
+    "pbt-variational-fuzz-resetting-1000",
+    "pbt-variational-fuzz-static",
+];
+
+/// The names of the [`Strategy::MORE`] strategies, in order.
+const MORE_NAMES: [&str; 6] = [
+    "pbt-variational-fuzz-values",
+    "pbt-variational-fuzz-heap-100",
+    "pbt-bespoke-fuzz-heap-100",
+    "pbt-bespoke-fuzz-heap-1000",
+    "pbt-bespoke-fuzz-fifo-100",
+    "pbt-bespoke-fuzz-monotonic-100",
+];
 
 /// The names of every strategy, in [`Strategy::ALL`] order.
 const NAMES: [&str; 20] = [
@@ -150,6 +265,46 @@ impl Strategy {
         Strategy::pbt(Kind::TypeBased, Runner::ExhaustivePrefix),
     ];
 
+    /// The 21 seed-pool configurations of *Programmable Property-Based
+    /// Testing* §6.3.1 on the fuzz runner, type-based generator and
+    /// mutator (the paper's setting; IFC's coverage points from the
+    /// property, see `ifc`).
+    pub const POOLS: [Strategy; 21] = {
+        let mut out = [Strategy::pbt(Kind::TypeBased, Runner::Generational); 21];
+        let mut i = 0;
+        while i < 21 {
+            out[i].runner = Runner::FuzzPool(PoolConfig::ALL[i]);
+            i += 1;
+        }
+        out
+    };
+
+    /// The same 21 configurations with ETNA's variational input (IFC only).
+    pub const VARIATIONAL_POOLS: [Strategy; 21] = {
+        let mut out = [Strategy::pbt(Kind::Variational, Runner::Generational); 21];
+        let mut i = 0;
+        while i < 21 {
+            out[i].runner = Runner::FuzzPool(PoolConfig::ALL[i]);
+            i += 1;
+        }
+        out
+    };
+
+    /// More feedback strategies: ETNA's variational fuzzer (the fuzz
+    /// runner's default pool, and a heap), and the bespoke generator
+    /// mutated by choices under a few pools.
+    pub const MORE: [Strategy; 6] = [
+        Strategy::pbt(Kind::Variational, Runner::FuzzValues),
+        Strategy::pbt(Kind::Variational, Runner::FuzzPool(PoolConfig::Heap(100))),
+        Strategy::pbt(Kind::Bespoke, Runner::FuzzPool(PoolConfig::Heap(100))),
+        Strategy::pbt(Kind::Bespoke, Runner::FuzzPool(PoolConfig::Heap(1000))),
+        Strategy::pbt(Kind::Bespoke, Runner::FuzzPool(PoolConfig::Fifo(100))),
+        Strategy::pbt(
+            Kind::Bespoke,
+            Runner::FuzzPool(PoolConfig::DynamicMonotonic(100)),
+        ),
+    ];
+
     /// The strategy of `library` with generators of `kind` and the
     /// library's default runner.
     pub const fn new(library: Library, kind: Kind) -> Strategy {
@@ -183,19 +338,30 @@ impl Strategy {
     /// assert_eq!(Strategy::from_name("pbt-bespoke-parallel"), Some(Strategy::pbt(Kind::Bespoke, Runner::Parallel)));
     /// ```
     pub fn name(self) -> &'static str {
-        let i = Strategy::ALL
-            .iter()
-            .position(|s| *s == self)
-            .expect("every strategy is in Strategy::ALL");
-        NAMES[i]
+        Strategy::every()
+            .find(|(s, _)| *s == self)
+            .map(|(_, n)| n)
+            .expect("every strategy is in Strategy::ALL, POOLS or MORE")
     }
 
     /// The strategy called `name`.
     pub fn from_name(name: &str) -> Option<Strategy> {
-        NAMES
-            .iter()
-            .position(|n| *n == name)
-            .map(|i| Strategy::ALL[i])
+        Strategy::every().find(|(_, n)| *n == name).map(|(s, _)| s)
+    }
+
+    /// Every strategy with its name: [`Strategy::ALL`], then
+    /// [`Strategy::POOLS`] and [`Strategy::MORE`].
+    fn every() -> impl Iterator<Item = (Strategy, &'static str)> {
+        Strategy::ALL
+            .into_iter()
+            .zip(NAMES)
+            .chain(Strategy::POOLS.into_iter().zip(POOL_NAMES))
+            .chain(Strategy::MORE.into_iter().zip(MORE_NAMES))
+            .chain(
+                Strategy::VARIATIONAL_POOLS
+                    .into_iter()
+                    .zip(VARIATIONAL_POOL_NAMES),
+            )
     }
 }
 

@@ -49,6 +49,7 @@ fn a_quick_run_gives_results_json_tables_and_charts() {
         timeout: Duration::from_millis(100),
         all_trials: false,
         salt: harness::DEFAULT_SALT,
+        max_tests: None,
     };
     let mut seen = 0;
     let done = harness::run(&plan, |_| seen += 1);
@@ -109,6 +110,18 @@ fn the_correct_implementations_pass_every_property() {
     }
 }
 
+/// The workloads whose every mutant a small budget finds with pbt's
+/// bespoke or type-based generator, and whose first task every runner
+/// solves: IFC's type-based pairs almost never meet SSNI's precondition,
+/// and half the stack machine's bugs escape 10 000 tests (`tests/ifc.rs`
+/// tests those two workloads).
+const TREES_AND_TERMS: [Workload; 4] = [
+    Workload::Bst,
+    Workload::Rbt,
+    Workload::Stlc,
+    Workload::StlcBool,
+];
+
 /// Mutants whose properties fail on about one input in 10^5 (see
 /// docs/etna.md): too many tests for a debug build; checked on a known
 /// counterexample instead.
@@ -118,7 +131,7 @@ const RARE: [&str; 2] = ["shift_var_leq", "subst_abs_no_shift"];
 fn every_mutant_is_found_by_a_pbt_strategy() {
     let _turn = stlc_turn();
     let strategies = [Kind::Bespoke, Kind::TypeBased].map(|k| Strategy::new(Library::Pbt, k));
-    for w in Workload::ALL {
+    for w in &TREES_AND_TERMS {
         let tasks = harness::tasks(*w);
         let mut mutants: Vec<&str> = tasks.iter().map(|t| t.mutant()).collect();
         mutants.dedup();
@@ -264,7 +277,7 @@ fn every_runner_finds_an_easy_bug_in_every_workload() {
     let _turn = stlc_turn();
     use pbt_eval::strategy::Runner;
     let mut missed = Vec::new();
-    for w in Workload::ALL {
+    for w in &TREES_AND_TERMS {
         let task = harness::tasks(*w)[0];
         for runner in Runner::ALL {
             for kind in [Kind::Bespoke, Kind::TypeBased] {

@@ -26,8 +26,12 @@ OPTIONS:
                       failed after more than 10 000 tests on average
                       [default: 20]
   --timeout S         time limit of a trial in seconds [default: 60]
-  --workload W        BST, RBT, STLC or STLC-bool (STLC without TInt in the
-                      generators) (repeat or comma-separate) [default: all]
+  --workload W        BST, RBT, STLC, STLC-bool (STLC without TInt in the
+                      generators), IFC (ETNA's register machine, SSNI) or
+                      Stack (the stack machine of Testing Noninterference,
+                      Quickly, EENI) (repeat or comma-separate) [default: all]
+  --max-tests N       also end a trial, unsolved, after N tests (the stack
+                      machine's protocol: 10 000)
   --strategy S        a strategy (repeat or comma-separate), or `headline`
                       (the first six) or `runners` (pbt's other runners)
                       [default: all]:
@@ -36,6 +40,14 @@ OPTIONS:
                         runners: pbt-{bespoke,type}-{parallel,fuzz-choices,
                           fuzz-values,targeted,integrated,exhaustive,
                           exhaustive-prefix}
+                        pools: the 21 seed-pool configurations on the fuzz
+                          runner, pbt-type-fuzz-{fifo,filo,heap,monotonic,
+                          resetting}-{1,10,100,1000} and pbt-type-fuzz-static
+                        variational-pools: the same with ETNA's
+                          variational input, pbt-variational-fuzz-{…} (IFC)
+                        more: pbt-variational-fuzz-{values,heap-100} (IFC),
+                          pbt-bespoke-fuzz-{heap-100,heap-1000,fifo-100,
+                          monotonic-100}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
@@ -77,6 +89,7 @@ struct Args {
     all_trials: bool,
     all_pairs: bool,
     salt: u64,
+    max_tests: Option<u64>,
     json: Option<PathBuf>,
     charts: Option<PathBuf>,
     from_json: Option<Vec<PathBuf>>,
@@ -97,6 +110,7 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
         all_trials: false,
         all_pairs: false,
         salt: harness::DEFAULT_SALT,
+        max_tests: None,
         json: None,
         charts: None,
         from_json: None,
@@ -109,6 +123,13 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--quick" => a.quick = true,
             "--all-trials" => a.all_trials = true,
             "--all-pairs" => a.all_pairs = true,
+            "--max-tests" => {
+                let v = value("--max-tests")?;
+                a.max_tests = Some(
+                    v.parse()
+                        .map_err(|_| format!("--max-tests {v}: not a number"))?,
+                );
+            }
             "--trials" => {
                 let v = value("--trials")?;
                 trials = Some(
@@ -140,12 +161,22 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                     let w = Workload::ALL
                         .iter()
                         .find(|x| x.name().eq_ignore_ascii_case(w))
-                        .ok_or(format!("unknown workload {w} (BST, RBT, STLC, STLC-bool)"))?;
+                        .ok_or(format!(
+                            "unknown workload {w} (BST, RBT, STLC, STLC-bool, IFC, Stack)"
+                        ))?;
                     a.workloads.push(*w);
                 }
             }
             "--strategy" => {
                 for s in value("--strategy")?.split(',') {
+                    if s == "pools" || s == "more" || s == "variational-pools" {
+                        a.strategies.extend(match s {
+                            "pools" => &Strategy::POOLS[..],
+                            "more" => &Strategy::MORE[..],
+                            _ => &Strategy::VARIATIONAL_POOLS[..],
+                        });
+                        continue;
+                    }
                     if s == "headline" || s == "runners" {
                         a.strategies.extend(
                             Strategy::ALL
@@ -154,7 +185,13 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
                         );
                         continue;
                     }
-                    let names: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
+                    let names: Vec<&str> = Strategy::ALL
+                        .iter()
+                        .chain(&Strategy::POOLS)
+                        .chain(&Strategy::MORE)
+                        .chain(&Strategy::VARIATIONAL_POOLS)
+                        .map(|s| s.name())
+                        .collect();
                     a.strategies.push(
                         Strategy::from_name(s)
                             .ok_or(format!("unknown strategy {s} ({})", names.join(", ")))?,
@@ -395,6 +432,7 @@ fn run(args: &Args) -> Results {
         timeout: Duration::from_secs_f64(args.timeout),
         all_trials: args.all_trials,
         salt: args.salt,
+        max_tests: args.max_tests,
     };
     eprintln!(
         "etna: {} tasks × {} strategies × {} trials, {} s limit per trial",

@@ -12,7 +12,8 @@
 use super::{for_each_shape, Check, TreeWorkload};
 use crate::common::{pbt_config, pbt_outcome, Key, Val};
 use crate::probe::Probe;
-use crate::strategy::{Kind, Runner};
+use crate::strategy::{Kind, PoolConfig, Runner};
+use pbt::runners::components::seed_pool::{Energy, Pool};
 use pbt::runners::{fuzz, generational, integrated, parallel, targeted, Config, Mutation, Report};
 use pbt::Property;
 use pbt_exhaustive::{exhaustive_prefix_to, exhaustive_to, Bound, PREFIX};
@@ -47,6 +48,7 @@ impl<G: pbt::Gen> pbt::Gen for Trees<G> {
 /// Run `prop` under `runner`.
 pub fn run_with<P: Property + Sync>(runner: Runner, prop: &P, config: Config) -> Report {
     match runner {
+        Runner::FuzzPool(p) => fuzz(prop, config.pool(pool(p))),
         Runner::Generational => generational(prop, config),
         Runner::Parallel => parallel(prop, config),
         Runner::FuzzChoices => fuzz(prop, config.mutation(Mutation::Choices)),
@@ -55,6 +57,20 @@ pub fn run_with<P: Property + Sync>(runner: Runner, prop: &P, config: Config) ->
         Runner::Integrated => integrated(prop, config),
         Runner::Exhaustive => exhaustive_to(prop, config, EXHAUSTIVE_BOUND),
         Runner::ExhaustivePrefix => exhaustive_prefix_to(prop, config, PREFIX),
+    }
+}
+
+/// The seed pool of a [`PoolConfig`], every energy fixed (*Programmable
+/// Property-Based Testing* §6.3.1).
+pub fn pool(p: PoolConfig) -> Pool {
+    let e = |n: u16| Energy::Fixed(u64::from(n));
+    match p {
+        PoolConfig::Fifo(n) => Pool::FifoQueue(e(n)),
+        PoolConfig::Filo(n) => Pool::FiloQueue(e(n)),
+        PoolConfig::Heap(n) => Pool::Heap(e(n)),
+        PoolConfig::DynamicMonotonic(n) => Pool::DynamicMonotonicSingleton(e(n)),
+        PoolConfig::DynamicResetting(n) => Pool::DynamicResettingSingleton(e(n)),
+        PoolConfig::Static => Pool::StaticSingleton,
     }
 }
 
@@ -68,7 +84,14 @@ pub fn run<W: TreeWorkload>(
     probe: &Probe,
     seed: u64,
 ) -> Result<(), String> {
-    let config = pbt_config(seed);
+    // A pool strategy mutates type-based inputs by value (the paper's
+    // type-based mutator) and bespoke ones by choices (a `#[gen]` variable
+    // has no by-value mutator).
+    let config = match (runner, kind) {
+        (Runner::FuzzPool(_), Kind::Bespoke) => pbt_config(seed).mutation(Mutation::Choices),
+        (Runner::FuzzPool(_), _) => pbt_config(seed).mutation(Mutation::Values),
+        _ => pbt_config(seed),
+    };
     let graded = runner == Runner::Targeted;
     macro_rules! go {
         ($_variant:ident, $f:ident; [$($t:ident),*] [$($x:ident : $xt:ident),*]) => {
@@ -103,6 +126,7 @@ pub fn run<W: TreeWorkload>(
                     },
                     config,
                 )),
+                (Kind::Variational, _) => Err("no variational strategy for this workload".into()),
                 (Kind::TypeBased, true) => pbt_outcome(run_with(
                     runner,
                     &pbt::property! {

@@ -60,6 +60,7 @@ pub fn run<W: TreeWorkload>(
     let tree = Trees(match kind {
         Kind::Bespoke => W::proptest_bespoke(),
         Kind::TypeBased => W::proptest_typed(),
+        Kind::Variational => return Err("proptest has no variational strategy".into()),
     });
     let mut runner = TestRunner::new(proptest_config(seed));
     macro_rules! go {

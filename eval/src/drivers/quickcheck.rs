@@ -71,6 +71,7 @@ pub fn run<W: TreeWorkload>(
     match kind {
         Kind::Bespoke => drive::<W, Bespoke<W>>(m, check, probe, seed),
         Kind::TypeBased => drive::<W, Typed<W>>(m, check, probe, seed),
+        Kind::Variational => Err("quickcheck has no variational strategy".into()),
     }
 }
 

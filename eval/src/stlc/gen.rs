@@ -64,7 +64,14 @@ impl<S: Source + ?Sized> Draw for FromSource<'_, S> {
 impl Draw for quickcheck::Gen {
     #[inline]
     fn below(&mut self, n: u64) -> u64 {
-        qc_below(self, n as usize) as u64
+        if n <= 256 {
+            return qc_below(self, n as usize) as u64;
+        }
+        // Wider than one `Gen::choose` over 256 indices: eight of them make
+        // a uniform u64, scaled to `0..n` (the IFC and stack-machine
+        // recipes draw weights that sum past 256).
+        let word = (0..8).fold(0u64, |w, _| (w << 8) | qc_below(self, 256) as u64);
+        ((u128::from(word) * u128::from(n)) >> 64) as u64
     }
 }
 
