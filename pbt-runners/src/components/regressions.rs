@@ -153,19 +153,14 @@ impl RegressionsFile {
 
     /// [`RegressionsFile::load`] of this file alone.
     fn load_own(&self) -> Vec<Found> {
-        static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+        static WARNED: Said = Mutex::new(None);
         let loaded = match self.known() {
             Ok(cases) => return cases,
             Err(stamp) => self.read_known(stamp),
         };
-        if !loaded.warnings.is_empty() {
-            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
-            let warned = warned.get_or_insert_with(HashSet::new);
-            for warning in loaded.warnings {
-                if !warned.contains(&warning) {
-                    eprintln!("pbt: warning: {warning}");
-                    warned.insert(warning);
-                }
+        for warning in loaded.warnings {
+            if first_time(&WARNED, &warning) {
+                eprintln!("pbt: warning: {warning}");
             }
         }
         loaded.cases
@@ -556,15 +551,21 @@ pub fn for_source(source: &Path) -> RegressionsFile {
     RegressionsFile { path, legacy }
 }
 
+/// What this process already said, for messages said once per process.
+type Said = Mutex<Option<HashSet<String>>>;
+
+/// Whether `what` is new to `said` (and remember it).
+fn first_time(said: &Said, what: &str) -> bool {
+    let mut said = said.lock().unwrap_or_else(|p| p.into_inner());
+    let said = said.get_or_insert_with(HashSet::new);
+    !said.contains(what) && said.insert(what.to_string())
+}
+
 /// Say, once per file and process, that `legacy` is read at its old place
 /// and where its cases now belong.
 fn note_moved(legacy: &Path, path: &Path) {
-    static NOTED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
-    let mut noted = NOTED.lock().unwrap_or_else(|p| p.into_inner());
-    if noted
-        .get_or_insert_with(HashSet::new)
-        .insert(legacy.to_path_buf())
-    {
+    static NOTED: Said = Mutex::new(None);
+    if first_time(&NOTED, &legacy.display().to_string()) {
         eprintln!(
             "pbt: note: {} is read at its old place; saved cases now live in {} (move it there: \
              new cases are saved there)",
@@ -576,12 +577,8 @@ fn note_moved(legacy: &Path, path: &Path) {
 
 /// Warn, once per source file, that its regressions file cannot be located.
 fn warn_unlocated(file: &str) {
-    static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
-    let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
-    if warned
-        .get_or_insert_with(HashSet::new)
-        .insert(file.to_string())
-    {
+    static WARNED: Said = Mutex::new(None);
+    if first_time(&WARNED, file) {
         let cwd = std::env::current_dir()
             .map(|d| d.display().to_string())
             .unwrap_or_else(|_| "?".into());
