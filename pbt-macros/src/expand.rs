@@ -426,8 +426,9 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
     );
     // The precondition's utility (*Flexible and Automatic Targeted Property-Based Testing* Fig. 3), for runners that
     // target preconditions.
+    let text = quote!(::core::stringify!(#pre));
     let Some(utility) = crate::utility::derive_graded(pre) else {
-        return quote!(::pbt::__private::Implies::new(#closure, #rest));
+        return quote!(::pbt::__private::Implies::new(#closure, #rest).text(#text));
     };
     let utility = env.closure(
         Binding::ByName,
@@ -438,7 +439,7 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
         },
         utility,
     );
-    quote!(::pbt::__private::Implies::new(#closure, #rest).utility(#utility))
+    quote!(::pbt::__private::Implies::new(#closure, #rest).text(#text).utility(#utility))
 }
 
 /// `Check::new(f)` over the whole environment.

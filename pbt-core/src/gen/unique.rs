@@ -5,12 +5,12 @@
 //! until it holds that many. An element already present is dropped and
 //! drawn again; after [`UNIQUE_TRIES`] such duplicates **in a row** the
 //! collection stops growing. It is then kept if it reaches the range's
-//! minimum, and otherwise [`Rejected`] (the runner counts a discard).
+//! minimum, and otherwise [`Rejected`](super::Rejected) (the runner counts a discard).
 //!
 //! Shrinking the choices makes elements equal (all-zero choices give the
 //! same element), so a shrunk collection is shorter rather than rejected.
 
-use super::{int, Gen, Generated, Int, Rejected};
+use super::{int, Gen, Generated, Int};
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::Hash;
@@ -44,7 +44,12 @@ where
         }
     }
     if count(out) < len.lo {
-        return Err(Rejected);
+        return Err(crate::rejection::rejected(
+            crate::rejection::Rejection::MinimumLength {
+                min: len.lo,
+                reached: count(out),
+            },
+        ));
     }
     Ok(())
 }

@@ -320,6 +320,11 @@ pub fn instrumented_run(
         (Some(a), Some(b)) => Some(a.max(b)),
         (a, b) => a.or(b),
     };
+    // The preconditions' utility: the `implies`' and the `assume!`s', the least.
+    let precondition = match (precondition, feedback.precondition) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     let observation = Observation {
         target,
         precondition,

@@ -75,7 +75,12 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 break '__pbt_gen <::core::result::Result<
                     _,
                     _,
-                >>::Err(::pbt::__private::Rejected);
+                >>::Err(
+                    ::pbt::__private::rejected(::pbt::__private::Rejection::MinimumLength {
+                        min: __pbt_len.lo,
+                        reached: __pbt_out.len(),
+                    }),
+                );
             }
             __pbt_out
         })
