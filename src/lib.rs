@@ -215,7 +215,7 @@ pub mod __private {
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;
     pub use pbt_core::gen::{
-        threshold, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
+        threshold, Length, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
     };
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, GenAvailable, GenMissing, MutatorByGen, MutatorByType,

@@ -191,7 +191,7 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                 }),
             );
             quote! {{
-                let __pbt_len = #rt::dsl::int::<::core::primitive::usize>(#len);
+                let __pbt_len = #rt::Length::lengths(#len);
                 let __pbt_target: ::core::primitive::usize = #target;
                 let mut __pbt_out = #new;
                 let mut __pbt_misses = 0usize;

@@ -229,7 +229,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Vec(g, len) => {
             let n = prepaid(
-                quote! { #rt::dsl::int::<::core::primitive::usize>(#len) },
+                quote! { #rt::Length::lengths(#len) },
                 Span::call_site(),
                 ctx,
             );
