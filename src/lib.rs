@@ -99,7 +99,7 @@ pub use pbt_stateful as stateful;
 pub use pbt_runners::components::run_examples;
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, mutate, notes, shrink, source,
+    arbitrary, choices, constructors, coverage, feedback, mutate, notes, rejection, shrink, source,
     statistics, utility,
 };
 
