@@ -134,3 +134,20 @@ fn a_collection_short_of_its_minimum_is_not_blamed_on_preconditions() {
     assert!(message.contains("This is not a precondition"), "{message}");
     assert!(!message.contains("loosen the precondition"), "{message}");
 }
+
+/// An `assume!` whose condition returns early (`?`) still compiles: it is
+/// discarded without a utility.
+fn sum_is_small(a: u8, b: u8) -> Option<bool> {
+    assume!(a.checked_add(b)? < 200);
+    Some(true)
+}
+
+#[test]
+fn an_assume_that_returns_early_still_discards() {
+    let prop = property! {
+        forall a: u8; forall b: u8;
+        check sum_is_small(a, b).unwrap_or(true)
+    };
+    let report = generational(&prop, quiet().seed(1));
+    assert!(report.passed() && report.discards > 0, "{report}");
+}

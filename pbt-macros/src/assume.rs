@@ -35,7 +35,11 @@ pub fn expand(input: TokenStream) -> TokenStream {
         Err(e) => return e.into_compile_error(),
     };
     let text = quote!(::core::stringify!(#cond));
-    let fail = match crate::utility::derive_graded(&cond) {
+    let graded = match escapes(&cond) {
+        true => None,
+        false => crate::utility::derive_graded(&cond),
+    };
+    let fail = match graded {
         Some(utility) => quote! {
             ::pbt::__private::assumption_failed_graded(#text, || -> ::core::primitive::f64 {
                 #[allow(unused_imports)]
@@ -54,4 +58,30 @@ pub fn expand(input: TokenStream) -> TokenStream {
             #fail
         }
     }
+}
+
+/// Whether `cond` leaves the enclosing function or loop (`?`, `return`,
+/// `break`, `continue`, `.await`): its utility, evaluated in a closure of
+/// its own, could not, so such a condition is discarded without one.
+fn escapes(cond: &Expr) -> bool {
+    struct Find(bool);
+    impl<'a> syn::visit::Visit<'a> for Find {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            match e {
+                Expr::Try(_)
+                | Expr::Return(_)
+                | Expr::Break(_)
+                | Expr::Continue(_)
+                | Expr::Await(_) => {
+                    self.0 = true;
+                }
+                // A closure's own `?` and `return` stay inside it.
+                Expr::Closure(_) | Expr::Async(_) => {}
+                e => syn::visit::visit_expr(self, e),
+            }
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_expr(&mut find, cond);
+    find.0
 }
