@@ -99,7 +99,7 @@ pub use pbt_stateful as stateful;
 pub use pbt_runners::components::run_examples;
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, mutate, notes, shrink, source,
+    arbitrary, choices, constructors, coverage, feedback, mutate, notes, rejection, shrink, source,
     statistics, utility,
 };
 
@@ -124,8 +124,6 @@ pub mod dbas {
         ShrinkByChoices, ShrinkByType, ShrinkWith, Target, UtilityAnnotation, UtilityWith,
     };
 }
-/// `assume!(cond)`: discard a test whose inputs do not meet `cond`.
-pub use pbt_core::assume;
 /// What a check reports about its tests ([`statistics`]) and notes for the
 /// final counterexample ([`notes`]).
 pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
@@ -137,6 +135,20 @@ pub use pbt_core::{Constructor, Constructors, Mutate};
 /// The derives: `Arbitrary` (generator, shrinker, constructor view) and
 /// `Mutate` (mutator). See `docs/derive.md`.
 pub use pbt_derive::{Arbitrary, Mutate};
+/// `assume!(cond)`: discard a test whose inputs do not meet `cond`.
+///
+/// A comparison (`==`, `<`, …, combined with `&&`, `||`, `!`) gets the
+/// utility an `implies` gets, so when the assumptions reject most inputs the
+/// run targets them instead of giving up:
+///
+/// ```
+/// use pbt::prelude::*;
+/// // Two u32s are equal about once in a hundred draws.
+/// let prop = property! { forall a: u32; forall b: u32; check { assume!(a == b); a == b } };
+/// let report = pbt::runners::generational(&prop, Config::default().seed(3));
+/// assert!(report.passed(), "{report}");
+/// ```
+pub use pbt_macros::assume;
 pub use pbt_macros::{generator, property, property_test};
 
 /// The generators: the runtime combinators (every DSL combinator as a
@@ -194,13 +206,16 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use core::time::Duration;
-    pub use pbt_core::macro_support::{assumption_failed, body, check, Assumption, Example};
+    pub use pbt_core::macro_support::{
+        assumption_failed, assumption_failed_graded, assumption_held, body, check, holds,
+        Assumption, Example,
+    };
     pub use pbt_runners::components::run_examples;
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;
     pub use pbt_core::gen::{
-        threshold, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
+        threshold, Length, Prepaid, Staged, FILTER_TRIES, MAX_RESERVE, UNIQUE_TRIES, UNIT,
     };
     pub use pbt_core::macro_support::{
         weight, Bind, BindCopy, BindRef, GenAvailable, GenMissing, MutatorByGen, MutatorByType,
@@ -208,6 +223,7 @@ pub mod __private {
         ShrinkAvailable, ShrinkMissing, ViewByType,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
+    pub use pbt_core::rejection::{rejected, Rejection};
     pub use pbt_core::source::BlockKind;
     pub use pbt_core::utility;
     pub use pbt_core::{Arbitrary, Gen, Generated, Rejected, Rng, Source};

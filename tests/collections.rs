@@ -227,3 +227,45 @@ fn failing_sets_shrink_to_the_minimum_length() {
     let failure = report.failure.expect("the property is false");
     assert_eq!(failure.counterexample[0].value, "[0, 1, 2, 3]");
 }
+
+// A bare length is one exact length, as proptest's `vec(s, 1000)` accepts,
+// in the DSL as in the runtime combinators.
+equivalent!(
+    btree_set_bare_length_staged,
+    pbt::generator!(btree_set(int(0..=u32::MAX), 1000)),
+    gen::btree_set(gen::int(0..=u32::MAX), 1000)
+);
+
+equivalent!(
+    vec_bare_length_staged,
+    pbt::generator!(vec(any::<u8>(), 7)),
+    gen::vec(gen::any::<u8>(), 7)
+);
+
+equivalent!(
+    hash_map_bare_length_staged,
+    pbt::generator!(hash_map(any::<u16>(), any::<u8>(), 3)),
+    gen::hash_map(gen::any::<u16>(), gen::any::<u8>(), 3)
+);
+
+#[test]
+fn a_bare_length_is_an_exact_length() {
+    for seed in 0..20 {
+        let rng = &mut Rng::from_seed(seed);
+        let set = gen::btree_set(gen::int(0..=u32::MAX), 1000).generate(rng, 10);
+        assert_eq!(set.unwrap().len(), 1000);
+        assert_eq!(
+            gen::vec(gen::any::<u8>(), 7)
+                .generate(rng, 10)
+                .unwrap()
+                .len(),
+            7
+        );
+        let unique = gen::vec_unique(gen::int(0..100u8), 5).generate(rng, 10);
+        assert_eq!(unique.unwrap().len(), 5);
+        let text = gen::string('a'..='z', 4).generate(rng, 10).unwrap();
+        assert_eq!(text.chars().count(), 4);
+        let staged = pbt::generator!(string_of(char('a'..='c'), 2)).generate(rng, 10);
+        assert_eq!(staged.unwrap().chars().count(), 2);
+    }
+}

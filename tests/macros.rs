@@ -316,3 +316,27 @@ fn inspecting_runner<P: Property + Sync>(prop: &P, config: Config) -> Report {
 fn options_reach_the_runner(x: u8) -> bool {
     CONFIGS_SEEN.load(Ordering::Relaxed) > 0 && u16::from(x) < 256
 }
+
+/// A `&'static str` parameter is generated as it is (here from a static
+/// list), not as a `String` lent to the function.
+#[property_test(cases = 50)]
+fn a_static_str_parameter_takes_its_generator_as_is(
+    #[with = choose(&["GET", "POST"])] verb: &'static str,
+    #[with = option(choose(&["a", "b"]))] tag: Option<&'static str>,
+) -> bool {
+    ["GET", "POST"].contains(&verb) && tag.is_none_or(|t| t == "a" || t == "b")
+}
+
+/// What `tests/ui/property/proptest_strategy_in.stderr` suggests for
+/// proptest's `x in 0..10u8`, `x in -1.0..=1.0f64` and `s in "[a-z]+"`,
+/// pasted as it is, compiles and holds.
+#[test]
+fn the_suggestions_for_a_proptest_strategy_compile() {
+    let quiet = || Config::default().regressions(pbt::runners::Regressions::Off);
+    let range = property! { forall x: u8, #[with = int(0..10u8)]; check x < 10 };
+    let float = property! { forall x: f64, #[with = float(-1.0..=1.0f64)]; check x.abs() <= 1.0 };
+    let regex = property! { forall s: String, #[with = regex("[a-z]+")]; check !s.is_empty() };
+    assert!(pbt::runners::generational(&range, quiet()).passed());
+    assert!(pbt::runners::generational(&float, quiet()).passed());
+    assert!(pbt::runners::generational(&regex, quiet()).passed());
+}

@@ -49,6 +49,47 @@ pub struct Assumption(pub &'static str);
 thread_local! {
     /// How many checks are running on this thread (nested runners count).
     static IN_CHECK: Cell<usize> = const { Cell::new(0) };
+    /// Whether an `assume!` with a graded utility failed on this thread
+    /// since the runner last asked ([`take_graded_rejection`]).
+    static GRADED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `pbt::assume!`'s condition, required to be a `bool`.
+#[doc(hidden)]
+#[inline(always)]
+pub fn holds(cond: bool) -> bool {
+    cond
+}
+
+/// `pbt::assume!`'s condition held: a feedback-guided run counts the
+/// assumption as satisfied (utility 0). Outside such a run, a flag check.
+#[doc(hidden)]
+#[inline(always)]
+pub fn assumption_held() {
+    crate::feedback::precondition(0.0);
+}
+
+/// `pbt::assume!`'s condition did not hold: hand its utility (`< 0`, larger
+/// when closer to holding) to a feedback-guided run, then discard as
+/// [`assumption_failed`] does.
+#[doc(hidden)]
+#[cold]
+#[track_caller]
+pub fn assumption_failed_graded(cond: &'static str, utility: impl FnOnce() -> f64) -> ! {
+    if IN_CHECK.with(Cell::get) > 0 {
+        GRADED.with(|g| g.set(true));
+        // A true condition has utility >= 0; the one that failed is below.
+        crate::feedback::precondition(utility().min(-f64::MIN_POSITIVE));
+    }
+    assumption_failed(cond)
+}
+
+/// Whether an `assume!` whose condition has a graded utility (a comparison,
+/// `&&`, `||`, `!`, `all`, `any`) discarded a test on this thread since the
+/// last call: the generational runner's cue to target the assumptions.
+#[doc(hidden)]
+pub fn take_graded_rejection() -> bool {
+    GRADED.with(|g| g.replace(false))
 }
 
 /// Unwind out of the running check as a discard. Outside a check (a plain
@@ -60,6 +101,7 @@ pub fn assumption_failed(cond: &'static str) -> ! {
     if IN_CHECK.with(Cell::get) == 0 {
         panic!("assume!({cond}) does not hold, outside a pbt check: `assume!` discards a test only in a #[property_test] body or a property!'s `check`");
     }
+    crate::rejection::note(crate::rejection::Rejection::Assume(cond));
     panic::resume_unwind(Box::new(Assumption(cond)))
 }
 

@@ -26,6 +26,9 @@ pub struct Feedback {
     pub points: Vec<u64>,
     /// The last value passed to [`observe`].
     pub data: Option<Box<dyn Any>>,
+    /// The utility of the `assume!`s the check evaluated (the least of
+    /// them; `0` when all held), when they had one.
+    pub precondition: Option<f64>,
 }
 
 thread_local! {
@@ -53,6 +56,19 @@ pub fn target(value: f64) {
 pub fn cover(id: u64) {
     if ACTIVE.with(Cell::get) {
         CURRENT.with(|c| c.borrow_mut().points.push(id));
+    }
+}
+
+/// Record the utility of an `assume!` the check evaluated (`pbt::assume!`
+/// calls it): the least of a test's utilities is kept.
+#[doc(hidden)]
+#[inline]
+pub fn precondition(utility: f64) {
+    if ACTIVE.with(Cell::get) {
+        CURRENT.with(|c| {
+            let mut c = c.borrow_mut();
+            c.precondition = Some(c.precondition.map_or(utility, |u| u.min(utility)));
+        });
     }
 }
 

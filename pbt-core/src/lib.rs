@@ -42,6 +42,7 @@ pub mod mutate;
 pub mod notes;
 pub mod overrun;
 pub mod property;
+pub mod rejection;
 pub mod shrink;
 pub mod source;
 pub mod statistics;

@@ -5,7 +5,10 @@
 //! when its type is `Copy`, by shared reference otherwise (autoref
 //! specialisation: the by-value impl is found first when it applies).
 
-pub use crate::assume::{assumption_failed, body, check, Assumption};
+pub use crate::assume::{
+    assumption_failed, assumption_failed_graded, assumption_held, body, check, holds,
+    take_graded_rejection, Assumption,
+};
 
 /// A variable's place in the environment.
 pub struct Bind<'a, T>(pub &'a T);

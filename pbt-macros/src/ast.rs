@@ -62,8 +62,13 @@ pub struct TestFn {
 
 /// The owned type to generate for a parameter of type `ty`, when `ty` is a
 /// reference; the check passes the value by reference (a `&mut` to a clone).
+/// A `&'static T` is generated as it is (`choose(&["GET", "POST"])` makes
+/// `&'static str`s), and passed by value.
 pub fn owned(ty: &Type) -> Option<Type> {
     let Type::Reference(r) = ty else { return None };
+    if is_static(r) {
+        return None;
+    }
     Some(match &*r.elem {
         Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => {
             syn::parse_quote_spanned!(r.elem.span()=> ::std::string::String)
@@ -74,6 +79,30 @@ pub fn owned(ty: &Type) -> Option<Type> {
         }
         elem => elem.clone(),
     })
+}
+
+/// Whether `r` is a `&'static T`.
+pub fn is_static(r: &syn::TypeReference) -> bool {
+    r.mutability.is_none() && r.lifetime.as_ref().is_some_and(|l| l.ident == "static")
+}
+
+/// The first reference inside `ty` (not `ty` itself) that is not
+/// `&'static`: a borrow nested in a type, which no generator by type makes.
+pub fn nested_borrow(ty: &Type) -> Option<&syn::TypeReference> {
+    struct Find<'a>(Option<&'a syn::TypeReference>);
+    impl<'a> syn::visit::Visit<'a> for Find<'a> {
+        fn visit_type_reference(&mut self, r: &'a syn::TypeReference) {
+            if self.0.is_none() && !is_static(r) {
+                self.0 = Some(r);
+            }
+        }
+    }
+    let mut find = Find(None);
+    match ty {
+        Type::Reference(r) => syn::visit::visit_type(&mut find, &r.elem),
+        ty => syn::visit::visit_type(&mut find, ty),
+    }
+    find.0
 }
 
 impl Clause {
@@ -140,15 +169,16 @@ fn variable(input: ParseStream, forall: kw::forall) -> syn::Result<(Forall, Opti
     let name: Ident = input.parse()?;
     if input.peek(Token![in]) {
         // proptest's `x in strategy`.
-        let generator = generator_after(input);
+        let (generator, ty) = generator_after(input);
+        let ty = ty.unwrap_or("T");
         return Err(input.error(format!(
-            "expected `:`: a variable has a type, and a generator goes in an annotation: `forall {name}: T, #[with = {generator}]`"
+            "expected `:`: a variable has a type, and a generator goes in an annotation: `forall {name}: {ty}, #[with = {generator}]`"
         )));
     }
     input.parse::<Token![:]>()?;
     let ty = input.parse()?;
     if input.peek(Token![=]) || input.peek(Token![in]) {
-        let generator = generator_after(input);
+        let (generator, _) = generator_after(input);
         return Err(input.error(format!(
             "expected `;` or `,`: a generator goes in an annotation: `forall {name}: {}, #[with = {generator}]`",
             crate::expand::type_name(&ty)
@@ -186,7 +216,7 @@ fn variable(input: ParseStream, forall: kw::forall) -> syn::Result<(Forall, Opti
 
 /// The tokens after the next one (`in` or `=`) up to the clause's `;`, as
 /// written, for an error message; `generator` when there are none.
-fn generator_after(input: ParseStream) -> String {
+fn generator_after(input: ParseStream) -> (String, Option<&'static str>) {
     let mut tokens = proc_macro2::TokenStream::new();
     let _ = input.step(|cursor| {
         let mut rest = match cursor.token_tree() {
@@ -204,10 +234,65 @@ fn generator_after(input: ParseStream) -> String {
         Ok(((), *cursor))
     });
     if tokens.is_empty() {
-        "generator".to_owned()
-    } else {
-        crate::expand::tokens_as_written(tokens)
+        return ("generator".to_owned(), None);
     }
+    match syn::parse2::<syn::Expr>(tokens.clone()) {
+        Ok(expr) => as_generator(&expr),
+        Err(_) => (crate::expand::tokens_as_written(tokens), None),
+    }
+}
+
+/// A proptest strategy written where pbt wants a generator, as the DSL
+/// writes it: a range `0..10u8` is `int(0..10u8)` (`float(…)` for floats),
+/// a regex string `"[a-z]+"` is `regex("[a-z]+")`; with the type the
+/// variable then has, when the literal says it.
+fn as_generator(expr: &syn::Expr) -> (String, Option<&'static str>) {
+    let written =
+        |e: &syn::Expr| crate::expand::tokens_as_written(quote::ToTokens::to_token_stream(e));
+    match expr {
+        syn::Expr::Range(range) => {
+            let end = |e: &Option<Box<syn::Expr>>| e.as_deref().map(written).unwrap_or_default();
+            let op = match range.limits {
+                syn::RangeLimits::HalfOpen(_) => "..",
+                syn::RangeLimits::Closed(_) => "..=",
+            };
+            let range_text = format!("{}{op}{}", end(&range.start), end(&range.end));
+            let ends = [&range.start, &range.end];
+            let lits = ends.iter().filter_map(|e| match e.as_deref() {
+                Some(syn::Expr::Lit(syn::ExprLit { lit, .. })) => Some(lit),
+                _ => None,
+            });
+            let mut float = false;
+            let mut ty = None;
+            for lit in lits {
+                let suffix = match lit {
+                    syn::Lit::Int(i) => i.suffix(),
+                    syn::Lit::Float(f) => {
+                        float = true;
+                        f.suffix()
+                    }
+                    _ => "",
+                };
+                ty = ty.or(primitive(suffix));
+            }
+            let form = if float { "float" } else { "int" };
+            (format!("{form}({range_text})"), ty)
+        }
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => (format!("regex({})", s.token()), Some("String")),
+        e => (written(e), None),
+    }
+}
+
+/// A literal's type suffix as the type's name.
+fn primitive(suffix: &str) -> Option<&'static str> {
+    const TYPES: [&str; 14] = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64",
+    ];
+    TYPES.into_iter().find(|t| *t == suffix)
 }
 
 /// One `#[…]` annotation. A `#[with = …]` (or `#[gen = …]`) value is written in the generator

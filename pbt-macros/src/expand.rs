@@ -91,6 +91,7 @@ pub fn property(input: TokenStream) -> TokenStream {
 pub fn property_test(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let options = errors.ok(syn::parse2::<Options>(args)).unwrap_or_default();
+    let item = parameter_attributes(item, &mut errors);
     let func = match syn::parse2::<TestFn>(item.clone()) {
         Ok(func) => func,
         Err(error) => return fallback::item(item, errors.fail(error)),
@@ -99,6 +100,82 @@ pub fn property_test(args: TokenStream, item: TokenStream) -> TokenStream {
     match errors.finish(model) {
         Ok(model) => test_fn(&func.item, &model, &options),
         Err(error) => fallback::test_fn(&func.item, error),
+    }
+}
+
+/// The item with the DSL forms that its parameters' `#[with = …]` wrote
+/// without `!` (`one_of[…]`, `ensure cond;`) rewritten, each one an error:
+/// rustc parses an attribute's value as a Rust expression before this macro
+/// runs, and rejects them with a parser error that names neither the form
+/// nor the fix. Rewritten, the rest of the function is still checked, and
+/// the fallback drops the annotations (no "cannot find attribute `with`").
+fn parameter_attributes(item: TokenStream, errors: &mut Errors) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let mut params = |group: &Group| {
+        let mut out = Vec::new();
+        let mut trees = group.stream().into_iter().peekable();
+        while let Some(tree) = trees.next() {
+            let is_pound = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '#');
+            out.push(tree);
+            let Some(TokenTree::Group(attr)) = trees.peek().filter(|_| is_pound) else {
+                continue;
+            };
+            let mut inside = attr.stream().into_iter();
+            let head = inside.next();
+            let generator = matches!(&head, Some(TokenTree::Ident(i)) if i == "with" || i == "gen")
+                && matches!(inside.next(), Some(TokenTree::Punct(p)) if p.as_char() == '=');
+            if attr.delimiter() != Delimiter::Bracket || !generator {
+                continue;
+            }
+            let value: TokenStream = inside.collect();
+            let found = pbt_stage::without_bang(value.clone());
+            if found.is_empty() {
+                continue;
+            }
+            for ident in found {
+                errors.push(syn::Error::new(
+                    ident.span(),
+                    bang_message(&ident.to_string()),
+                ));
+            }
+            let Some(TokenTree::Group(attr)) = trees.next() else {
+                continue;
+            };
+            let mut rewritten = TokenStream::new();
+            rewritten.extend(attr.stream().into_iter().take(2));
+            rewritten.extend(pbt_stage::normalize(value));
+            let mut group = Group::new(Delimiter::Bracket, rewritten);
+            group.set_span(attr.span());
+            out.push(TokenTree::Group(group));
+        }
+        Group::new(group.delimiter(), out.into_iter().collect())
+    };
+    item.into_iter()
+        .map(|tree| match tree {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
+                let mut rewritten = params(&g);
+                rewritten.set_span(g.span());
+                TokenTree::Group(rewritten)
+            }
+            tree => tree,
+        })
+        .collect()
+}
+
+/// The error for a DSL form written without its `!` in a parameter
+/// attribute.
+fn bang_message(form: &str) -> String {
+    if form == "ensure" {
+        "in a parameter attribute, write `ensure!(cond);`: rustc reads an attribute's value as a Rust \
+         expression before #[property_test] sees it, and `ensure cond;` is not one \
+         (`property!` and `generator!` accept both)"
+            .to_owned()
+    } else {
+        format!(
+            "in a parameter attribute, write `{form}![…]`: rustc reads an attribute's value as a Rust \
+             expression before #[property_test] sees it, and `{form}[…]` is not one \
+             (`property!` and `generator!` accept both)"
+        )
     }
 }
 
@@ -426,8 +503,9 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
     );
     // The precondition's utility (*Flexible and Automatic Targeted Property-Based Testing* Fig. 3), for runners that
     // target preconditions.
+    let text = quote!(::core::stringify!(#pre));
     let Some(utility) = crate::utility::derive_graded(pre) else {
-        return quote!(::pbt::__private::Implies::new(#closure, #rest));
+        return quote!(::pbt::__private::Implies::new(#closure, #rest).text(#text));
     };
     let utility = env.closure(
         Binding::ByName,
@@ -438,7 +516,7 @@ fn implies(pre: &Expr, keyword: Span, env: &Env, rest: TokenStream) -> TokenStre
         },
         utility,
     );
-    quote!(::pbt::__private::Implies::new(#closure, #rest).utility(#utility))
+    quote!(::pbt::__private::Implies::new(#closure, #rest).text(#text).utility(#utility))
 }
 
 /// `Check::new(f)` over the whole environment.

@@ -21,6 +21,7 @@
 //! how the environment looks to generated code, `expand` emits it, and
 //! `fallback` emits what the compiler still needs when the input has errors.
 
+mod assume;
 mod ast;
 mod env;
 mod expand;
@@ -72,6 +73,20 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn property(input: TokenStream) -> TokenStream {
     expand::property(input.into()).into()
+}
+
+/// Discard the current test unless `cond` holds: `assume!(a == b)`.
+///
+/// The same as `pbt_core::assume!`, and in addition the condition's
+/// utility (the one `implies` gets: `a == b` ↦ `-|a - b|`, `a < b` ↦
+/// `b - a - 1`, `&&` ↦ min, …) is handed to the runner when it does not
+/// hold, so a run whose assumptions reject most inputs targets them
+/// (*Flexible and Automatic Targeted Property-Based Testing* §3). Use it as
+/// `pbt::assume!` (it is in `pbt::prelude`); the `pbt` facade documents it
+/// with runnable examples.
+#[proc_macro]
+pub fn assume(input: TokenStream) -> TokenStream {
+    assume::expand(input.into()).into()
 }
 
 /// A staged generator as a value: the generator DSL of `#[with = …]`,

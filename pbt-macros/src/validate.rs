@@ -242,10 +242,16 @@ pub fn property_test<'a>(
                     ty: owned.as_ref().unwrap_or(&param.ty),
                 };
                 passing.push(match &*param.ty {
+                    Type::Reference(r) if crate::ast::is_static(r) => Passing::Owned,
                     Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
                     Type::Reference(_) => Passing::Shared,
                     _ => Passing::Owned,
                 });
+                if annotations.get(Kind::Gen).is_none() {
+                    if let Some(borrow) = crate::ast::nested_borrow(&param.ty) {
+                        errors.push(nested_borrow_error(&param.ty, borrow));
+                    }
+                }
                 staged_gen(&var, &annotations, errors);
                 nodes.push(Node::Forall(var, annotations));
             }
@@ -335,4 +341,28 @@ pub fn annotations<'a>(
         }
     }
     found
+}
+
+/// A parameter whose type borrows inside (`Option<&str>`, `Vec<&[u8]>`):
+/// pbt generates owned values, and only a top-level `&T` is generated as
+/// `T` and lent to the function.
+fn nested_borrow_error(ty: &Type, borrow: &syn::TypeReference) -> syn::Error {
+    let elem = crate::expand::type_name(&borrow.elem);
+    let owned = match &*borrow.elem {
+        Type::Path(p) if p.path.is_ident("str") => "String".to_owned(),
+        Type::Slice(s) => format!("Vec<{}>", crate::expand::type_name(&s.elem)),
+        _ => elem.clone(),
+    };
+    let whole = crate::expand::type_name(ty);
+    let inner = crate::expand::type_name(&Type::Reference(borrow.clone()));
+    let owned_whole = whole.replacen(&inner, &owned, 1);
+    let static_whole = whole.replacen(&inner, &format!("&'static {elem}"), 1);
+    syn::Error::new_spanned(
+        borrow,
+        format!(
+            "`{whole}` borrows a `{elem}`, and pbt generates owned values: it lends only a whole \
+             parameter (`x: &{elem}`). Take `{owned_whole}` and borrow inside (`as_deref()`, \
+             `as_ref()`), or `{static_whole}` with a generator: `#[with = …]`"
+        ),
+    )
 }

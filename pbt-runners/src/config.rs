@@ -165,7 +165,10 @@ pub struct Config {
     pub max_shrinks: u64,
     /// Time spent shrinking at most.
     pub max_shrink_time: Duration,
-    /// Give up after `cases * max_discard_ratio` discards.
+    /// Give up after `cases * max_discard_ratio` discards. A feedback-guided
+    /// run (and the generational runner once it targets the preconditions)
+    /// gives up after that many in a row without progress, and after
+    /// `cases` times that many in all.
     pub max_discard_ratio: u64,
     /// The largest size handed to generators.
     pub max_size: usize,

@@ -65,6 +65,8 @@ pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) 
 
 /// The generational loop in process (compiled once for every property).
 pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static str) -> Report {
+    // A graded `assume!` of an earlier run on this thread is not this one's.
+    pbt_core::macro_support::take_graded_rejection();
     supervise(prop, plan, |watch| {
         // Made here, not captured: a report is large, and each move copies it.
         let report = Report::empty(runner, plan);
@@ -83,9 +85,11 @@ pub(crate) fn in_process(prop: &dyn DynProperty, plan: &Plan, runner: &'static s
 /// (`Break` with its report), or decline (`Continue`).
 type Steer<'a> = dyn Fn(Report) -> ControlFlow<Report, Report> + 'a;
 
-/// Whether `property!` derived a utility for some precondition of `prop`.
+/// Whether `property!` derived a utility for some precondition of `prop`,
+/// or a `pbt::assume!` with one rejected a test of this run.
 fn targetable(prop: &dyn DynProperty) -> bool {
-    (prop.structure().nodes.iter()).any(|n| matches!(n, NodeView::Implies { utility: true }))
+    pbt_core::macro_support::take_graded_rejection()
+        | (prop.structure().nodes.iter()).any(|n| matches!(n, NodeView::Implies { utility: true }))
 }
 
 /// Fig. 12 over a run step: saved cases first (all of them, not counted

@@ -303,6 +303,9 @@ pub struct Report {
     pub elapsed: Duration,
     /// Anything else the user should know (where a failure was saved, …).
     pub notes: Vec<String>,
+    /// What discarded the last test of a run that gave up: the precondition
+    /// or the collection its message names.
+    pub rejection: Option<pbt_core::rejection::Rejection>,
     /// What the counted tests reported (labels, classes, tables, coverage
     /// requirements), their sizes and the discard rate.
     pub statistics: Statistics,
@@ -399,13 +402,15 @@ impl fmt::Display for Report {
                 },
                 self.seed
             )?,
-            Verdict::GaveUp => write!(
-                f,
-                "pbt ({}): gave up after {} passed tests and {} discards: the preconditions \
-                 (implies / filter / ensure) reject almost every generated input. Generate \
-                 valid inputs directly with #[gen = …], or loosen the precondition. Seed {:#x}",
-                self.runner, self.tests, self.discards, self.seed
-            )?,
+            Verdict::GaveUp => {
+                write!(
+                    f,
+                    "pbt ({}): gave up after {} passed tests and {} discards: ",
+                    self.runner, self.tests, self.discards
+                )?;
+                gave_up_because(f, self.rejection)?;
+                write!(f, " Seed {:#x}", self.seed)?;
+            }
             Verdict::InsufficientCoverage => {
                 write!(
                     f,
@@ -524,5 +529,36 @@ impl fmt::Display for Report {
             write!(f, "\nnote: {note}")?;
         }
         Ok(())
+    }
+}
+
+/// Why a run gave up, and what to write instead.
+fn gave_up_because(
+    f: &mut fmt::Formatter<'_>,
+    rejection: Option<pbt_core::rejection::Rejection>,
+) -> fmt::Result {
+    use pbt_core::rejection::Rejection;
+    match rejection {
+        Some(Rejection::MinimumLength { min, reached }) => write!(
+            f,
+            "a collection of distinct elements (a set, a map, `vec_unique`) could not reach \
+             its minimum length of {min}: its element generator gave only {reached} distinct \
+             values before repeating itself. This is not a precondition. Draw the elements \
+             from a wider generator (`int(0..=u32::MAX)` is uniform over every u32, while \
+             `any::<u32>()` stays small at small sizes), or lower the minimum length."
+        ),
+        Some(why) => write!(
+            f,
+            "{why} rejected almost every generated input (it discarded the last one). Generate valid inputs directly, with `#[with = …]` \
+             on the parameter (or `forall x: T, #[with = …]` in `property!`), or loosen the \
+             precondition."
+        ),
+        None => write!(
+            f,
+            "the preconditions (implies / assume! / filter / ensure) reject almost every \
+             generated input. Generate valid inputs directly, with `#[with = …]` on the \
+             parameter (or `forall x: T, #[with = …]` in `property!`), or loosen the \
+             precondition."
+        ),
     }
 }

@@ -183,8 +183,15 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                     ))
                 }
             };
+            let rejected = crate::emit::rejected(
+                rt,
+                quote!(MinimumLength {
+                    min: __pbt_len.lo,
+                    reached: __pbt_out.len()
+                }),
+            );
             quote! {{
-                let __pbt_len = #rt::dsl::int::<::core::primitive::usize>(#len);
+                let __pbt_len = #rt::Length::lengths(#len);
                 let __pbt_target: ::core::primitive::usize = #target;
                 let mut __pbt_out = #new;
                 let mut __pbt_misses = 0usize;
@@ -198,7 +205,7 @@ pub(crate) fn emit(c: &Collection, ctx: &Ctx) -> syn::Result<TokenStream> {
                     }
                 }
                 if __pbt_out.len() < __pbt_len.lo {
-                    break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
+                    break #label <::core::result::Result<_, _>>::Err(#rejected);
                 }
                 __pbt_out
             }}

@@ -229,7 +229,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
         }
         Dsl::Vec(g, len) => {
             let n = prepaid(
-                quote! { #rt::dsl::int::<::core::primitive::usize>(#len) },
+                quote! { #rt::Length::lengths(#len) },
                 Span::call_site(),
                 ctx,
             );
@@ -382,6 +382,12 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             let retry = charge::charge(fixed(g), ctx);
             let g = expr(g, &ctx.deeper())?;
             let label = &ctx.label;
+            let rejected = rejected(
+                rt,
+                quote!(Filter(::core::option::Option::Some(
+                    ::core::stringify!(#pred)
+                ))),
+            );
             let test = match inline_closure(pred) {
                 Some((pat, body)) => quote! {{ let #pat = &__pbt_v; #body }},
                 None => quote! { (#pred)(&__pbt_v) },
@@ -395,7 +401,7 @@ pub(crate) fn expr(dsl: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                     }
                     __pbt_tries += 1;
                     if __pbt_tries == #rt::FILTER_TRIES {
-                        break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
+                        break #label <::core::result::Result<_, _>>::Err(#rejected);
                     }
                     #retry
                 }
@@ -513,6 +519,12 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
             out.extend(quote! { let #pat = #g; });
         } else {
             let names = bound_names(pat);
+            let rejected = rejected(
+                rt,
+                quote!(Filter(::core::option::Option::Some(
+                    ::core::stringify!(#(ensure #conds);*)
+                ))),
+            );
             out.extend(quote! {
                 let ( #(#names,)* ) = {
                     let mut __pbt_tries = 0usize;
@@ -523,7 +535,7 @@ fn block(stmts: &[Stmt], tail: &Dsl, ctx: &Ctx) -> syn::Result<TokenStream> {
                         }
                         __pbt_tries += 1;
                         if __pbt_tries == #rt::FILTER_TRIES {
-                            break #label <::core::result::Result<_, _>>::Err(#rt::Rejected);
+                            break #label <::core::result::Result<_, _>>::Err(#rejected);
                         }
                         #retry
                     }
@@ -595,4 +607,10 @@ fn escapes(tokens: TokenStream) -> bool {
         TokenTree::Group(g) => escapes(g.stream()),
         TokenTree::Literal(_) => false,
     })
+}
+
+/// A `Rejected` that first records why (`Rejection::#why`), for the message
+/// of a run that gives up.
+pub(crate) fn rejected(rt: &TokenStream, why: TokenStream) -> TokenStream {
+    quote!(#rt::rejected(#rt::Rejection::#why))
 }

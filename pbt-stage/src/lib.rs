@@ -28,4 +28,4 @@ pub use check::check_target;
 pub use emit::{emit, Ctx};
 #[doc(hidden)]
 pub use forms::names as form_names;
-pub use normalize::normalize;
+pub use normalize::{normalize, without_bang};

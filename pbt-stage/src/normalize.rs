@@ -46,6 +46,49 @@ pub fn normalize(tokens: TokenStream) -> TokenStream {
     out.into_iter().collect()
 }
 
+/// The DSL forms in `tokens` written without their `!` (`one_of[…]`,
+/// `frequency[…]`, `ensure cond;`): the names [`normalize`] rewrites. A
+/// parameter attribute must spell them as macros (`one_of![…]`,
+/// `ensure!(cond);`), because rustc parses its value as a Rust expression
+/// before `#[property_test]` sees it.
+///
+/// ```
+/// let t: proc_macro2::TokenStream = "one_of[int(0..3), { let x = bool(); ensure x; x }]".parse().unwrap();
+/// let names: Vec<String> = pbt_stage::without_bang(t).iter().map(|i| i.to_string()).collect();
+/// assert_eq!(names, ["one_of", "ensure"]);
+/// ```
+pub fn without_bang(tokens: TokenStream) -> Vec<proc_macro2::Ident> {
+    let mut found = Vec::new();
+    scan(tokens, false, &mut found);
+    found
+}
+
+fn scan(tokens: TokenStream, in_block: bool, found: &mut Vec<proc_macro2::Ident>) {
+    let mut at_start = in_block;
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tree) = iter.next() {
+        let next_is = |c: char, t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+        match &tree {
+            TokenTree::Ident(ident)
+                if bracket_form(&ident.to_string())
+                    && matches!(iter.peek(), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket) =>
+            {
+                found.push(ident.clone());
+            }
+            TokenTree::Ident(ident)
+                if ident == "ensure" && at_start && !next_is('!', iter.peek()) =>
+            {
+                found.push(ident.clone());
+            }
+            TokenTree::Group(group) => {
+                scan(group.stream(), group.delimiter() == Delimiter::Brace, found);
+            }
+            _ => {}
+        }
+        at_start = in_block && next_is(';', Some(&tree));
+    }
+}
+
 /// Whether `name[…]` is one of the DSL's bracket forms, or a near miss of
 /// one (rewritten too, so that the parser can say "did you mean").
 fn bracket_form(name: &str) -> bool {

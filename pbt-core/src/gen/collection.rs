@@ -1,8 +1,7 @@
 //! Collections: vectors with a length range, and subsets.
 
-use super::{int, Gen, Generated, Int};
+use super::{Gen, Generated, Int, Length};
 use crate::source::{BlockKind, Source};
-use std::ops::RangeBounds;
 
 /// The most elements a collection generator reserves room for before it
 /// draws them. A longer drawn length (`vec(g, 0..usize::MAX)`) grows the
@@ -11,7 +10,8 @@ use std::ops::RangeBounds;
 /// aborts the process.
 pub const MAX_RESERVE: usize = 1 << 16;
 
-/// Vectors whose length is drawn from `len` (a `usize` range) and whose
+/// Vectors whose length is drawn from `len` (a `usize` range, or one exact
+/// [`Length`]) and whose
 /// elements come from `g`: one draw for the length, then the elements in order
 /// (a [`BlockKind::Collection`] block holding one [`BlockKind::Element`]
 /// block per element).
@@ -21,10 +21,10 @@ pub const MAX_RESERVE: usize = 1 << 16;
 /// let v = vec(bool(), 3..=3).generate(&mut Rng::from_seed(0), 0).unwrap();
 /// assert_eq!(v.len(), 3);
 /// ```
-pub fn vec<G: Gen>(g: G, len: impl RangeBounds<usize>) -> VecOf<G> {
+pub fn vec<G: Gen>(g: G, len: impl Length) -> VecOf<G> {
     VecOf {
         elem: g,
-        len: int(len),
+        len: len.lengths(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The combinators of the DSL as runtime values.
 
 use super::int::{threshold, UNIT};
-use super::{BoxedGen, Gen, Generated, Rejected};
+use super::{BoxedGen, Gen, Generated};
 use crate::arbitrary::Arbitrary;
 use crate::source::Source;
 use std::sync::{Arc, OnceLock, Weak};
@@ -251,7 +251,7 @@ impl<G: Gen, U, F: Fn(G::Value) -> U> Gen for Map<G, F> {
     }
 }
 
-/// How many times [`filter`] regenerates before it gives up with [`Rejected`].
+/// How many times [`filter`] regenerates before it gives up with [`Rejected`](super::Rejected).
 pub const FILTER_TRIES: usize = 100;
 
 /// Only values satisfying `pred`: regenerate up to [`FILTER_TRIES`] times,
@@ -275,7 +275,9 @@ impl<G: Gen, F: Fn(&G::Value) -> bool> Gen for Filter<G, F> {
                 return Ok(v);
             }
         }
-        Err(Rejected)
+        Err(crate::rejection::rejected(
+            crate::rejection::Rejection::Filter(None),
+        ))
     }
 }
 

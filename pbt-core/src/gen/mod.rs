@@ -19,6 +19,7 @@ pub(crate) use combinators::with_weight_types;
 pub mod dsl;
 mod float;
 mod int;
+mod length;
 mod option;
 mod regex;
 mod staged;
@@ -38,6 +39,7 @@ pub use int::{bool, int, weighted_bool, Bool, Int, IntType, WeightedBool};
 /// macros reach them through `pbt::__private`; not part of the DSL.
 #[doc(hidden)]
 pub use int::{threshold, UNIT};
+pub use length::Length;
 pub use option::{option, result, OptionOf, ResultOf};
 pub use regex::{regex, Regex, RegexError};
 pub use staged::{Prepaid, Staged};

@@ -1,6 +1,6 @@
 //! Characters and strings.
 
-use super::{Gen, Generated};
+use super::{Gen, Generated, Length};
 use crate::source::Source;
 use std::ops::{Bound, RangeBounds};
 
@@ -232,10 +232,10 @@ impl CharSet {
 /// let s = string("ab", 1..=4).generate(&mut Rng::from_seed(0), 0).unwrap();
 /// assert!((1..=4).contains(&s.chars().count()) && s.chars().all(|c| c == 'a' || c == 'b'));
 /// ```
-pub fn string(charset: impl IntoCharSet, len: impl RangeBounds<usize>) -> Str {
+pub fn string(charset: impl IntoCharSet, len: impl Length) -> Str {
     Str {
         charset: charset.into_char_set(),
-        len: super::int(len),
+        len: len.lengths(),
     }
 }
 
@@ -277,7 +277,7 @@ impl Gen for Str {
 /// let cs = vec(any::<char>(), 0..10).generate(&mut Rng::from_seed(5), 20).unwrap();
 /// assert_eq!(s, cs.into_iter().collect::<String>());
 /// ```
-pub fn string_of<G: Gen<Value = char>>(chars: G, len: impl RangeBounds<usize>) -> StrOf<G> {
+pub fn string_of<G: Gen<Value = char>>(chars: G, len: impl Length) -> StrOf<G> {
     StrOf {
         chars: super::vec(chars, len),
     }

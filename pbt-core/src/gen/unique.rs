@@ -5,16 +5,15 @@
 //! until it holds that many. An element already present is dropped and
 //! drawn again; after [`UNIQUE_TRIES`] such duplicates **in a row** the
 //! collection stops growing. It is then kept if it reaches the range's
-//! minimum, and otherwise [`Rejected`] (the runner counts a discard).
+//! minimum, and otherwise [`Rejected`](super::Rejected) (the runner counts a discard).
 //!
 //! Shrinking the choices makes elements equal (all-zero choices give the
 //! same element), so a shrunk collection is shorter rather than rejected.
 
-use super::{int, Gen, Generated, Int, Rejected};
+use super::{Gen, Generated, Int, Length};
 use crate::source::Source;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::Hash;
-use std::ops::RangeBounds;
 
 /// How many duplicates in a row a unique collection draws before it stops
 /// growing (see the module docs).
@@ -44,7 +43,12 @@ where
         }
     }
     if count(out) < len.lo {
-        return Err(Rejected);
+        return Err(crate::rejection::rejected(
+            crate::rejection::Rejection::MinimumLength {
+                min: len.lo,
+                reached: count(out),
+            },
+        ));
     }
     Ok(())
 }
@@ -52,11 +56,11 @@ where
 macro_rules! set_gen {
     ($(#[$doc:meta])* $fun:ident, $ty:ident, $set:ident, $($bound:path),+) => {
         $(#[$doc])*
-        pub fn $fun<G: Gen>(elem: G, len: impl RangeBounds<usize>) -> $ty<G>
+        pub fn $fun<G: Gen>(elem: G, len: impl Length) -> $ty<G>
         where
             G::Value: $($bound +)+,
         {
-            $ty { elem, len: int(len) }
+            $ty { elem, len: len.lengths() }
         }
 
         #[doc = concat!("See [`", stringify!($fun), "`].")]
@@ -109,11 +113,11 @@ set_gen!(
 macro_rules! map_gen {
     ($(#[$doc:meta])* $fun:ident, $ty:ident, $map:ident, $($bound:path),+) => {
         $(#[$doc])*
-        pub fn $fun<K: Gen, V: Gen>(key: K, value: V, len: impl RangeBounds<usize>) -> $ty<K, V>
+        pub fn $fun<K: Gen, V: Gen>(key: K, value: V, len: impl Length) -> $ty<K, V>
         where
             K::Value: $($bound +)+,
         {
-            $ty { key, value, len: int(len) }
+            $ty { key, value, len: len.lengths() }
         }
 
         #[doc = concat!("See [`", stringify!($fun), "`].")]
@@ -183,13 +187,13 @@ map_gen!(
 /// assert_eq!(v.len(), 4);
 /// assert!(v.iter().enumerate().all(|(i, x)| !v[..i].contains(x)));
 /// ```
-pub fn vec_unique<G: Gen>(elem: G, len: impl RangeBounds<usize>) -> VecUnique<G>
+pub fn vec_unique<G: Gen>(elem: G, len: impl Length) -> VecUnique<G>
 where
     G::Value: PartialEq,
 {
     VecUnique {
         elem,
-        len: int(len),
+        len: len.lengths(),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::source::Source;
 /// `implies pre`: tests where `pre` does not hold are discarded.
 pub struct Implies<P, U, Rest> {
     pre: P,
+    text: &'static str,
     utility: U,
     rest: Rest,
 }
@@ -18,9 +19,25 @@ impl<P, Rest> Implies<P, NoUtility, Rest> {
     pub fn new(pre: P, rest: Rest) -> Self {
         Implies {
             pre,
+            text: "",
             utility: NoUtility,
             rest,
         }
+    }
+}
+
+impl<P, U, Rest> Implies<P, U, Rest> {
+    /// The precondition as written, which a run that gives up on discards
+    /// names (`property!` gives it).
+    pub fn text(mut self, text: &'static str) -> Self {
+        self.text = text;
+        self
+    }
+
+    /// Record that the precondition rejected a test.
+    #[cold]
+    fn rejected(&self) {
+        crate::rejection::note(crate::rejection::Rejection::Implies(self.text));
     }
 
     /// Attach a utility: a function of the environment that is `>= 0`
@@ -28,6 +45,7 @@ impl<P, Rest> Implies<P, NoUtility, Rest> {
     pub fn utility<F>(self, f: F) -> Implies<P, UtilityWith<F>, Rest> {
         Implies {
             pre: self.pre,
+            text: self.text,
             utility: UtilityWith(f),
             rest: self.rest,
         }
@@ -64,6 +82,7 @@ where
         // Later generators may rely on the precondition; a trailing one is
         // left to `run`, which evaluates every implication anyway.
         if Rest::VARS > 0 && !(self.pre)(&env) {
+            self.rejected();
             return Err(Discarded::Precondition);
         }
         self.rest.generate(env, src, size, choices)
@@ -74,6 +93,7 @@ where
         if (self.pre)(Self::env_of(fin)) {
             self.rest.run(fin)
         } else {
+            self.rejected();
             Outcome::Discard
         }
     }

@@ -469,6 +469,8 @@ impl Report {
     /// ```
     #[inline]
     pub fn empty(runner: &'static str, plan: &Plan) -> Report {
+        // What an earlier run on this thread discarded is not this run's.
+        let _ = pbt_core::rejection::take();
         Report {
             runner,
             verdict: Verdict::Passed,
@@ -481,6 +483,7 @@ impl Report {
             failure: None,
             elapsed: Default::default(),
             notes: Vec::new(),
+            rejection: None,
             statistics: super::statistics::Statistics::new(&plan.config),
         }
     }
@@ -488,6 +491,7 @@ impl Report {
     /// This report, given up (too many discards).
     pub fn gave_up(mut self) -> Report {
         self.verdict = Verdict::GaveUp;
+        self.rejection = pbt_core::rejection::take();
         self
     }
 

@@ -69,6 +69,7 @@ pub fn feedback_loop(
     mut report: Report,
 ) -> Report {
     let mut mutator = Mutator::new(prop, plan);
+    let mut patience = Patience::new(report.discards);
     while report.tests < plan.config.cases || report.statistics.keep_testing() {
         let Input {
             found,
@@ -82,7 +83,7 @@ pub fn feedback_loop(
                 if mutant {
                     pool.revise();
                 }
-                if report.statistics.too_many_discards(plan, report.discards) {
+                if patience.discarded(plan, &report) {
                     return report.gave_up();
                 }
                 continue;
@@ -95,13 +96,19 @@ pub fn feedback_loop(
         let (tested, observation) =
             instrumented_run(prop, watch, &found, &traced, probe, &mut report);
         match tested {
-            Tested::Passed => report.tests += 1,
+            Tested::Passed => {
+                report.tests += 1;
+                patience.progress();
+            }
             // Not in the figure: a discarded run is still observed, so that
             // the preconditions' utility can steer the pool towards inputs
             // they accept (the targeted-preconditions paper, §3).
             Tested::Discarded(_) => {
                 report.discards += 1;
-                if report.statistics.too_many_discards(plan, report.discards) {
+                let best = pool.best().map_or(f64::NEG_INFINITY, |s| s.feedback);
+                if utility.utility(&observation) > best {
+                    patience.progress();
+                } else if patience.discarded(plan, &report) {
                     return report.gave_up();
                 }
             }
@@ -113,6 +120,40 @@ pub fn feedback_loop(
         invest_or_revise(pool, utility, &observation, found, traced, mutant);
     }
     report
+}
+
+/// When a feedback-guided run gives up on discards. Not on its total, as
+/// the generational loop does, but when [`Plan::too_many_discards`] of them
+/// came in a row without progress: a test that passed, or a discarded input
+/// of a higher utility than the pool's best (the search is still climbing
+/// towards the preconditions). A search that reaches valid inputs keeps going while
+/// it keeps finding them, however many of its mutants the preconditions
+/// reject on the way; one that makes no progress gives up as soon as a
+/// random run would. In all, a run discards at most `cases` times that
+/// budget, so it ends even on a utility that rises forever by tiny steps.
+struct Patience {
+    /// Discards since the last progress.
+    stalled: u64,
+}
+
+impl Patience {
+    /// Patience for a run that has already discarded `discards` inputs
+    /// without a pass (the generational loop hands over its discards).
+    fn new(discards: u64) -> Patience {
+        Patience { stalled: discards }
+    }
+
+    fn progress(&mut self) {
+        self.stalled = 0;
+    }
+
+    /// Count one discard; whether the run should give up now.
+    fn discarded(&mut self, plan: &Plan, report: &Report) -> bool {
+        self.stalled += 1;
+        let cases = plan.config.cases.max(1);
+        report.statistics.too_many_discards(plan, self.stalled)
+            || plan.too_many_discards(report.discards / cases)
+    }
 }
 
 /// The state of the mutate box: its randomness, the fresh cases drawn so
@@ -277,6 +318,11 @@ pub fn instrumented_run(
     };
     let target = match (feedback.target, annotated) {
         (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
+    // The preconditions' utility: the `implies`' and the `assume!`s', the least.
+    let precondition = match (precondition, feedback.precondition) {
+        (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
     let observation = Observation {

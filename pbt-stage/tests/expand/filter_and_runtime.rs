@@ -53,7 +53,15 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                     break '__pbt_gen <::core::result::Result<
                         _,
                         _,
-                    >>::Err(::pbt::__private::Rejected);
+                    >>::Err(
+                        ::pbt::__private::rejected(
+                            ::pbt::__private::Rejection::Filter(
+                                ::core::option::Option::Some(
+                                    ::core::stringify!(| (n, _) | n % 2 == 0),
+                                ),
+                            ),
+                        ),
+                    );
                 }
                 ::pbt::__private::Source::charge(&mut *src, 1u64);
             }

@@ -7,9 +7,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
     '__pbt_gen: {
         ::pbt::__private::Source::charge(&mut *src, 1u64);
         ::core::result::Result::Ok({
-            let __pbt_len = ::pbt::__private::dsl::int::<
-                ::core::primitive::usize,
-            >(1..=3);
+            let __pbt_len = ::pbt::__private::Length::lengths(1..=3);
             let __pbt_target: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
                 &__pbt_len,
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
@@ -75,7 +73,12 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 break '__pbt_gen <::core::result::Result<
                     _,
                     _,
-                >>::Err(::pbt::__private::Rejected);
+                >>::Err(
+                    ::pbt::__private::rejected(::pbt::__private::Rejection::MinimumLength {
+                        min: __pbt_len.lo,
+                        reached: __pbt_out.len(),
+                    }),
+                );
             }
             __pbt_out
         })

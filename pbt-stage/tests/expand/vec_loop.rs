@@ -12,7 +12,7 @@ fn generate<S: ::pbt::__private::Source + ?Sized>(
                 ::pbt::__private::BlockKind::Collection,
             );
             let __pbt_n: ::core::primitive::usize = match ::pbt::__private::Gen::generate(
-                &::pbt::__private::dsl::int::<::core::primitive::usize>(0..100),
+                &::pbt::__private::Length::lengths(0..100),
                 &mut ::pbt::__private::Prepaid::new(&mut *src),
                 __pbt_size,
             ) {
