@@ -17,7 +17,8 @@ pub trait BindCopy<T> {
 }
 
 impl<T: Copy> BindCopy<T> for Bind<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bind(&self) -> T {
         *self.0
     }
@@ -30,7 +31,8 @@ pub trait BindRef<'a, T> {
 }
 
 impl<'a, T> BindRef<'a, T> for &Bind<'a, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bind(&self) -> &'a T {
         self.0
     }
@@ -51,7 +53,8 @@ pub trait Weight {
 macro_rules! weights {
     ($($t:ty),*) => {$(
         impl Weight for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             #[allow(clippy::unnecessary_cast)]
             fn weight(self) -> u64 {
                 #[allow(unused_comparisons)]
@@ -65,7 +68,8 @@ macro_rules! weights {
 crate::gen::with_weight_types!(weights);
 
 /// `w` as a weight (see [`Weight`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn weight(w: impl Weight) -> u64 {
     w.weight()
 }
@@ -90,7 +94,8 @@ pub trait MutatorByType {
 }
 
 impl<T: crate::Mutate> MutatorByType for PickMutator<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn mutator(&self) -> crate::property::MutateByType {
         crate::property::MutateByType
     }
@@ -103,7 +108,8 @@ pub trait MutatorByGen {
 }
 
 impl<T> MutatorByGen for &PickMutator<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn mutator(&self) -> crate::property::MutateByGen {
         crate::property::MutateByGen
     }
@@ -129,7 +135,8 @@ pub trait ViewByType<T> {
 }
 
 impl<T: crate::Constructors> ViewByType<T> for PickView<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn view(&self) -> Option<crate::property::ConstructorView<T>> {
         Some(<T as crate::Constructors>::constructors)
     }
@@ -142,7 +149,8 @@ pub trait NoView<T> {
 }
 
 impl<T> NoView<T> for &PickView<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn view(&self) -> Option<crate::property::ConstructorView<T>> {
         None
     }
@@ -163,7 +171,8 @@ pub trait Produces<T> {
 }
 
 impl<T> Produces<T> for T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn produced(self) -> T {
         self
     }
@@ -215,7 +224,8 @@ pub trait GenAvailable {
 }
 
 impl<T: crate::Arbitrary> GenAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn gen_by_type(&self) -> crate::property::GenByType {
         crate::property::GenByType
     }
@@ -245,7 +255,8 @@ pub trait ShrinkAvailable {
 }
 
 impl<T: crate::Shrink> ShrinkAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn shrink_by_type(&self) -> crate::property::ShrinkByType {
         crate::property::ShrinkByType
     }
@@ -275,7 +286,8 @@ pub trait PrintAvailable {
 }
 
 impl<T: core::fmt::Debug> PrintAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn print_by_type(&self) -> crate::property::PrintDebug {
         crate::property::PrintDebug
     }

@@ -298,7 +298,8 @@ where
 
     forward_to_rest!(run utility target);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn env_of(fin: &Self::Env) -> &E {
         &Rest::env_of(fin).1
     }
@@ -319,7 +320,8 @@ where
         self.rest.views(out);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(
         &self,
         env: E,
@@ -338,8 +340,11 @@ where
                     choices.push(Some(own.to_vec()));
                     v
                 } else {
+                    // Drawn through `dyn Source`: the generator is then
+                    // compiled for the sources a property already has, not
+                    // once more for `Recorder` (compile time, `docs/benchmarks.md`).
                     let mut rec = Recorder::new(&mut *src);
-                    let v = self.gen.generate(&env, &mut rec, size);
+                    let v = self.gen.generate(&env, &mut rec as &mut dyn Source, size);
                     choices.push(Some(rec.into_choices()));
                     v
                 }
@@ -371,7 +376,7 @@ where
         let (value, used) = if G::CUSTOM && self.reads_env {
             let recorded = old_choices.unwrap_or_default();
             let mut replay = Replay::new(&recorded);
-            let v = guarded(|| self.gen.generate(&env, &mut replay, old.size))?.ok()?;
+            let v = guarded(|| self.gen.generate(&env, replay.source(), old.size))?.ok()?;
             (v, Some(replay.into_used()))
         } else {
             (old_value.clone(), old_choices)
@@ -387,7 +392,7 @@ where
     ) -> Candidates<'a, Case<Self::Env>> {
         let (value, env) = Rest::env_of(&case.env);
         let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value) {
-            Some(values) => Box::new(values.map(|v| (v, None))),
+            Some(values) => crate::shrink::boxed(values.map(|v| (v, None))),
             None => {
                 let recorded: &'a [u64] = case
                     .choices
@@ -406,10 +411,11 @@ where
                 // candidate, where the runner watches for hangs.
                 let deletions = std::iter::once(()).flat_map(move |()| {
                     let mut replay = Replay::new(recorded);
-                    let blocks = match guarded(|| self.gen.generate(env, &mut replay, case.size)) {
-                        Some(Ok(_)) => replay.into_replayed().blocks,
-                        _ => Vec::new(),
-                    };
+                    let blocks =
+                        match guarded(|| self.gen.generate(env, replay.source(), case.size)) {
+                            Some(Ok(_)) => replay.into_replayed().blocks,
+                            _ => Vec::new(),
+                        };
                     ElementDeletions::new(recorded, blocks)
                 });
                 let candidates = deletions.chain(simplifications_by_bisection(recorded));
@@ -422,12 +428,12 @@ where
                 // candidate was turned down, but for its choices when not):
                 // the next replay reuses them.
                 let mut spare: Option<Replayed> = None;
-                Box::new(candidates.filter_map(move |c| {
+                crate::shrink::boxed(candidates.filter_map(move |c| {
                     let mut replay = match spare.take() {
                         Some(buffers) => Replay::reusing(&c, buffers),
                         None => Replay::new(&c),
                     };
-                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size));
+                    let v = guarded(|| self.gen.generate(env, replay.source(), case.size));
                     let Replayed {
                         choices: used,
                         bounds,
@@ -479,7 +485,7 @@ where
             }
         };
         let mine = own.filter_map(move |(v, c)| self.with_value(case, depth, env, v, c));
-        Box::new(mine.chain(self.rest.shrink(case, depth + 1)))
+        crate::shrink::boxed(mine.chain(self.rest.shrink(case, depth + 1)))
     }
 
     fn mutate<S: Source + ?Sized>(
@@ -498,7 +504,10 @@ where
             return self.with_value(case, depth, env, v, None);
         }
         let mut rec = Recorder::new(&mut *src);
-        let v = self.gen.generate(env, &mut rec, case.size).ok()?;
+        let v = self
+            .gen
+            .generate(env, &mut rec as &mut dyn Source, case.size)
+            .ok()?;
         let used = G::CUSTOM.then(|| rec.into_choices());
         self.with_value(case, depth, env, v, used)
     }

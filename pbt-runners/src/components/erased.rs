@@ -315,7 +315,7 @@ impl<P: Property> DynProperty for P {
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
     ) -> Result<AnyInputs, NotGenerated> {
-        generate_caught(self, replay, size)
+        generate_caught(self, replay.source(), size)
     }
 
     fn replay_and_check(
@@ -326,7 +326,7 @@ impl<P: Property> DynProperty for P {
         keep: &mut dyn FnMut(&[u64]) -> bool,
     ) -> Option<(AnyInputs, String)> {
         let ticket = watch.start();
-        let generated = catch_quietly(|| self.generate(replay, size));
+        let generated = catch_quietly(|| self.generate(replay.source(), size));
         let overran = watch.finish(ticket);
         let inputs = match generated {
             Ok(Ok(inputs)) if !overran => inputs,
