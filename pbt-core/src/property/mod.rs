@@ -11,6 +11,7 @@
 //! Runners see a property only through the [`Property`] trait.
 
 mod annotations;
+mod by_choices;
 mod check;
 mod element_deletions;
 mod forall;
