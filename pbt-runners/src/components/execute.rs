@@ -141,29 +141,43 @@ pub fn generate_and_run_batch<P: Property>(
         watch.end_batch(ticket, stopped.as_ref().map(|(case, _)| case));
         Batch { passed, stopped }
     });
-    result.unwrap_or_else(|panic| {
-        // The test in flight is the watch's: its ticket, and its case
-        // worked out from it.
-        let ticket = watch.running();
-        let case = watch.in_flight_case();
-        // (A panic before the first test started would leave no ticket
-        // running; nothing before it can panic, but no count goes below 0.)
-        let passed = ticket.saturating_sub(first).saturating_sub(1);
-        for _ in 0..=passed {
-            cases.next();
-        }
-        let overran = ticket != 0 && watch.overran(ticket);
-        watch.end_batch(ticket.max(first), Some(&case));
-        let fault = match () {
-            _ if overran => Fault::Check(over_time(watch)),
-            _ if !generated => Fault::Generator(panic.generator_reason()),
-            _ => Fault::Check(format!("panicked: {}", panic.message)),
-        };
-        Batch {
-            passed,
-            stopped: Some((case, Tested::Failed(fault))),
-        }
-    })
+    match result {
+        Ok(batch) => batch,
+        Err(panic) => batch_panicked(panic, cases, first, generated, watch),
+    }
+}
+
+/// The batch of [`generate_and_run_batch`] that a panic ended, after the
+/// tests from ticket `first` on: not generic, so compiled once, not once
+/// per property.
+fn batch_panicked(
+    panic: Panic,
+    cases: &mut Cases<'_>,
+    first: u64,
+    generated: bool,
+    watch: &Watch,
+) -> Batch {
+    // The test in flight is the watch's: its ticket, and its case worked
+    // out from it.
+    let ticket = watch.running();
+    let case = watch.in_flight_case();
+    // (A panic before the first test started would leave no ticket
+    // running; nothing before it can panic, but no count goes below 0.)
+    let passed = ticket.saturating_sub(first).saturating_sub(1);
+    for _ in 0..=passed {
+        cases.next();
+    }
+    let overran = ticket != 0 && watch.overran(ticket);
+    watch.end_batch(ticket.max(first), Some(&case));
+    let fault = match () {
+        _ if overran => Fault::Check(over_time(watch)),
+        _ if !generated => Fault::Generator(panic.generator_reason()),
+        _ => Fault::Check(format!("panicked: {}", panic.message)),
+    };
+    Batch {
+        passed,
+        stopped: Some((case, Tested::Failed(fault))),
+    }
 }
 
 /// How deep into the stack a generator may go from where generation starts
