@@ -231,7 +231,7 @@ pub mod __private {
     pub use pbt_core::choices::Replay;
     pub use pbt_core::constructors::support::{Visit, VisitConstructors, VisitNothing};
     pub use pbt_core::mutate::support::{Differ, DifferEq, DifferUnknown, FIELD_TRIES};
-    pub use pbt_core::shrink::Candidates;
+    pub use pbt_core::shrink::{boxed as boxed_candidates, Candidates};
     pub use pbt_core::{Constructor, Constructors, Mutate, Shrink};
     pub use pbt_runners::{generational, Config, Mutation, Report, Shrinker};
 }

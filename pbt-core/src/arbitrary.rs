@@ -45,7 +45,8 @@ pub trait Arbitrary: Sized {
     /// this value: the same value, without counting them again. The
     /// default (for a type without fixed draws, never called so) counts.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
         Self::arbitrary(rng, size)
     }
@@ -71,7 +72,8 @@ macro_rules! arbitrary_int {
             // draw a third.
             const FIXED_DRAWS: Option<u64> = if <$t>::BITS <= 64 { Some(2) } else { None };
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn arbitrary_prepaid(rng: &mut Rng, size: usize) -> Self {
                 if <$t>::BITS <= 64 {
                     let edges: &[$t] = &$edges;
@@ -87,7 +89,8 @@ macro_rules! arbitrary_int {
 
             // Always inlined: in a collection's loop the generator's state
             // then stays in registers (a call per element costs a third).
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn arbitrary<S: Source + ?Sized>(src: &mut S, size: usize) -> Self {
                 let edges: &[$t] = &$edges;
                 if <$t>::BITS <= 64 {
@@ -129,7 +132,8 @@ macro_rules! arbitrary_int {
         }
 
         impl KindValue for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_kind_value(kind: usize, c: u64) -> Self {
                     // Branch-free: the kind is random, so a branch on it
                     // would be mispredicted. The edge is looked up in a
@@ -212,15 +216,18 @@ macro_rules! zigzag {
 macro_rules! small_signed {
     ($($t:ty => $u:ty),*) => {$(
         impl SmallInt for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn small_max(size: usize) -> u64 {
                 2 * (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_choice(c: u64) -> Self {
                 zigzag!(c as $u) as $t
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_wide_choice(c: u128) -> Self {
                 zigzag!(c as $u) as $t
             }
@@ -232,15 +239,18 @@ small_signed!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128, isize 
 macro_rules! small_unsigned {
     ($($t:ty),*) => {$(
         impl SmallInt for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn small_max(size: usize) -> u64 {
                 (size as u64).min(<$t>::MAX as u64).min(SMALL_CAP)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_choice(c: u64) -> Self {
                 c as $t
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_wide_choice(c: u128) -> Self {
                 c as $t
             }
@@ -276,7 +286,8 @@ const FLOAT_UNIFORM: u64 = 10;
 struct Charged<'a, S: ?Sized>(&'a mut S);
 
 impl<S: Source + ?Sized> Source for Charged<'_, S> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         self.0.draw_charged(max)
     }
@@ -497,7 +508,8 @@ impl<T: Arbitrary> Arbitrary for Vec<T> {
 }
 
 /// [`Arbitrary`] for `Vec<T>` on any source.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn vec_of<T: Arbitrary, S: Source + ?Sized>(src: &mut S, size: usize) -> Vec<T> {
     src.start_block(BlockKind::Collection);
     let n = length(src, size);

@@ -109,7 +109,8 @@ pub fn assumption_failed(cond: &'static str) -> ! {
 /// own: a `return` in the check returns this value (a `bool`, say), not the
 /// `Outcome` that [`check`] builds from it.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn body<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
@@ -119,7 +120,8 @@ pub fn body<T>(f: impl FnOnce() -> T) -> T {
 /// that `property!` wraps around it): in a runner's loop, a call here and
 /// the verdict returned through memory cost more than a cheap check.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn check(f: impl FnOnce() -> Outcome) -> Outcome {
     IN_CHECK.with(|n| n.set(n.get() + 1));
     let result = panic::catch_unwind(AssertUnwindSafe(f));

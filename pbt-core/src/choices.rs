@@ -26,7 +26,7 @@ pub use blocks::{Block, BlockMarks};
 pub use integers::IntegerMarks;
 pub use mutate::mutate_choices;
 pub use record::{Recorder, Tracer};
-pub use replay::{Replay, Replayed};
+pub use replay::{Replay, ReplaySource, Replayed};
 
 /// The draws made during one generation, in order.
 pub type Choices = Vec<u64>;

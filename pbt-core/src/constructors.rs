@@ -56,7 +56,8 @@ pub trait Constructors {
 macro_rules! leaf {
     ($($t:ty),*) => {$(
         impl Constructors for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn constructors_under(&self, _parent: Option<&'static str>, _out: &mut Vec<Constructor>) {}
         }
     )*};
@@ -126,7 +127,8 @@ impl<T: Constructors> Constructors for std::ops::RangeInclusive<T> {
 }
 
 impl<T: ?Sized> Constructors for std::marker::PhantomData<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn constructors_under(&self, _parent: Option<&'static str>, _out: &mut Vec<Constructor>) {}
 }
 
@@ -230,7 +232,8 @@ pub mod support {
     }
 
     impl<T: Constructors + ?Sized> VisitConstructors for Visit<'_, T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn visit(&self, parent: Option<&'static str>, out: &mut Vec<Constructor>) {
             self.0.constructors_under(parent, out);
         }
@@ -243,7 +246,8 @@ pub mod support {
     }
 
     impl<T: ?Sized> VisitNothing for &Visit<'_, T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn visit(&self, _parent: Option<&'static str>, _out: &mut Vec<Constructor>) {}
     }
 }

@@ -20,7 +20,8 @@ pub trait BindCopy<T> {
 }
 
 impl<T: Copy> BindCopy<T> for Bind<'_, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bind(&self) -> T {
         *self.0
     }
@@ -33,7 +34,8 @@ pub trait BindRef<'a, T> {
 }
 
 impl<'a, T> BindRef<'a, T> for &Bind<'a, T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bind(&self) -> &'a T {
         self.0
     }
@@ -54,7 +56,8 @@ pub trait Weight {
 macro_rules! weights {
     ($($t:ty),*) => {$(
         impl Weight for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             #[allow(clippy::unnecessary_cast)]
             fn weight(self) -> u64 {
                 #[allow(unused_comparisons)]
@@ -68,7 +71,8 @@ macro_rules! weights {
 crate::gen::with_weight_types!(weights);
 
 /// `w` as a weight (see [`Weight`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn weight(w: impl Weight) -> u64 {
     w.weight()
 }
@@ -93,7 +97,8 @@ pub trait MutatorByType {
 }
 
 impl<T: crate::Mutate> MutatorByType for PickMutator<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn mutator(&self) -> crate::property::MutateByType {
         crate::property::MutateByType
     }
@@ -106,7 +111,8 @@ pub trait MutatorByGen {
 }
 
 impl<T> MutatorByGen for &PickMutator<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn mutator(&self) -> crate::property::MutateByGen {
         crate::property::MutateByGen
     }
@@ -132,7 +138,8 @@ pub trait ViewByType<T> {
 }
 
 impl<T: crate::Constructors> ViewByType<T> for PickView<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn view(&self) -> Option<crate::property::ConstructorView<T>> {
         Some(<T as crate::Constructors>::constructors)
     }
@@ -145,7 +152,8 @@ pub trait NoView<T> {
 }
 
 impl<T> NoView<T> for &PickView<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn view(&self) -> Option<crate::property::ConstructorView<T>> {
         None
     }
@@ -166,7 +174,8 @@ pub trait Produces<T> {
 }
 
 impl<T> Produces<T> for T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn produced(self) -> T {
         self
     }
@@ -218,7 +227,8 @@ pub trait GenAvailable {
 }
 
 impl<T: crate::Arbitrary> GenAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn gen_by_type(&self) -> crate::property::GenByType {
         crate::property::GenByType
     }
@@ -248,7 +258,8 @@ pub trait ShrinkAvailable {
 }
 
 impl<T: crate::Shrink> ShrinkAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn shrink_by_type(&self) -> crate::property::ShrinkByType {
         crate::property::ShrinkByType
     }
@@ -278,7 +289,8 @@ pub trait PrintAvailable {
 }
 
 impl<T: core::fmt::Debug> PrintAvailable for PickByType<T> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn print_by_type(&self) -> crate::property::PrintDebug {
         crate::property::PrintDebug
     }

@@ -52,20 +52,23 @@ pub trait Source {
     /// replay.end_block();
     /// assert_eq!(replay.into_replayed().blocks[0].span(), 0..1);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_block(&mut self, kind: BlockKind) {
         let _ = kind;
     }
 
     /// The innermost block started by [`start_block`](Source::start_block)
     /// ends.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_block(&mut self) {}
 
     /// This source as the default [`Rng`], if it is one. Staged generators
     /// use it to take a fully inlined path for the common case and a
     /// `dyn Source` path for recording, replaying and fuzzing sources.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         None
     }
@@ -83,7 +86,8 @@ pub trait Source {
     /// assert_eq!(replay.handed_out(), Some(&[4][..]));
     /// assert_eq!(pbt_core::Rng::from_seed(1).handed_out(), None);
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn handed_out(&self) -> Option<&[u64]> {
         None
     }
@@ -109,7 +113,8 @@ pub trait Source {
     /// let stopped = std::panic::catch_unwind(move || rng.charge(41)).unwrap_err();
     /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge(&mut self, draws: u64) {
         let _ = draws;
     }
@@ -134,7 +139,8 @@ pub trait Source {
     /// let stopped = std::panic::catch_unwind(move || rng.charge_parts(30, 11)).unwrap_err();
     /// assert_eq!(stopped.downcast_ref::<Overrun>(), Some(&Overrun::Draws { limit: 100 }));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, draws: u64) {
         let _ = parts;
         self.charge(draws);
@@ -155,7 +161,8 @@ pub trait Source {
     /// assert!(replay.start_layer());
     /// replay.end_block();
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_layer(&mut self) -> bool {
         self.charge_parts(1, 0);
         let marks = self.records();
@@ -188,7 +195,8 @@ pub trait Source {
     /// let mut replay = Replay::new(rec.choices());
     /// assert_eq!(replay.draw_kind_value(&bounds), (kind, value));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         let kind = self.draw(7) as usize & 7;
         (kind, self.draw(bounds[kind]))
@@ -204,54 +212,66 @@ pub trait Source {
     /// b.charge(1);
     /// assert_eq!(a.draw(1000), b.draw_charged(1000));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         self.draw(max)
     }
 }
 
 impl<S: Source + ?Sized> Source for &mut S {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         (**self).draw(max)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn records(&self) -> bool {
         (**self).records()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_block(&mut self, kind: BlockKind) {
         (**self).start_block(kind)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_block(&mut self) {
         (**self).end_block()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         (**self).as_rng()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn handed_out(&self) -> Option<&[u64]> {
         (**self).handed_out()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge(&mut self, draws: u64) {
         (**self).charge(draws)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, draws: u64) {
         (**self).charge_parts(parts, draws)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         (**self).draw_kind_value(bounds)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_layer(&mut self) -> bool {
         (**self).start_layer()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         (**self).draw_charged(max)
     }
@@ -318,7 +338,8 @@ struct Xoshiro256 {
 impl Xoshiro256 {
     /// `Xoshiro256PlusPlus::seed_from_u64(seed)`: the state is four
     /// SplitMix64 outputs.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn seeded(seed: u64) -> Self {
         Xoshiro256 {
             s: seed_state::words(seed),
@@ -326,7 +347,8 @@ impl Xoshiro256 {
     }
 
     /// The next 64 bits (xoshiro256++).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;
         let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
@@ -389,7 +411,8 @@ impl Rng {
 
     /// Count from zero draws, looking at the budget after the first
     /// `CHECK_EVERY` or when the limit is reached, whichever comes first.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn restart_count(&mut self) {
         let first = self.budget.max_draws.min(u64::from(CHECK_EVERY));
         self.countdown = first as u32;
@@ -410,7 +433,8 @@ impl Rng {
     /// let mut fresh = Rng::from_seed(2);
     /// assert_eq!(rng.draw(1 << 40), fresh.draw(1 << 40));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn reseed(&mut self, seed: u64) {
         self.restart(SeedState::new(seed));
     }
@@ -419,7 +443,8 @@ impl Rng {
     /// `restart(SeedState::new(seed))` the draws are those of
     /// `Rng::from_seed(seed)`, with this generator's limits (see
     /// [`SeedState`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn restart(&mut self, state: SeedState) {
         self.inner = Xoshiro256 { s: state.s };
         self.restart_count();
@@ -428,7 +453,8 @@ impl Rng {
     /// Count `draws` more draws, more than the countdown has left: stop the
     /// generator if they take the count past the limit or the stack is
     /// too deep, else start the next countdown.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn check_budget(&mut self, draws: u64) {
         // By value, field by field: the call gets no pointer into the
         // generator (a 32-byte `Budget` argument is passed as one), so the
@@ -470,7 +496,8 @@ impl Rng {
     /// edge])`, with the bound picked by masks from the kind instead of
     /// from a table on the stack (which the compiler rebuilt for every
     /// element of a collection).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn kind_value_grouped(&mut self, small: u64, any: u64, edge: u64) -> (usize, u64) {
         self.charge(2);
         self.kind_value_grouped_prepaid(small, any, edge)
@@ -478,7 +505,8 @@ impl Rng {
 
     /// [`Rng::kind_value_grouped`] whose two draws were charged already
     /// (a collection charges its elements' draws at once).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn kind_value_grouped_prepaid(
         &mut self,
         small: u64,
@@ -499,7 +527,8 @@ impl Rng {
     /// `0..=bound` as [`bounded`] draws it, the whole `u64` range (for
     /// which Lemire's method is the word itself, never rejected) picked
     /// by a mask, and the rare rejection out of line.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn kind_value_of(&mut self, bound: u64) -> u64 {
         let word = self.inner.next_u64();
         let range = bound.wrapping_add(1);
@@ -515,25 +544,29 @@ impl Rng {
     }
 
     /// The next raw 64 random bits.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn next_u64(&mut self) -> u64 {
         self.inner.next_u64()
     }
 }
 
 impl Source for Rng {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         self.charge(1);
         self.draw_charged(max)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         Some(self)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge(&mut self, draws: u64) {
         if draws > u64::from(self.countdown) {
             self.check_budget(draws);
@@ -542,7 +575,8 @@ impl Source for Rng {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, draws: u64) {
         self.charge(parts.saturating_add(draws));
     }
@@ -551,7 +585,8 @@ impl Source for Rng {
     // (Lemire's draw into `0..=7` is the top three bits of its word), made
     // cheaper: the kind is a shift, the two draws are charged at once, and
     // the value is picked without a branch on the random kind.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         self.charge(2);
         let kind = (self.inner.next_u64() >> 61) as usize;
@@ -559,7 +594,8 @@ impl Source for Rng {
         (kind, value)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         bounded(max, || self.inner.next_u64())
     }
@@ -599,14 +635,16 @@ fn recount(
 /// a branch on it would be mispredicted half the time.
 /// (`std::hint::select_unpredictable` needs Rust 1.88, above this
 /// workspace's minimum.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn select(cond: bool, a: u64, b: u64) -> u64 {
     let mask = u64::from(cond).wrapping_neg();
     b ^ ((a ^ b) & mask)
 }
 
 /// Lemire's unbiased mapping of 64 random bits into `0..=max`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn bounded(max: u64, mut next: impl FnMut() -> u64) -> u64 {
     let Some(range) = max.checked_add(1) else {
         return next();

@@ -277,7 +277,8 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
                 max_size: self.max_size,
             });
         }
-        let traced = match self.prop.trace_unwatched(found, DEFAULT_MAX_DRAWS) {
+        let prop: &dyn DynProperty = self.prop;
+        let traced = match prop.trace_unwatched(found, DEFAULT_MAX_DRAWS) {
             Ok(traced) => traced,
             Err(NotGenerated::Discarded(why)) => {
                 return Err(Unexportable::NotGenerated(format!("discarded ({why:?})")))

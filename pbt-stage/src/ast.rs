@@ -8,7 +8,7 @@ use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Expr, Pat, Token, Type};
 
 /// A generator expression of the DSL.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub enum Dsl {
     /// `int(range)`, `float(range)`, `bool()`, `weighted_bool(p)`,
     /// `char(range)`, `chars([range, …])`, `string(charset, len)`, `choose(slice)`,
@@ -61,7 +61,7 @@ pub enum Dsl {
 }
 
 /// A statement of a `let`-sequence block.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub enum Stmt {
     /// `let pat = g;`
     Let(Pat, Box<Dsl>),

@@ -14,7 +14,7 @@ use syn::parse::ParseStream;
 use syn::{Expr, Token};
 
 /// A staged `option`, `result` or unique collection.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub enum Collection {
     /// `option(g)`: one draw in `0..=3`, `0` is `None`.
     Option(Box<Dsl>),

@@ -16,7 +16,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Lit, LitStr, Token};
 
 /// A literal pattern, parsed at compile time.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct RegexLit {
     /// `regex`, for spans.
     pub name: Ident,

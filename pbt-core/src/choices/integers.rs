@@ -27,7 +27,8 @@ pub struct IntegerMarks {
 
 impl IntegerMarks {
     /// An integer starts at choice `at`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn mark(&mut self, at: usize) {
         let word = at / 64;
         if word >= self.bits.len() {

@@ -53,7 +53,8 @@ impl<S: Source> Recorder<S> {
 }
 
 impl<S: Source> Source for Recorder<S> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         let c = self.inner.draw(max);
         self.choices.push(c);
@@ -69,25 +70,29 @@ impl<S: Source> Source for Recorder<S> {
         Some(&self.choices)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_block(&mut self, kind: BlockKind) {
         self.inner.start_block(kind)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_block(&mut self) {
         self.inner.end_block()
     }
 
     // The draws are counted as they are made; the parts reach the inner
     // source's budget.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, _draws: u64) {
         self.inner.charge_parts(parts, 0)
     }
     // The inner source's one-draw pair (an `Rng`'s), recorded as the two
     // choices that two draws would have made.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         let (kind, value) = self.inner.draw_kind_value(bounds);
         self.choices.extend([kind as u64, value]);
@@ -160,7 +165,8 @@ impl<S: Source> Tracer<S> {
 }
 
 impl<S: Source> Source for Tracer<S> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         let c = self.inner.draw(max);
         self.choices.push(c);
@@ -177,7 +183,8 @@ impl<S: Source> Source for Tracer<S> {
         Some(&self.choices)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_block(&mut self, kind: BlockKind) {
         if let Some(marks) = &mut self.blocks {
             marks.start(kind, self.choices.len());
@@ -185,7 +192,8 @@ impl<S: Source> Source for Tracer<S> {
         self.inner.start_block(kind)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_block(&mut self) {
         if let Some(marks) = &mut self.blocks {
             marks.end(self.choices.len());
@@ -195,11 +203,13 @@ impl<S: Source> Source for Tracer<S> {
 
     // The draws are counted as they are made; the parts reach the inner
     // source's budget.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, _draws: u64) {
         self.inner.charge_parts(parts, 0)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         let (kind, value) = self.inner.draw_kind_value(bounds);
         self.integers.mark(self.choices.len());

@@ -54,7 +54,35 @@ pub struct Replayed {
     pub integers: IntegerMarks,
 }
 
+/// What a replay is drawn through when generators replay it
+/// ([`Replay::source`]): the replay itself in an optimised build, so each
+/// draw is a direct call; `dyn Source` in a debug build, so a property's
+/// generators are compiled once for every source that is not a random
+/// generator, not once more for `Replay` (a tenth of a debug test
+/// target's LLVM IR, `docs/benchmarks.md`, "Compile time").
+#[cfg(debug_assertions)]
+pub type ReplaySource<'s, 'a> = dyn Source + 's;
+/// What a replay is drawn through when generators replay it
+/// ([`Replay::source`]): the replay itself in an optimised build, so each
+/// draw is a direct call; `dyn Source` in a debug build.
+#[cfg(not(debug_assertions))]
+pub type ReplaySource<'s, 'a> = Replay<'a>;
+
 impl<'a> Replay<'a> {
+    /// This replay as generators draw from it: itself in an optimised
+    /// build, `dyn Source` in a debug build ([`ReplaySource`]). The values
+    /// drawn are the same either way.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, gen::{int, Gen}};
+    /// let mut replay = Replay::new(&[3]);
+    /// assert_eq!(int(0..10u8).generate(replay.source(), 10), Ok(3));
+    /// ```
+    #[inline(always)]
+    pub fn source<'s>(&'s mut self) -> &'s mut ReplaySource<'s, 'a> {
+        self
+    }
+
     /// Replay `recorded` from the start.
     pub fn new(recorded: &'a [u64]) -> Self {
         Replay {
@@ -170,7 +198,8 @@ impl<'a> Replay<'a> {
 }
 
 impl Source for Replay<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         let pos = self.used.len();
         let c = match self.recorded.get(pos) {
@@ -208,7 +237,8 @@ impl Source for Replay<'_> {
     }
 
     // The two draws the default makes, with the integer marked.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         self.integers.mark(self.used.len());
         let kind = self.draw(7) as usize & 7;

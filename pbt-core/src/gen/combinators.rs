@@ -23,7 +23,8 @@ pub struct Just<T>(pub T);
 
 impl<T: Clone> Gen for Just<T> {
     type Value = T;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, _src: &mut S, _size: usize) -> Generated<T> {
         Ok(self.0.clone())
     }
@@ -52,7 +53,8 @@ impl<T> Copy for Any<T> {}
 
 impl<T: Arbitrary> Gen for Any<T> {
     type Value = T;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<T> {
         Ok(T::arbitrary(src, size))
     }
@@ -128,7 +130,8 @@ pub enum Weight {
 
 impl Weight {
     /// The weight at `size`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn at(self, size: usize) -> u64 {
         match self {
             Weight::Fixed(w) => w,
@@ -245,7 +248,8 @@ pub struct Map<G, F>(G, F);
 
 impl<G: Gen, U, F: Fn(G::Value) -> U> Gen for Map<G, F> {
     type Value = U;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<U> {
         self.0.generate(src, size).map(&self.1)
     }
@@ -300,7 +304,8 @@ pub struct Bind<G, F>(G, F);
 
 impl<G: Gen, H: Gen, F: Fn(G::Value) -> H> Gen for Bind<G, F> {
     type Value = H::Value;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<H::Value> {
         let x = self.0.generate(src, size)?;
         (self.1)(x).generate(src, size)
@@ -325,7 +330,8 @@ pub struct WithSize<F>(F);
 
 impl<G: Gen, F: Fn(usize) -> G> Gen for WithSize<F> {
     type Value = G::Value;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<G::Value> {
         (self.0)(size).generate(src, size)
     }
@@ -343,7 +349,8 @@ pub struct Resize<G>(usize, G);
 
 impl<G: Gen> Gen for Resize<G> {
     type Value = G::Value;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<G::Value> {
         self.1.generate(src, self.0)
     }

@@ -188,7 +188,8 @@ pub(crate) fn skip_offset<S: Source + ?Sized>(src: &mut S) {
 /// is on x86-64's baseline (no SSE4.1 rounding instruction): the
 /// truncation, plus one when it is below `x`. The same for every `x`
 /// (negative, NaN, past `u64::MAX`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn ceil_u64(x: f64) -> u64 {
     let t = x as u64;
     t.saturating_add(u64::from((t as f64) < x))

@@ -78,7 +78,8 @@ pub struct Int<T> {
 
 impl<T: IntType> Gen for Int<T> {
     type Value = T;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<T> {
         Ok(T::draw_in(src, self.lo, self.hi))
     }
@@ -93,7 +94,8 @@ impl<T: IntType> Gen for Int<T> {
 /// is past the interleaved part) would be mispredicted half the time. `min`
 /// and comparisons compile to conditional moves, and the sign is applied
 /// with a mask.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn zigzag(c: u64, neg: u64, pos: u64) -> u64 {
     let m = neg.min(pos);
     // Position within the interleaved part (`2 * m` fits: one side of a
@@ -116,7 +118,8 @@ macro_rules! unsigned {
             const MAX: Self = <$t>::MAX;
             fn succ(self) -> Option<Self> { self.checked_add(1) }
             fn pred(self) -> Option<Self> { self.checked_sub(1) }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn draw_in<S: Source + ?Sized>(src: &mut S, lo: Self, hi: Self) -> Self {
                 lo + src.draw((hi - lo) as u64) as $t
             }
@@ -132,7 +135,8 @@ macro_rules! signed {
             const MAX: Self = <$t>::MAX;
             fn succ(self) -> Option<Self> { self.checked_add(1) }
             fn pred(self) -> Option<Self> { self.checked_sub(1) }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn draw_in<S: Source + ?Sized>(src: &mut S, lo: Self, hi: Self) -> Self {
                 let c = src.draw((hi as $u).wrapping_sub(lo as $u) as u64);
                 if lo >= 0 {
@@ -202,7 +206,8 @@ impl IntType for i128 {
 }
 
 /// [`zigzag`] for 128-bit ranges.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn zigzag128(c: u128, neg: u128, pos: u128) -> u128 {
     let m = neg.min(pos);
     let z = c.min(2 * m);
@@ -225,7 +230,8 @@ pub struct Bool;
 
 impl Gen for Bool {
     type Value = bool;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<bool> {
         Ok(src.draw(1) == 1)
     }
@@ -235,7 +241,8 @@ impl Gen for Bool {
 pub const UNIT: u64 = 1 << 53;
 
 /// The threshold below which a unit draw counts as "with probability `p`".
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn threshold(p: f64) -> u64 {
     (p.clamp(0.0, 1.0) * UNIT as f64) as u64
 }
@@ -258,7 +265,8 @@ pub struct WeightedBool(pub f64);
 
 impl Gen for WeightedBool {
     type Value = bool;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, _size: usize) -> Generated<bool> {
         Ok(src.draw(UNIT - 1) >= UNIT - threshold(self.0))
     }

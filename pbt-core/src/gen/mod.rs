@@ -128,7 +128,8 @@ pub trait Gen {
 
 impl<G: Gen + ?core::marker::Sized> Gen for &G {
     type Value = G::Value;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?core::marker::Sized>(
         &self,
         src: &mut S,

@@ -31,7 +31,8 @@ where
     D: Fn(&mut dyn Source, usize) -> Generated<T>,
 {
     type Value = T;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, src: &mut S, size: usize) -> Generated<T> {
         if let Some(rng) = src.as_rng() {
             return (self.fast)(rng, size);
@@ -62,14 +63,16 @@ pub struct Prepaid<'a, S: ?Sized> {
 
 impl<'a, S: Source + ?Sized> Prepaid<'a, S> {
     /// `src`, whose next draw was charged.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn new(src: &'a mut S) -> Self {
         Prepaid { src, paid: true }
     }
 }
 
 impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
         if self.paid {
             self.paid = false;
@@ -78,36 +81,43 @@ impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
             self.src.draw(max)
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn records(&self) -> bool {
         self.src.records()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn start_block(&mut self, kind: crate::source::BlockKind) {
         self.src.start_block(kind)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_block(&mut self) {
         self.src.end_block()
     }
     // `as_rng` stays `None`: a generator that took the `Rng` would make the
     // charged draw again, counted.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge(&mut self, draws: u64) {
         self.src.charge(draws)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_parts(&mut self, parts: u64, draws: u64) {
         self.src.charge_parts(parts, draws)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_charged(&mut self, max: u64) -> u64 {
         self.src.draw_charged(max)
     }
     // A recording source gets the pair, so that it marks the integer: the
     // same choices, and the same charges (a recording source charges a
     // prepaid draw's `draw_charged` as a draw, and its pair as two).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn draw_kind_value(&mut self, bounds: &[u64; 8]) -> (usize, u64) {
         if self.src.records() {
             self.paid = false;

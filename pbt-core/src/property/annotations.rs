@@ -32,7 +32,8 @@ pub struct GenByType;
 
 impl<E, T: Arbitrary> GenAnnotation<E, T> for GenByType {
     const CUSTOM: bool = false;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, _env: &E, src: &mut S, size: usize) -> Generated<T> {
         Ok(T::arbitrary(src, size))
     }
@@ -44,7 +45,8 @@ pub struct GenWith<F>(pub F);
 
 impl<E, T, G: Gen<Value = T>, F: Fn(&E) -> G> GenAnnotation<E, T> for GenWith<F> {
     const CUSTOM: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T> {
         (self.0)(env).generate(src, size)
     }
@@ -67,7 +69,8 @@ where
     D: Fn(&E, &mut dyn Source, usize) -> Generated<T>,
 {
     const CUSTOM: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T> {
         if let Some(rng) = src.as_rng() {
             return (self.fast)(env, rng, size);
@@ -131,7 +134,7 @@ where
 {
     const CUSTOM: bool = true;
     fn candidates<'a>(&'a self, env: &'a E, value: &'a T) -> Option<Candidates<'a, T>> {
-        Some(Box::new((self.0)(env)(value).into_iter()))
+        Some(crate::shrink::boxed((self.0)(env)(value).into_iter()))
     }
 }
 

@@ -27,7 +27,8 @@ where
     type Env = E;
     const VARS: usize = 0;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn env_of(fin: &E) -> &E {
         fin
     }
@@ -36,7 +37,8 @@ where
         out.push(NodeView::Check);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(
         &self,
         env: E,
@@ -47,7 +49,8 @@ where
         Ok(env)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn run(&self, fin: &E) -> Outcome {
         (self.f)(fin).into_outcome()
     }
@@ -63,7 +66,7 @@ where
     }
 
     fn shrink<'a>(&'a self, _case: &'a Case<E>, _depth: usize) -> Candidates<'a, Case<E>> {
-        Box::new(std::iter::empty())
+        crate::shrink::boxed(std::iter::empty())
     }
 
     fn mutate<S: Source + ?Sized>(

@@ -5,12 +5,11 @@ use super::annotations::{
     PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation, ShrinkByChoices, ShrinkByType,
     ShrinkWith,
 };
-use super::element_deletions::ElementDeletions;
+use super::by_choices::ByChoices;
 use super::node::{forward_to_rest, guarded, panic_message, prefix_choices, ConstructorView, Node};
 use super::{Binding, Case, Discarded, NodeView};
-use crate::choices::{shortlex_lt, Choices, Recorder, Replay, Replayed};
+use crate::choices::{Choices, Recorder, Replay};
 use crate::constructors::Constructor;
-use crate::shrink::choices::simplifications_by_bisection;
 use crate::shrink::Candidates;
 use crate::source::Source;
 use std::marker::PhantomData;
@@ -298,7 +297,8 @@ where
 
     forward_to_rest!(run utility target);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn env_of(fin: &Self::Env) -> &E {
         &Rest::env_of(fin).1
     }
@@ -319,7 +319,8 @@ where
         self.rest.views(out);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(
         &self,
         env: E,
@@ -338,8 +339,11 @@ where
                     choices.push(Some(own.to_vec()));
                     v
                 } else {
+                    // Drawn through `dyn Source`: the generator is then
+                    // compiled for the sources a property already has, not
+                    // once more for `Recorder` (compile time, `docs/benchmarks.md`).
                     let mut rec = Recorder::new(&mut *src);
-                    let v = self.gen.generate(&env, &mut rec, size);
+                    let v = self.gen.generate(&env, &mut rec as &mut dyn Source, size);
                     choices.push(Some(rec.into_choices()));
                     v
                 }
@@ -371,7 +375,7 @@ where
         let (value, used) = if G::CUSTOM && self.reads_env {
             let recorded = old_choices.unwrap_or_default();
             let mut replay = Replay::new(&recorded);
-            let v = guarded(|| self.gen.generate(&env, &mut replay, old.size))?.ok()?;
+            let v = guarded(|| self.gen.generate(&env, replay.source(), old.size))?.ok()?;
             (v, Some(replay.into_used()))
         } else {
             (old_value.clone(), old_choices)
@@ -387,99 +391,20 @@ where
     ) -> Candidates<'a, Case<Self::Env>> {
         let (value, env) = Rest::env_of(&case.env);
         let own: Candidates<'a, (T, Option<Choices>)> = match self.shrink.candidates(env, value) {
-            Some(values) => Box::new(values.map(|v| (v, None))),
+            Some(values) => crate::shrink::boxed(values.map(|v| (v, None))),
             None => {
                 let recorded: &'a [u64] = case
                     .choices
                     .get(depth)
                     .and_then(|c| c.as_deref())
                     .unwrap_or(&[]);
-                // Only progress that shows is a step: a candidate that
-                // prints as the value it came from (smaller choices in bits
-                // the generator ignores) is turned down by the runner,
-                // which prints only the candidates that fail (printing
-                // each one here cost a tenth of shrinking a list).
-                // Whole elements deleted first (near-linear on a long list
-                // that keeps failing), then the choice-level passes, among
-                // them each choice lowered by binary search. The
-                // replay that marks the elements runs at the first
-                // candidate, where the runner watches for hangs.
-                let deletions = std::iter::once(()).flat_map(move |()| {
-                    let mut replay = Replay::new(recorded);
-                    let blocks = match guarded(|| self.gen.generate(env, &mut replay, case.size)) {
-                        Some(Ok(_)) => replay.into_replayed().blocks,
-                        _ => Vec::new(),
-                    };
-                    ElementDeletions::new(recorded, blocks)
-                });
-                let candidates = deletions.chain(simplifications_by_bisection(recorded));
-                // The choices each candidate so far used, hashed: passes
-                // that reach the same choices (the empty list, say, by
-                // deleting every element, by zeroing the length and by
-                // deleting every choice) make one candidate, not one each.
-                let mut seen: Vec<u64> = Vec::new();
-                // The buffers of the last replay (all of them when its
-                // candidate was turned down, but for its choices when not):
-                // the next replay reuses them.
-                let mut spare: Option<Replayed> = None;
-                Box::new(candidates.filter_map(move |c| {
-                    let mut replay = match spare.take() {
-                        Some(buffers) => Replay::reusing(&c, buffers),
-                        None => Replay::new(&c),
-                    };
-                    let v = guarded(|| self.gen.generate(env, &mut replay, case.size));
-                    let Replayed {
-                        choices: used,
-                        bounds,
-                        blocks,
-                        integers,
-                    } = replay.into_replayed();
-                    let keep = |choices| {
-                        spare = Some(Replayed {
-                            choices,
-                            bounds,
-                            blocks,
-                            integers,
-                        })
-                    };
-                    let Some(Ok(v)) = v else {
-                        keep(used);
-                        return None;
-                    };
-                    // A deletion the replay pads back deleted nothing: with
-                    // the choice it lowered it is a one-step nudge, which
-                    // would crowd out the binary searches of later passes.
-                    let padded = c.len() < recorded.len() && used.len() >= recorded.len();
-                    let smaller = shortlex_lt(&used, recorded) && !padded;
-                    let mut new = || {
-                        // A multiplicative hash (FxHash's constant), kept
-                        // sorted: hashing with SipHash into a `HashSet`
-                        // cost more than the replays it saved.
-                        let hash = used.iter().fold(used.len() as u64, |h, &c| {
-                            (h.rotate_left(5) ^ c).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-                        });
-                        match seen.binary_search(&hash) {
-                            Ok(_) => false,
-                            Err(at) => {
-                                seen.insert(at, hash);
-                                true
-                            }
-                        }
-                    };
-                    if smaller && new() {
-                        // Its choices go with the candidate: the next
-                        // replay's are made as large as its recorded ones.
-                        keep(Vec::with_capacity(recorded.len()));
-                        Some((v, Some(used)))
-                    } else {
-                        keep(used);
-                        None
-                    }
+                crate::shrink::boxed(ByChoices::new(recorded, move |replay: &mut Replay<'_>| {
+                    guarded(|| self.gen.generate(env, replay.source(), case.size))?.ok()
                 }))
             }
         };
         let mine = own.filter_map(move |(v, c)| self.with_value(case, depth, env, v, c));
-        Box::new(mine.chain(self.rest.shrink(case, depth + 1)))
+        crate::shrink::boxed(mine.chain(self.rest.shrink(case, depth + 1)))
     }
 
     fn mutate<S: Source + ?Sized>(
@@ -498,7 +423,10 @@ where
             return self.with_value(case, depth, env, v, None);
         }
         let mut rec = Recorder::new(&mut *src);
-        let v = self.gen.generate(env, &mut rec, case.size).ok()?;
+        let v = self
+            .gen
+            .generate(env, &mut rec as &mut dyn Source, case.size)
+            .ok()?;
         let used = G::CUSTOM.then(|| rec.into_choices());
         self.with_value(case, depth, env, v, used)
     }

@@ -71,7 +71,8 @@ where
         self.rest.views(out);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(
         &self,
         env: E,
@@ -88,7 +89,8 @@ where
         self.rest.generate(env, src, size, choices)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn run(&self, fin: &Self::Env) -> Outcome {
         if (self.pre)(Self::env_of(fin)) {
             self.rest.run(fin)

@@ -11,6 +11,7 @@
 //! Runners see a property only through the [`Property`] trait.
 
 mod annotations;
+mod by_choices;
 mod check;
 mod element_deletions;
 mod forall;
@@ -98,7 +99,8 @@ pub trait Property {
     /// assert!(generated);
     /// assert_eq!(outcome, Ok(prop.run(&prop.generate(&mut b, 10).unwrap())));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate_and_run<S: Source + ?Sized>(
         &self,
         src: &mut S,

@@ -45,7 +45,8 @@ where
     // in registers instead of being moved through the stack between the
     // two calls (a move the optimiser splits into overlapping loads that
     // stall on the stores before them).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate<S: Source + ?Sized>(
         &self,
         src: &mut S,
@@ -56,12 +57,14 @@ where
         Ok(Case { env, choices, size })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn run(&self, inputs: &Self::Inputs) -> Outcome {
         self.root.run(&inputs.env)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn generate_and_run<S: Source + ?Sized>(
         &self,
         src: &mut S,

@@ -56,6 +56,40 @@ use std::sync::Arc;
 /// The candidates a shrinker proposes.
 pub type Candidates<'a, T> = Box<dyn Iterator<Item = T> + 'a>;
 
+/// `candidates` boxed as [`Candidates`], through an adapter that forwards
+/// `next` alone.
+///
+/// A shrinker's iterator is a chain of adapters (`Chain`, `FlatMap`,
+/// `Map`, …), and boxing it as `dyn Iterator` compiles every method of its
+/// vtable (`size_hint`, `nth`, `advance_by`) for each adapter of the chain,
+/// in every crate that shrinks a type of its own. A runner only calls
+/// `next`: forwarding `next` alone keeps a debug test target's code about a
+/// fifth smaller (`docs/benchmarks.md`, "Compile time") and takes no
+/// candidate away.
+///
+/// ```
+/// use pbt_core::shrink::{boxed, Candidates};
+/// fn halves(x: u32) -> Candidates<'static, u32> {
+///     boxed(std::iter::successors(Some(x / 2), |&h| (h > 0).then(|| h / 2)))
+/// }
+/// assert_eq!(halves(10).collect::<Vec<_>>(), [5, 2, 1, 0]);
+/// ```
+pub fn boxed<'a, T>(candidates: impl Iterator<Item = T> + 'a) -> Candidates<'a, T> {
+    Box::new(NextOnly(candidates))
+}
+
+/// An iterator that forwards `next` alone ([`boxed`]).
+struct NextOnly<I>(I);
+
+impl<I: Iterator> Iterator for NextOnly<I> {
+    type Item = I::Item;
+
+    #[inline]
+    fn next(&mut self) -> Option<I::Item> {
+        self.0.next()
+    }
+}
+
 /// Types with a default shrinker.
 ///
 /// Every candidate must be strictly simpler than `self` under a
@@ -118,12 +152,12 @@ macro_rules! shrink_int {
                     .filter(move |&d| d / 2 != 0 && !magnitude.is_power_of_two())
                     .map(move |d| x - d);
                 let towards: Box<dyn Iterator<Item = $t>> = if x == 0 {
-                    Box::new(std::iter::empty())
+                    boxed(std::iter::empty())
                 } else {
                     let bisected = bisect_magnitude(magnitude).map(signed);
-                    Box::new(std::iter::once(0).chain(flip).chain(bisected).chain(steps))
+                    boxed(std::iter::once(0).chain(flip).chain(bisected).chain(steps))
                 };
-                Box::new(dedup_sorted(towards, x))
+                boxed(dedup_sorted(towards, x))
             }
         }
     )*};
@@ -168,7 +202,7 @@ fn dedup_sorted<T: PartialEq + Copy>(it: impl Iterator<Item = T>, x: T) -> impl 
 
 impl Shrink for bool {
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new(self.then_some(false).into_iter())
+        boxed(self.then_some(false).into_iter())
     }
 }
 
@@ -193,13 +227,13 @@ impl Shrink for char {
                 .take(16)
                 .collect()
         };
-        Box::new(firsts.chain(lower))
+        boxed(firsts.chain(lower))
     }
 }
 
 impl Shrink for () {
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new(std::iter::empty())
+        boxed(std::iter::empty())
     }
 }
 
@@ -236,7 +270,7 @@ pub fn shrink_slice<T: Shrink + Clone>(xs: &[T]) -> Candidates<'_, Vec<T>> {
             v
         })
     });
-    Box::new(removals.chain(pairs).chain(elements))
+    boxed(removals.chain(pairs).chain(elements))
 }
 
 impl Shrink for String {
@@ -244,7 +278,7 @@ impl Shrink for String {
     /// long string has quadratically many characters over all of them).
     fn shrink(&self) -> Candidates<'_, Self> {
         let chars: Rc<[char]> = self.chars().collect();
-        Box::new(shrink_shared(chars).map(|cs| cs.into_iter().collect()))
+        boxed(shrink_shared(chars).map(|cs| cs.into_iter().collect()))
     }
 }
 
@@ -292,7 +326,7 @@ macro_rules! shrink_via_vec {
             fn shrink(&self) -> Candidates<'_, Self> {
                 let v: Vec<T> = self.clone().into_iter().collect();
                 let cands: Vec<Vec<T>> = v.shrink().collect();
-                Box::new(cands.into_iter().map(|v| v.into_iter().collect()))
+                boxed(cands.into_iter().map(|v| v.into_iter().collect()))
             }
         }
     )*};
@@ -311,7 +345,7 @@ macro_rules! shrink_map {
             fn shrink(&self) -> Candidates<'_, Self> {
                 let v: Vec<(K, V)> = self.clone().into_iter().collect();
                 let cands: Vec<Vec<(K, V)>> = v.shrink().collect();
-                Box::new(cands.into_iter().map(|v| v.into_iter().collect()))
+                boxed(cands.into_iter().map(|v| v.into_iter().collect()))
             }
         }
     )*};
@@ -324,8 +358,8 @@ shrink_map! {
 impl<T: Shrink + Clone> Shrink for Option<T> {
     fn shrink(&self) -> Candidates<'_, Self> {
         match self {
-            None => Box::new(std::iter::empty()),
-            Some(x) => Box::new(std::iter::once(None).chain(x.shrink().map(Some))),
+            None => boxed(std::iter::empty()),
+            Some(x) => boxed(std::iter::once(None).chain(x.shrink().map(Some))),
         }
     }
 }
@@ -333,8 +367,8 @@ impl<T: Shrink + Clone> Shrink for Option<T> {
 impl<T: Shrink + Clone, E: Shrink + Clone> Shrink for Result<T, E> {
     fn shrink(&self) -> Candidates<'_, Self> {
         match self {
-            Ok(x) => Box::new(x.shrink().map(Ok)),
-            Err(e) => Box::new(e.shrink().map(Err)),
+            Ok(x) => boxed(x.shrink().map(Ok)),
+            Err(e) => boxed(e.shrink().map(Err)),
         }
     }
 }
@@ -343,7 +377,7 @@ macro_rules! shrink_wrapper {
     ($($w:ident),*) => {$(
         impl<T: Shrink + Clone> Shrink for $w<T> {
             fn shrink(&self) -> Candidates<'_, Self> {
-                Box::new((**self).shrink().map($w::new))
+                boxed((**self).shrink().map($w::new))
             }
         }
     )*};
@@ -363,7 +397,7 @@ macro_rules! shrink_tuple {
                         t
                     }));
                 )+
-                Box::new(it)
+                boxed(it)
             }
         }
     };
@@ -379,7 +413,7 @@ shrink_tuple!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
 
 impl<T: Shrink + Clone, const N: usize> Shrink for [T; N] {
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new((0..N).flat_map(move |i| {
+        boxed((0..N).flat_map(move |i| {
             self[i].shrink().map(move |e| {
                 let mut a = self.clone();
                 a[i] = e;
@@ -394,7 +428,7 @@ impl Shrink for std::time::Duration {
         let (s, n) = (self.as_secs(), self.subsec_nanos());
         let secs: Vec<u64> = s.shrink().collect();
         let nanos: Vec<u32> = n.shrink().collect();
-        Box::new(
+        boxed(
             secs.into_iter()
                 .map(move |s| std::time::Duration::new(s, n))
                 .chain(

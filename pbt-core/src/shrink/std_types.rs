@@ -3,7 +3,7 @@
 //! holds a separator) and strictly simpler than the value shrunk, so
 //! shrinking terminates.
 
-use super::{Candidates, Shrink};
+use super::{boxed, Candidates, Shrink};
 use crate::arbitrary::std_types::{MinPositive, PATH_ALPHABET};
 use std::borrow::Cow;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
@@ -27,7 +27,7 @@ macro_rules! shrink_nonzero {
                     .filter_map($nz::new)
                     .filter(|&c| c != $nz::MIN_POSITIVE)
                     .collect();
-                Box::new(one.into_iter().chain(rest))
+                boxed(one.into_iter().chain(rest))
             }
         }
     )*};
@@ -38,7 +38,7 @@ impl Shrink for Ipv4Addr {
     /// As the `u32` it is, toward `0.0.0.0`.
     fn shrink(&self) -> Candidates<'_, Self> {
         let c: Vec<u32> = u32::from(*self).shrink().collect();
-        Box::new(c.into_iter().map(Ipv4Addr::from))
+        boxed(c.into_iter().map(Ipv4Addr::from))
     }
 }
 
@@ -46,7 +46,7 @@ impl Shrink for Ipv6Addr {
     /// As the `u128` it is, toward `::`.
     fn shrink(&self) -> Candidates<'_, Self> {
         let c: Vec<u128> = u128::from(*self).shrink().collect();
-        Box::new(c.into_iter().map(Ipv6Addr::from))
+        boxed(c.into_iter().map(Ipv6Addr::from))
     }
 }
 
@@ -55,8 +55,8 @@ impl Shrink for IpAddr {
     /// within its variant.
     fn shrink(&self) -> Candidates<'_, Self> {
         match self {
-            IpAddr::V4(a) => Box::new(a.shrink().map(IpAddr::V4)),
-            IpAddr::V6(a) => Box::new(
+            IpAddr::V4(a) => boxed(a.shrink().map(IpAddr::V4)),
+            IpAddr::V6(a) => boxed(
                 std::iter::once(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
                     .chain(a.shrink().map(IpAddr::V6)),
             ),
@@ -68,7 +68,7 @@ impl Shrink for SocketAddrV4 {
     /// The address, then the port.
     fn shrink(&self) -> Candidates<'_, Self> {
         let parts: Vec<(Ipv4Addr, u16)> = (*self.ip(), self.port()).shrink().collect();
-        Box::new(
+        boxed(
             parts
                 .into_iter()
                 .map(|(ip, port)| SocketAddrV4::new(ip, port)),
@@ -83,7 +83,7 @@ impl Shrink for SocketAddrV6 {
             (*self.ip(), self.port(), self.flowinfo(), self.scope_id())
                 .shrink()
                 .collect();
-        Box::new(
+        boxed(
             parts
                 .into_iter()
                 .map(|(ip, port, flow, scope)| SocketAddrV6::new(ip, port, flow, scope)),
@@ -96,8 +96,8 @@ impl Shrink for SocketAddr {
     /// shrinks within its variant.
     fn shrink(&self) -> Candidates<'_, Self> {
         match self {
-            SocketAddr::V4(a) => Box::new(a.shrink().map(SocketAddr::V4)),
-            SocketAddr::V6(a) => Box::new(
+            SocketAddr::V4(a) => boxed(a.shrink().map(SocketAddr::V4)),
+            SocketAddr::V6(a) => boxed(
                 std::iter::once(SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::UNSPECIFIED, 0)))
                     .chain(a.shrink().map(SocketAddr::V6)),
             ),
@@ -172,9 +172,9 @@ impl Shrink for PathBuf {
                 Component::ParentDir => names.push("..".to_owned()),
                 Component::Normal(s) => match s.to_str() {
                     Some(s) => names.push(s.to_owned()),
-                    None => return Box::new(std::iter::empty()),
+                    None => return boxed(std::iter::empty()),
                 },
-                Component::Prefix(_) => return Box::new(std::iter::empty()),
+                Component::Prefix(_) => return boxed(std::iter::empty()),
             }
         }
         let mut candidates: Vec<(bool, Vec<String>)> = Vec::new();
@@ -196,7 +196,7 @@ impl Shrink for PathBuf {
                 candidates.push((rooted, v));
             }
         }
-        Box::new(
+        boxed(
             candidates
                 .into_iter()
                 .filter_map(|(rooted, names)| build_path(rooted, &names)),
@@ -209,7 +209,7 @@ impl Shrink for Cow<'static, str> {
     fn shrink(&self) -> Candidates<'_, Self> {
         let owned: String = self.clone().into_owned();
         let c: Vec<String> = owned.shrink().collect();
-        Box::new(c.into_iter().map(Cow::Owned))
+        boxed(c.into_iter().map(Cow::Owned))
     }
 }
 
@@ -217,7 +217,7 @@ impl<T: Shrink + Clone> Shrink for Cow<'static, [T]> {
     /// As a `Vec<T>`; candidates are owned.
     fn shrink(&self) -> Candidates<'_, Self> {
         let c: Vec<Vec<T>> = super::shrink_slice(self).collect();
-        Box::new(c.into_iter().map(Cow::Owned))
+        boxed(c.into_iter().map(Cow::Owned))
     }
 }
 
@@ -234,7 +234,7 @@ impl<T: Shrink + Clone + PartialOrd> Shrink for Range<T> {
     /// The start, then the end; an ordered range (`start <= end`) stays
     /// ordered.
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new(
+        boxed(
             range_ends(&self.start, &self.end)
                 .into_iter()
                 .map(|(s, e)| s..e),
@@ -246,7 +246,7 @@ impl<T: Shrink + Clone + PartialOrd> Shrink for RangeInclusive<T> {
     /// The start, then the end; an ordered range (`start <= end`) stays
     /// ordered.
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new(
+        boxed(
             range_ends(self.start(), self.end())
                 .into_iter()
                 .map(|(s, e)| s..=e),

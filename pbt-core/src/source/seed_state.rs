@@ -35,14 +35,16 @@ pub struct SeedState {
 
 impl SeedState {
     /// The state `Rng::from_seed(seed)` starts from.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn new(seed: u64) -> Self {
         SeedState { s: words(seed) }
     }
 }
 
 /// The four words, one multiplication chain each.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn words(seed: u64) -> [u64; 4] {
     let word = |k: u64| mix(seed.wrapping_add(k.wrapping_mul(GAMMA)));
     [word(0), word(1), word(2), word(3)]

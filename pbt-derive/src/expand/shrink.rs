@@ -78,7 +78,7 @@ pub fn shrink_impl(input: &Input) -> TokenStream {
             quote!(::core::iter::empty::<Self>()),
             |acc, p| quote!(::core::iter::Iterator::chain(#acc, #p)),
         );
-        quote! { #pat => ::std::boxed::Box::new(#it), }
+        quote! { #pat => #rt::boxed_candidates(#it), }
     });
     quote! {
         #[automatically_derived]

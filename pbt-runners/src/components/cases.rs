@@ -183,7 +183,8 @@ impl Iterator for Cases<'_> {
 
 impl Cases<'_> {
     /// The next case.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn advance(&mut self) -> CaseSeed {
         let n = self.n;
         let case = CaseSeed {
@@ -222,7 +223,8 @@ pub(crate) struct SeededCases<'a> {
 
 impl<'a> SeededCases<'a> {
     /// The next case, with the state its generator starts from.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn next_case(&mut self) -> (CaseSeed, SeedState) {
         let state = self.state;
         let case = self.cases.advance();

@@ -55,113 +55,6 @@ pub trait DynProperty {
         watch: &Watch,
         statistics: &mut Statistics,
     ) -> Batch;
-    /// Generate a saved or found input and run it, each under the watch
-    /// (the time limit, the draw limit).
-    fn test_found(&self, found: &Found, watch: &Watch) -> Tested {
-        if let Found::Case(case) = found {
-            return self.test(case, watch);
-        }
-        match self.generate_traced(found, watch) {
-            Ok(traced) => Tested::from(self.run_any(&*traced.inputs, watch)),
-            Err(not) => Tested::from(not),
-        }
-    }
-    /// Generate a found input with every draw and its bound traced: the
-    /// inputs, the choices and their bounds (for mutation and shrinking).
-    /// An input mutated by value is its base, traced, then mutated step by
-    /// step; a shrunk one is its base shrunk step by step; neither has
-    /// choices of its own (they come back empty).
-    /// Generation is watched: it fails past the watch's time limit, and a
-    /// fresh case draws from a source bounded by [`Watch::max_draws`].
-    fn generate_traced(&self, found: &Found, watch: &Watch) -> Result<Traced, NotGenerated> {
-        let ticket = watch.start();
-        let traced = self.trace_unwatched(found, watch.max_draws());
-        if watch.finish(ticket) {
-            return Err(NotGenerated::Failed(format!(
-                "the generator ran longer than the time limit of {:?}",
-                watch.limit().unwrap_or_default()
-            )));
-        }
-        traced
-    }
-    /// [`DynProperty::generate_traced`] without the time limit.
-    fn trace_unwatched(&self, found: &Found, max_draws: u64) -> Result<Traced, NotGenerated> {
-        let mut rng;
-        let mut replay;
-        let inner: &mut dyn Source = match found {
-            Found::Case(case) => {
-                rng = case.rng().limited(max_draws, MAX_STACK);
-                &mut rng
-            }
-            Found::Choices { choices, .. } => {
-                replay = pbt_core::choices::Replay::new(choices);
-                &mut replay
-            }
-            Found::Mutated { base, steps } => {
-                let mut traced = self.trace_unwatched(base, max_draws)?;
-                for &step in steps {
-                    traced = self.mutate_step(&*traced.inputs, step, found.size(), max_draws)?;
-                }
-                return Ok(traced);
-            }
-            Found::Shrunk { base, path } => {
-                let mut traced = self.trace_unwatched(base, max_draws)?;
-                for &index in path {
-                    traced = self.shrink_step(&*traced.inputs, index)?;
-                }
-                return Ok(traced);
-            }
-        };
-        let mut tracer = pbt_core::choices::Tracer::new(inner);
-        let result = self.generate_from(&mut tracer, found.size());
-        let (choices, bounds) = tracer.into_trace();
-        result.map(|inputs| Traced {
-            inputs,
-            choices,
-            bounds,
-        })
-    }
-    /// One value mutation of `inputs`, drawn from a fresh `Rng` seeded by
-    /// `step` (so [`Found::Mutated`] replays it) and bounded by `max_draws`:
-    /// the mutant, with no choices of its own; `Discarded` when it broke an
-    /// implication later variables depend on; `Failed` when a mutator
-    /// panicked.
-    fn mutate_step(
-        &self,
-        inputs: &dyn Any,
-        step: u64,
-        size: usize,
-        max_draws: u64,
-    ) -> Result<Traced, NotGenerated> {
-        let mut rng = pbt_core::Rng::from_seed(step).limited(max_draws, MAX_STACK);
-        self.mutate_any(inputs, &mut rng, size)
-            .map(|inputs| Traced {
-                inputs,
-                choices: Vec::new(),
-                bounds: Vec::new(),
-            })
-    }
-    /// The shrink candidate at `index` among those of `inputs` (so
-    /// [`Found::Shrunk`] replays the external shrinker's result), with no
-    /// choices of its own: `Discarded` when the shrinker no longer makes
-    /// that many candidates, `Failed` when it panicked.
-    fn shrink_step(&self, inputs: &dyn Any, index: u64) -> Result<Traced, NotGenerated> {
-        let nth = quietly(|| {
-            let index = usize::try_from(index).ok()?;
-            self.shrink_any(inputs).nth(index)
-        });
-        match nth {
-            Ok(Some(inputs)) => Ok(Traced {
-                inputs,
-                choices: Vec::new(),
-                bounds: Vec::new(),
-            }),
-            Ok(None) => Err(NotGenerated::Discarded(Discarded::Rejected)),
-            Err(panic) => Err(NotGenerated::Failed(format!(
-                "a shrinker panicked while replaying a saved shrunk input: {panic}"
-            ))),
-        }
-    }
     /// [`Property::utility`] of inputs produced by this property.
     fn utility_any(&self, inputs: &dyn Any) -> Option<f64>;
     /// [`Property::target`] of inputs produced by this property.
@@ -255,6 +148,119 @@ pub trait DynProperty {
     );
 }
 
+/// What runners do with any property through its [`DynProperty`] methods:
+/// compiled once here, not once per property as a trait's default methods
+/// are (`docs/benchmarks.md`, "Compile time").
+impl dyn DynProperty + '_ {
+    /// Generate a saved or found input and run it, each under the watch
+    /// (the time limit, the draw limit).
+    pub fn test_found(&self, found: &Found, watch: &Watch) -> Tested {
+        if let Found::Case(case) = found {
+            return self.test(case, watch);
+        }
+        match self.generate_traced(found, watch) {
+            Ok(traced) => Tested::from(self.run_any(&*traced.inputs, watch)),
+            Err(not) => Tested::from(not),
+        }
+    }
+    /// Generate a found input with every draw and its bound traced: the
+    /// inputs, the choices and their bounds (for mutation and shrinking).
+    /// An input mutated by value is its base, traced, then mutated step by
+    /// step; a shrunk one is its base shrunk step by step; neither has
+    /// choices of its own (they come back empty).
+    /// Generation is watched: it fails past the watch's time limit, and a
+    /// fresh case draws from a source bounded by [`Watch::max_draws`].
+    pub fn generate_traced(&self, found: &Found, watch: &Watch) -> Result<Traced, NotGenerated> {
+        let ticket = watch.start();
+        let traced = self.trace_unwatched(found, watch.max_draws());
+        if watch.finish(ticket) {
+            return Err(NotGenerated::Failed(format!(
+                "the generator ran longer than the time limit of {:?}",
+                watch.limit().unwrap_or_default()
+            )));
+        }
+        traced
+    }
+    /// [`generate_traced`](DynProperty#method.generate_traced) without the time limit.
+    pub fn trace_unwatched(&self, found: &Found, max_draws: u64) -> Result<Traced, NotGenerated> {
+        let mut rng;
+        let mut replay;
+        let inner: &mut dyn Source = match found {
+            Found::Case(case) => {
+                rng = case.rng().limited(max_draws, MAX_STACK);
+                &mut rng
+            }
+            Found::Choices { choices, .. } => {
+                replay = pbt_core::choices::Replay::new(choices);
+                &mut replay
+            }
+            Found::Mutated { base, steps } => {
+                let mut traced = self.trace_unwatched(base, max_draws)?;
+                for &step in steps {
+                    traced = self.mutate_step(&*traced.inputs, step, found.size(), max_draws)?;
+                }
+                return Ok(traced);
+            }
+            Found::Shrunk { base, path } => {
+                let mut traced = self.trace_unwatched(base, max_draws)?;
+                for &index in path {
+                    traced = self.shrink_step(&*traced.inputs, index)?;
+                }
+                return Ok(traced);
+            }
+        };
+        let mut tracer = pbt_core::choices::Tracer::new(inner);
+        let result = self.generate_from(&mut tracer, found.size());
+        let (choices, bounds) = tracer.into_trace();
+        result.map(|inputs| Traced {
+            inputs,
+            choices,
+            bounds,
+        })
+    }
+    /// One value mutation of `inputs`, drawn from a fresh `Rng` seeded by
+    /// `step` (so [`Found::Mutated`] replays it) and bounded by `max_draws`:
+    /// the mutant, with no choices of its own; `Discarded` when it broke an
+    /// implication later variables depend on; `Failed` when a mutator
+    /// panicked.
+    pub fn mutate_step(
+        &self,
+        inputs: &dyn Any,
+        step: u64,
+        size: usize,
+        max_draws: u64,
+    ) -> Result<Traced, NotGenerated> {
+        let mut rng = pbt_core::Rng::from_seed(step).limited(max_draws, MAX_STACK);
+        self.mutate_any(inputs, &mut rng, size)
+            .map(|inputs| Traced {
+                inputs,
+                choices: Vec::new(),
+                bounds: Vec::new(),
+            })
+    }
+    /// The shrink candidate at `index` among those of `inputs` (so
+    /// [`Found::Shrunk`] replays the external shrinker's result), with no
+    /// choices of its own: `Discarded` when the shrinker no longer makes
+    /// that many candidates, `Failed` when it panicked.
+    pub fn shrink_step(&self, inputs: &dyn Any, index: u64) -> Result<Traced, NotGenerated> {
+        let nth = quietly(|| {
+            let index = usize::try_from(index).ok()?;
+            self.shrink_any(inputs).nth(index)
+        });
+        match nth {
+            Ok(Some(inputs)) => Ok(Traced {
+                inputs,
+                choices: Vec::new(),
+                bounds: Vec::new(),
+            }),
+            Ok(None) => Err(NotGenerated::Discarded(Discarded::Rejected)),
+            Err(panic) => Err(NotGenerated::Failed(format!(
+                "a shrinker panicked while replaying a saved shrunk input: {panic}"
+            ))),
+        }
+    }
+}
+
 /// The inputs of `P` inside `inputs` (a runner only hands a property its own).
 fn inputs_of<P: Property>(inputs: &dyn Any) -> &P::Inputs {
     held::<P::Inputs>(inputs).expect("pbt: a property was handed inputs of another property")
@@ -315,7 +321,7 @@ impl<P: Property> DynProperty for P {
         replay: &mut pbt_core::choices::Replay<'_>,
         size: usize,
     ) -> Result<AnyInputs, NotGenerated> {
-        generate_caught(self, replay, size)
+        generate_caught(self, replay.source(), size)
     }
 
     fn replay_and_check(
@@ -326,7 +332,7 @@ impl<P: Property> DynProperty for P {
         keep: &mut dyn FnMut(&[u64]) -> bool,
     ) -> Option<(AnyInputs, String)> {
         let ticket = watch.start();
-        let generated = catch_quietly(|| self.generate(replay, size));
+        let generated = catch_quietly(|| self.generate(replay.source(), size));
         let overran = watch.finish(ticket);
         let inputs = match generated {
             Ok(Ok(inputs)) if !overran => inputs,

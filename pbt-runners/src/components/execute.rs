@@ -141,29 +141,43 @@ pub fn generate_and_run_batch<P: Property>(
         watch.end_batch(ticket, stopped.as_ref().map(|(case, _)| case));
         Batch { passed, stopped }
     });
-    result.unwrap_or_else(|panic| {
-        // The test in flight is the watch's: its ticket, and its case
-        // worked out from it.
-        let ticket = watch.running();
-        let case = watch.in_flight_case();
-        // (A panic before the first test started would leave no ticket
-        // running; nothing before it can panic, but no count goes below 0.)
-        let passed = ticket.saturating_sub(first).saturating_sub(1);
-        for _ in 0..=passed {
-            cases.next();
-        }
-        let overran = ticket != 0 && watch.overran(ticket);
-        watch.end_batch(ticket.max(first), Some(&case));
-        let fault = match () {
-            _ if overran => Fault::Check(over_time(watch)),
-            _ if !generated => Fault::Generator(panic.generator_reason()),
-            _ => Fault::Check(format!("panicked: {}", panic.message)),
-        };
-        Batch {
-            passed,
-            stopped: Some((case, Tested::Failed(fault))),
-        }
-    })
+    match result {
+        Ok(batch) => batch,
+        Err(panic) => batch_panicked(panic, cases, first, generated, watch),
+    }
+}
+
+/// The batch of [`generate_and_run_batch`] that a panic ended, after the
+/// tests from ticket `first` on: not generic, so compiled once, not once
+/// per property.
+fn batch_panicked(
+    panic: Panic,
+    cases: &mut Cases<'_>,
+    first: u64,
+    generated: bool,
+    watch: &Watch,
+) -> Batch {
+    // The test in flight is the watch's: its ticket, and its case worked
+    // out from it.
+    let ticket = watch.running();
+    let case = watch.in_flight_case();
+    // (A panic before the first test started would leave no ticket
+    // running; nothing before it can panic, but no count goes below 0.)
+    let passed = ticket.saturating_sub(first).saturating_sub(1);
+    for _ in 0..=passed {
+        cases.next();
+    }
+    let overran = ticket != 0 && watch.overran(ticket);
+    watch.end_batch(ticket.max(first), Some(&case));
+    let fault = match () {
+        _ if overran => Fault::Check(over_time(watch)),
+        _ if !generated => Fault::Generator(panic.generator_reason()),
+        _ => Fault::Check(format!("panicked: {}", panic.message)),
+    };
+    Batch {
+        passed,
+        stopped: Some((case, Tested::Failed(fault))),
+    }
 }
 
 /// How deep into the stack a generator may go from where generation starts
@@ -253,19 +267,32 @@ pub fn quietly<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 pub fn catch_quietly<R>(f: impl FnOnce() -> R) -> Result<R, Panic> {
     let mut f = Some(f);
     let mut out = None;
-    // The catching is done once, in `run_quietly`, not once per closure type.
-    run_quietly(&mut || out = f.take().map(|f| f()))?;
-    out.ok_or_else(|| Panic {
+    // The catching is done once, in `run_quietly`, not once per closure
+    // type; what is generic here is kept to the least code (a test target
+    // compiles it for each closure it catches).
+    run_quietly(&mut || {
+        if let Some(f) = f.take() {
+            out = Some(f());
+        }
+    })?;
+    match out {
+        Some(out) => Ok(out),
+        None => Err(did_not_run()),
+    }
+}
+
+#[cold]
+fn did_not_run() -> Panic {
+    Panic {
         message: "the test did not run".to_string(),
         overrun: None,
-    })
+    }
 }
 
 fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
-    install_hook();
-    let was = QUIET.with(|q| q.replace(true));
+    let was = hush();
     let result = panic::catch_unwind(AssertUnwindSafe(f));
-    QUIET.with(|q| q.set(was));
+    unhush(was);
     match result {
         Ok(()) => Ok(()),
         Err(payload) => Err(caught(payload)),
@@ -277,11 +304,22 @@ fn run_quietly(f: &mut dyn FnMut()) -> Result<(), Panic> {
 /// every candidate it rejects (see [`super::drop_quietly`]).
 #[inline]
 pub(crate) fn drop_caught<T>(value: T) -> Result<(), Panic> {
-    install_hook();
-    let was = QUIET.with(|q| q.replace(true));
+    let was = hush();
     let result = panic::catch_unwind(AssertUnwindSafe(move || drop(value)));
-    QUIET.with(|q| q.set(was));
+    unhush(was);
     result.map_err(caught)
+}
+
+/// Panics quiet from here on (the hook installed): what was set before.
+/// Not generic, so [`drop_caught`]'s instances share it.
+fn hush() -> bool {
+    install_hook();
+    QUIET.with(|q| q.replace(true))
+}
+
+/// Panics as quiet as `was` again ([`hush`]).
+fn unhush(was: bool) {
+    QUIET.with(|q| q.set(was));
 }
 
 /// The [`Panic`] a caught panic's `payload` is.

@@ -171,7 +171,8 @@ pub(crate) fn case_at(seed: u64, n: u64, sizes: u64, max_size: usize) -> CaseSee
 /// of SplitMix64 from `seed` would take one mix instead of two, but would
 /// give every run seed other cases than it always has: `tests/seeds.rs`
 /// pins them.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn case_seed(seed: u64, n: u64) -> u64 {
     mix(seed ^ mix(n))
 }

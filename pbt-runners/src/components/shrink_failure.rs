@@ -75,7 +75,7 @@ fn trace(
 
 /// The input as found, regenerated under `watch` for the report alone: a
 /// fresh case on its `Rng` (the generators' fast path, no choice
-/// recorded), any other as [`DynProperty::generate_traced`] makes it.
+/// recorded), any other as [`generate_traced`](DynProperty#method.generate_traced) makes it.
 /// `None` when it no longer generates.
 fn untraced(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Option<AnyInputs> {
     match found {

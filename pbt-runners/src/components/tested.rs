@@ -106,8 +106,9 @@ impl Fault {
 ///     .gen(|_: &()| pbt_core::Gen::map(pbt_core::gen::int(0..10u8), |x| { assert!(x != 7, "seven"); x })));
 /// let config = Config::default().ignore_env().regressions(Regressions::Off);
 /// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let erased: &dyn DynProperty = &prop;
 /// let outcomes: Vec<bool> = supervise(&prop, &plan, |watch| {
-///     (0..50).map(|n| matches!(prop.generate_traced(&Found::Case(plan.case(n)), watch),
+///     (0..50).map(|n| matches!(erased.generate_traced(&Found::Case(plan.case(n)), watch),
 ///                              Err(NotGenerated::Failed(_)))).collect()
 /// });
 /// assert!(outcomes.contains(&true) && outcomes.contains(&false));

@@ -174,14 +174,16 @@ impl Watch {
     /// starts: the one store of the handshake. (It stays the running
     /// test's ticket until the next test's or [`Watch::end_batch`]: the
     /// loop between two tests runs no user code.)
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn start_batched(&self, ticket: u64) {
         self.running.store(ticket, Release);
     }
 
     /// Whether the test with `ticket` overran the limit (read after it
     /// returned).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn overran(&self, ticket: u64) -> bool {
         self.overran.load(Relaxed) == ticket
     }

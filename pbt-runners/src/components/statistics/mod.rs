@@ -162,14 +162,16 @@ impl Statistics {
     /// observations are dropped).
     // Always inlined: it runs once per test in every runner's loop, and a
     // call costs as much as its fast path (measured with callgrind).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn record(&mut self, observer: Observer, verdict: &Outcome, size: usize) {
         self.count(observer, !matches!(verdict, Outcome::Discard), size);
     }
 
     /// Count one test when `counted`, with what `observer` saw; drop the
     /// observations otherwise.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn count(&mut self, observer: Observer, counted: bool, size: usize) {
         let observed = observer.finish();
         if !counted {
@@ -194,7 +196,8 @@ impl Statistics {
     /// stats.conclude(0);
     /// assert_eq!((stats.tests, stats.sizes.unwrap().median), (1, 3));
     /// ```
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn record_pass(&mut self, size: usize) {
         self.tests += 1;
         match self.tally.small_sizes.get_mut(size) {
