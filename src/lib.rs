@@ -195,7 +195,7 @@ pub mod prelude {
 pub mod __private {
     pub use core::time::Duration;
     pub use pbt_core::macro_support::{assumption_failed, body, check, Assumption, Example};
-    pub use pbt_runners::components::run_examples;
+    pub use pbt_runners::components::{abandonable, run_examples};
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;

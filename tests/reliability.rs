@@ -614,7 +614,7 @@ fn the_replay_hint_names_the_file_after_a_replayed_case() {
     assert_eq!(saved.entry, 4, "{text}");
     assert!(text.contains("replayed from"), "{text}");
     assert!(
-        text.contains("property failed on saved case 4 of its regressions file"),
+        text.contains("property failed on saved case 4 of its source file's regressions file"),
         "{text}"
     );
     assert!(

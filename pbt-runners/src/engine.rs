@@ -329,7 +329,7 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
             let found = self.import(&data);
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
             let note = format!("imported from {}", name.unwrap_or_default());
-            file.save(&found, &plan.name, &note)?;
+            file.save(&found, &plan.test, &note)?;
             imported.push(found);
         }
         Ok(imported)
