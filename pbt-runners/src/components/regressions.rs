@@ -256,7 +256,7 @@ impl RegressionsFile {
     }
 
     /// Whether the copy in memory, still the file as it is, holds `found`
-    /// as written for `test`: then saving it again would add nothing, and
+    /// as written for `test` (or for every test, without a key): then saving it again would add nothing, and
     /// the file need not be opened to find that out.
     fn holds(&self, found: &Found, test: &str) -> bool {
         let stamp = Stamp::of(&self.path);
@@ -267,7 +267,7 @@ impl RegressionsFile {
             .is_some_and(|k| {
                 k.written
                     .iter()
-                    .any(|(f, t)| f == found && t.as_deref() == Some(test))
+                    .any(|(f, t)| f == found && t.as_deref().is_none_or(|t| t == test))
             })
     }
 
@@ -425,7 +425,8 @@ impl RegressionsFile {
             // the case it is.
             let there = self.parse(&bytes, SizeReading::AsWritten);
             let mut cases = there.cases.iter().zip(&there.tests);
-            if cases.any(|(f, t)| f == found && t.as_deref() == Some(test.as_str())) {
+            // There for this test, or for every test (a line without a key).
+            if cases.any(|(f, t)| f == found && t.as_deref().is_none_or(|t| t == test)) {
                 return Ok(());
             }
             let written = match bytes.last() {

@@ -73,7 +73,9 @@ pub fn supervise_all<R>(
 ///
 /// `#[property_test]` runs its runner this way; a `#[test]` calling a
 /// runner itself can too (the property is built inside the closure, so it
-/// need not be `Send`).
+/// need not be `Send`). The report's typed counterexample
+/// ([`Report::counterexample`]) stays on the run's thread: read it inside
+/// `run`; the printed one travels.
 ///
 /// ```
 /// use pbt_runners::components::abandonable;
