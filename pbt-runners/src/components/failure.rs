@@ -119,12 +119,12 @@ pub fn report_failure(
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
         let which = match at.from {
-            SavedFrom::Own => format!("its saved case {} ({})", at.entry, at.file),
-            SavedFrom::Shared => format!("saved case {} of {}", at.entry, at.file),
-            SavedFrom::Env => "the case PBT_REPLAY names".to_string(),
+            SavedFrom::Own => format!("its saved case {} ({}) still fails", at.entry, at.file),
+            SavedFrom::Shared => format!("saved case {} of {} still fails", at.entry, at.file),
+            SavedFrom::Env => "the case PBT_REPLAY names fails".to_string(),
         };
         to_stderr(&format!(
-            "pbt: {}: {which} still fails ({}).{}\n",
+            "pbt: {}: {which} ({}).{}\n",
             plan.name,
             shortened(fault.reason()),
             next_step(shrinking)

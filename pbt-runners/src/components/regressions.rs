@@ -374,7 +374,9 @@ impl RegressionsFile {
     /// Append `found` as a case of `test` (unless already saved for it),
     /// with a one-line note: `<input> @ <test> # <note>`. `test` is the
     /// key [`RegressionsFile::load_for`] replays it by (whitespace and `#`
-    /// in it are replaced).
+    /// in it are replaced). An empty `test` writes the line without a key,
+    /// replayed by every test of the file (what a fuzz engine's crash,
+    /// found outside any test, is saved as).
     ///
     /// The line goes out in one `write` on a file opened for appending, so
     /// lines from concurrent threads and processes never interleave; a file
@@ -402,7 +404,10 @@ impl RegressionsFile {
             .map(|c| if c.is_control() { ' ' } else { c })
             .take(300)
             .collect();
-        let line = format!("{} @ {test} # {note}\n", encode(found));
+        let line = match test.is_empty() {
+            true => format!("{} # {note}\n", encode(found)),
+            false => format!("{} @ {test} # {note}\n", encode(found)),
+        };
         loop {
             // The file as it is: one open, to read (is the case there? does
             // the file end in a newline?) and to append.

@@ -276,11 +276,9 @@ impl RunStep for Isolated<'_> {
                 report.shrinks = shrunk.steps;
                 report.shrink_attempts = shrunk.attempts;
                 if shrunk.steps > 0 {
-                    save(
-                        self.plan,
-                        &shrunk.smallest(found.size()),
-                        &shrunk.shown.printed.join(", "),
-                    );
+                    let shown = bindings(&self.structure, &shrunk.shown.printed);
+                    let shown: Vec<String> = shown.iter().map(Binding::to_string).collect();
+                    save(self.plan, &shrunk.smallest(found.size()), &shown.join(", "));
                 }
                 if shrunk.stopped_early {
                     report.notes.push(format!(
