@@ -64,7 +64,8 @@ pub fn supervise_all<R>(
 
 /// Run `run` (a whole run: a runner called on a property) on a thread of
 /// its own, named as the calling thread, and wait for it: when the watchdog
-/// finds it hung (a test past twice its time limit), the thread is
+/// finds it hung (a test past twice its time limit and a second), the
+/// thread is
 /// abandoned and the hang is reported as this run's failure — saved, shrunk
 /// in child processes like a hang of the isolated mode, and returned as a
 /// failed [`Report`] — instead of ending the process. So under plain
@@ -96,14 +97,13 @@ pub fn abandonable(run: impl FnOnce() -> Report + Send + 'static) -> Report {
         Hung(watchdog::Hang),
     }
     let (ended, wait) = mpsc::channel();
-    let hung = std::sync::Mutex::new(ended.clone());
+    let hung = ended.clone();
     let mut thread = std::thread::Builder::new();
     if let Some(name) = std::thread::current().name() {
         thread = thread.name(name.to_string());
     }
     let running = thread.spawn(move || {
         watchdog::waited_on(move |hang| {
-            let hung = hung.lock().unwrap_or_else(|e| e.into_inner());
             let _ = hung.send(Ended::Hung(hang));
         });
         let returned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
