@@ -210,7 +210,7 @@ pub mod __private {
         assumption_failed, assumption_failed_graded, assumption_held, body, check, holds,
         Assumption, Example,
     };
-    pub use pbt_runners::components::run_examples;
+    pub use pbt_runners::components::{abandonable, run_examples};
     // The DSL's names, glob-imported into every annotation; the staging
     // helpers stay here, out of the annotations' scope.
     pub use pbt_core::gen::dsl;

@@ -372,12 +372,12 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     // The shrunk input joins it: the external shrinker's steps from the
     // mutant.
     assert!(saved.contains("\ncs ") && saved.contains(" cm "), "{saved}");
-    // The next run, by any runner, replays the mutant first: same input,
-    // same shrunk counterexample.
+    // The next run, by any runner, replays the test's newest saved case
+    // first: the shrunk one (its steps from the mutant), which fails as is.
     let replayed = generational(&prop, config().cases(1).seed(99));
     assert_eq!(replayed.replayed, 2, "{replayed}");
     let again = replayed.failure.expect("the saved mutant still fails");
-    assert_eq!(again.original, failure.original);
+    assert_eq!(again.original, failure.counterexample);
     assert_eq!(again.counterexample, failure.counterexample);
     // The fuzzer itself replays saved inputs before searching, whatever its
     // seed: the saved mutant fails before any fresh test (saved cases do
@@ -385,7 +385,7 @@ fn fuzzing_by_value_finds_the_bug_and_saves_the_mutant_for_replay() {
     let refuzzed = fuzz(&prop, config().cases(1_000_000).seed(7));
     assert_eq!((refuzzed.replayed, refuzzed.tests), (2, 0), "{refuzzed}");
     let again = refuzzed.failure.expect("the fuzzer replays the mutant");
-    assert_eq!(again.original, failure.original);
+    assert_eq!(again.original, failure.counterexample);
     let targeted = targeted(&prop, config().seed(7));
     assert_eq!((targeted.replayed, targeted.tests), (2, 0), "{targeted}");
     assert!(!targeted.passed(), "{targeted}");

@@ -1122,7 +1122,7 @@ fn a_run_killed_while_shrinking_leaves_the_case_behind() {
     assert_eq!(saved.cases.len(), 1, "{saved:?}\n{first}");
     let second = kill_when_shrinking("killed_while_shrinking", &file, &[("PBT_SEED", "0x5eed")]);
     assert!(
-        second.contains("failing at test 1\n") && second.contains("saved case 1 of"),
+        second.contains("failing at test 1\n") && second.contains("its saved case 1 ("),
         "the saved case is not replayed first:\n{second}"
     );
     let _ = std::fs::remove_dir_all(file.parent().unwrap());

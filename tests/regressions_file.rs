@@ -432,8 +432,8 @@ fn a_case_is_saved_once_into_a_file_that_does_not_end_in_a_newline() {
         saved_lines(&path),
         [
             "cc 0X2A 7 # kept".to_string(),
-            "cc 0x3 4 # t: another".to_string(),
-            format!("cx {MAX_SAVED_SIZE} 0,1 # t: large"),
+            "cc 0x3 4 @ t # another".to_string(),
+            format!("cx {MAX_SAVED_SIZE} 0,1 @ t # large"),
         ]
     );
     assert!(
@@ -446,7 +446,7 @@ fn a_case_is_saved_once_into_a_file_that_does_not_end_in_a_newline() {
     fresh.save(&case_at(1, 2), "t", "first").unwrap();
     let text = std::fs::read_to_string(fresh.path()).unwrap();
     assert!(text.starts_with("# pbt regressions"), "{text}");
-    assert!(text.ends_with("cc 0x1 2 # t: first\n"), "{text}");
+    assert!(text.ends_with("cc 0x1 2 @ t # first\n"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

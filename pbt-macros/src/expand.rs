@@ -202,14 +202,18 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     };
     // A failure panics "at" the function's name (`assert_passed` tracks its caller).
     let assert = quote_spanned!(name.span()=> #report.assert_passed());
+    // The run goes on a thread of its own that the test abandons if it
+    // hangs, so a hang is this test's failure and not the whole binary's.
     quote! {
         #(#attrs)*
         #test
         #vis fn #name() {
             #inner
-            let #prop = #property;
-            #examples
-            let #report = #run;
+            let #report = ::pbt::__private::abandonable(|| {
+                let #prop = #property;
+                #examples
+                #run
+            });
             #assert;
         }
     }

@@ -442,7 +442,7 @@ impl Config {
     }
 
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPLAY`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
@@ -570,6 +570,10 @@ pub(crate) struct Environment {
     /// `PBT_ISOLATE` (set but empty is off): what
     /// [`crate::components::isolation::requested`] reads.
     pub(crate) isolate: Setting<bool>,
+    /// `PBT_REPLAY`, as written (unset or empty: `None`): the one input a
+    /// run replays, instead of its saved and fresh cases (what
+    /// [`crate::components::Plan::new`] reads).
+    pub(crate) replay: Option<String>,
 }
 
 impl Environment {
@@ -588,6 +592,10 @@ impl Environment {
                 Setting::Unset if std::env::var_os("PBT_ISOLATE").is_some() => Setting::Set(false),
                 read => read,
             },
+            replay: std::env::var("PBT_REPLAY")
+                .ok()
+                .map(|r| r.trim().to_string())
+                .filter(|r| !r.is_empty()),
         }
     }
 }

@@ -218,7 +218,9 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
                 let crash = self.crash(data, fault);
                 if let Some(path) = std::env::var_os(REGRESSIONS_ENV) {
                     let file = RegressionsFile::at(PathBuf::from(path));
-                    if let Err(e) = file.save(&crash.found, "fuzz", &crash.reason) {
+                    // Without a test's key: every test of the file replays it.
+                    let note = format!("fuzz: {}", crash.reason);
+                    if let Err(e) = file.save(&crash.found, "", &note) {
                         eprintln!(
                             "pbt: cannot save the crash to {}: {e}",
                             file.path().display()
@@ -330,7 +332,7 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
             let found = self.import(&data);
             let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
             let note = format!("imported from {}", name.unwrap_or_default());
-            file.save(&found, &plan.name, &note)?;
+            file.save(&found, &plan.test, &note)?;
             imported.push(found);
         }
         Ok(imported)

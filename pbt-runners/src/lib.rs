@@ -28,5 +28,5 @@ pub use fuzz::fuzz;
 pub use generational::generational;
 pub use integrated::integrated;
 pub use parallel::parallel;
-pub use report::{Failure, Report, SavedAt, TypedInputs, Variables, Verdict};
+pub use report::{Failure, Report, SavedAt, SavedFrom, TypedInputs, Variables, Verdict};
 pub use targeted::{generalized, targeted};

@@ -123,7 +123,7 @@ impl Shared {
     fn failed(&self, plan: &Plan, n: u64, found: Found, fault: Fault) {
         if let Some(file) = &plan.regressions {
             // An error is reported by the failure path, which saves again.
-            let _ = file.save(&found, &plan.name, fault.reason());
+            let _ = file.save(&found, &plan.test, fault.reason());
         }
         let mut first = self.first.lock().unwrap_or_else(|p| p.into_inner());
         if first.as_ref().is_none_or(|(m, _)| n < *m) {

@@ -55,6 +55,11 @@ pub struct Failure {
     /// shrinking: the failure depends on something besides the input
     /// (time, global state, the order of tests).
     pub flaky: bool,
+    /// The command that replays this case alone, without the regressions
+    /// file (`PBT_REPLAY='<case>' cargo test … -- <test> --exact`): the
+    /// shrunk case when shrinking saved one, else the case as found.
+    /// `None` when the input cannot be replayed (no input was generated).
+    pub replay: Option<String>,
     /// The saved case of the regressions file that failed, when the
     /// failure was a replay (no `PBT_SEED` reproduces it without the file).
     pub replayed_from: Option<SavedAt>,
@@ -252,13 +257,28 @@ variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k; (K, (J, (I, (H
 variables!(A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k, L l; (L, (K, (J, (I, (H, (G, (F, (E, (D, (C, (B, (A, ())))))))))))); (l, (k, (j, (i, (h, (g, (f, (e, (d, (c, (b, (a, ())))))))))))));
 
 /// A case of a regressions file: the file and the case's number in it
-/// (counting saved cases from 1, in the order they are replayed).
+/// (counting the test's saved cases from 1, in the order they are
+/// replayed), and whose case it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SavedAt {
     /// The regressions file.
     pub file: String,
-    /// The case's number among the file's saved cases, from 1.
+    /// The case's number among the test's saved cases, from 1.
     pub entry: usize,
+    /// Where the case comes from.
+    pub from: SavedFrom,
+}
+
+/// Where a replayed case comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SavedFrom {
+    /// The test saved it (its line names the test).
+    Own,
+    /// A line without a test's name (as older versions wrote them), which
+    /// every test of the source file replays.
+    Shared,
+    /// `PBT_REPLAY` named it (the file is not read).
+    Env,
 }
 
 /// The serde-serialisable result of a run, the same for every runner
@@ -436,9 +456,24 @@ impl fmt::Display for Report {
                 let fail = self.failure.as_ref().ok_or(fmt::Error)?;
                 write!(f, "pbt ({}): property failed ", self.runner)?;
                 match &fail.replayed_from {
-                    Some(saved) => {
-                        write!(f, "on saved case {} of its regressions file; ", saved.entry)?
-                    }
+                    Some(saved) => match saved.from {
+                        SavedFrom::Own => write!(
+                            f,
+                            "on its saved case {} (run seed {:#x}); ",
+                            saved.entry, self.seed
+                        )?,
+                        SavedFrom::Shared => write!(
+                            f,
+                            "on saved case {} of its source file's regressions file, a line \
+                             that names no test (run seed {:#x}); ",
+                            saved.entry, self.seed
+                        )?,
+                        SavedFrom::Env => write!(
+                            f,
+                            "on the case PBT_REPLAY names (run seed {:#x}); ",
+                            self.seed
+                        )?,
+                    },
                     None => write!(
                         f,
                         "after {} test{} ({} discarded); ",
@@ -492,15 +527,23 @@ impl fmt::Display for Report {
                     )?;
                 }
                 match (&fail.choices, fail.mutations.len()) {
+                    _ if fail.replayed_from.as_ref().is_some_and(|s| s.from == SavedFrom::Env) => {
+                        write!(f, "replayed from PBT_REPLAY")?
+                    }
                     _ if fail.replayed_from.is_some() => {
                         let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
                         write!(
                             f,
                             "replayed from {}, saved case {} (it fails again on every run while \
-                             the file keeps it; no PBT_SEED replays it without the file)",
+                             the file keeps it)",
                             saved.file, saved.entry
                         )?
                     }
+                    (None, 0) if fail.replay.is_some() => write!(
+                        f,
+                        "seed: {:#x} (replay the run with PBT_SEED={:#x})",
+                        self.seed, self.seed
+                    )?,
                     (None, 0) => write!(
                         f,
                         "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
@@ -519,6 +562,9 @@ impl fmt::Display for Report {
                         if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
                         fail.size
                     )?,
+                }
+                if let Some(replay) = &fail.replay {
+                    write!(f, "\nreplay this case alone: {replay}")?;
                 }
             }
         }

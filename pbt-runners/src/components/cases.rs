@@ -5,7 +5,7 @@
 //! ([`Plan::case`]), each with its own seed and size.
 
 use super::found::{case_seed, CaseSeed, Found, MAX_SAVED_SIZE};
-use super::regressions::RegressionsFile;
+use super::regressions::{RegressionsFile, Saved};
 use crate::config::{Config, Sizes};
 use pbt_core::source::{mix, SeedState};
 use pbt_core::Structure;
@@ -21,8 +21,41 @@ pub struct Plan {
     pub seed: u64,
     /// Where failures are saved, if anywhere.
     pub regressions: Option<RegressionsFile>,
-    /// The property's name, for the regressions file.
+    /// The property's name, for messages and the isolated mode's workers.
     pub name: String,
+    /// The test the run belongs to, by its path: the key of its cases in
+    /// the regressions file (see [`RegressionsFile::load_for`]). The
+    /// property's name when the macros know its function
+    /// (`#[property_test]`, `#[property]`), else the test's name under
+    /// libtest (the thread's), else the property's name (`file:line`).
+    pub test: String,
+    /// The one input `PBT_REPLAY` names: the run replays it alone (no
+    /// saved case, no fresh case).
+    pub replay: Option<Found>,
+    /// The test's name as libtest filters it (`cargo test -- <filter>
+    /// --exact`), when known: what a failure report's replay command runs.
+    pub(crate) filter: Option<String>,
+}
+
+/// The input `PBT_REPLAY` names, when `config` reads the environment and
+/// it is set.
+///
+/// # Panics
+///
+/// When it is not a saved case's input (`cc <seed> <size>`, `cx <size>
+/// <choices>`, …), naming the value.
+fn replayed(config: &Config) -> Option<Found> {
+    if !config.read_env {
+        return None;
+    }
+    let raw = crate::config::with_environment(|env| env.replay.clone())?;
+    match super::regressions::parse_line(&raw) {
+        Some(found) => Some(found),
+        None => panic!(
+            "pbt: PBT_REPLAY={raw:?} is not a case (expected what a failure report prints after \
+             PBT_REPLAY=, such as `cc 0x2a 7` or `cx 7 3,0,1f`)"
+        ),
+    }
 }
 
 impl Plan {
@@ -45,24 +78,61 @@ impl Plan {
                 }
             })
             .unwrap_or_else(|| "property".to_string());
+        let named = structure.origin.is_some_and(|o| o.name.is_some());
+        let thread = std::thread::current();
+        let thread = thread.name().filter(|t| *t != "main");
+        let test = match thread {
+            Some(thread) if !named => thread.to_string(),
+            _ => name.clone(),
+        };
+        // libtest names a test by its path below the crate's root: the
+        // module path without the crate's name.
+        let filter = match named {
+            true => name.split_once("::").map(|(_, path)| path.to_string()),
+            false => thread.map(str::to_string),
+        };
+        let mut config = config;
+        let replay = replayed(&config);
+        if replay.is_some() {
+            config.cases = 0;
+        }
         Plan {
             config,
             seed,
             regressions,
             name,
+            test,
+            replay,
+            filter,
         }
     }
 
     /// The saved inputs to replay before generating, their sizes clamped
-    /// to `max(max_size, MAX_SAVED_SIZE)`.
+    /// to `max(max_size, MAX_SAVED_SIZE)`: this test's own, the newest
+    /// first, then the lines of the file without a key
+    /// ([`RegressionsFile::load_for`]).
     pub fn saved(&self) -> Vec<Found> {
+        self.saved_cases().into_iter().map(|s| s.found).collect()
+    }
+
+    /// [`Plan::saved`], each with whether it is the test's own.
+    pub fn saved_cases(&self) -> Vec<Saved> {
+        if let Some(found) = &self.replay {
+            return vec![Saved {
+                found: found.clone(),
+                own: true,
+            }];
+        }
         let ceiling = self.config.max_size.max(MAX_SAVED_SIZE);
         self.regressions
             .as_ref()
-            .map(|r| r.load())
+            .map(|r| r.load_for(&self.test))
             .unwrap_or_default()
             .into_iter()
-            .map(|found| found.clamped(ceiling))
+            .map(|s| Saved {
+                found: s.found.clamped(ceiling),
+                own: s.own,
+            })
             .collect()
     }
 

@@ -483,9 +483,9 @@ mod imp {
         let written = match path {
             Some(path) if !saved => append(path, |line| {
                 input(line);
-                line.put(b" # ");
-                line.put(plan.name.as_bytes());
-                line.put(b": the process died (");
+                line.put(b" @ ");
+                line.put(plan.test.as_bytes());
+                line.put(b" # the process died (");
                 line.put(what.as_bytes());
                 line.put(b")\n");
             }),

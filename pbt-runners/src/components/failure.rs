@@ -24,7 +24,7 @@ use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
 use super::tested::Fault;
 use super::watch::Watch;
 use crate::config::Regressions;
-use crate::report::{Failure, Report, SavedAt, TypedInputs, Verdict};
+use crate::report::{Failure, Report, SavedAt, SavedFrom, TypedInputs, Verdict};
 use pbt_core::{Binding, Outcome};
 use std::time::Instant;
 
@@ -118,11 +118,14 @@ pub fn report_failure(
     let shrinking = matches!(fault, Fault::Check(_)) && plan.config.max_shrinks > 0;
     if let Some(at) = &saved {
         // Already in the file: say so instead of saving it again.
+        let which = match at.from {
+            SavedFrom::Own => format!("its saved case {} ({}) still fails", at.entry, at.file),
+            SavedFrom::Shared => format!("saved case {} of {} still fails", at.entry, at.file),
+            SavedFrom::Env => "the case PBT_REPLAY names fails".to_string(),
+        };
         to_stderr(&format!(
-            "pbt: {}: saved case {} of {} still fails ({}).{}\n",
+            "pbt: {}: {which} ({}).{}\n",
             plan.name,
-            at.entry,
-            at.file,
             shortened(fault.reason()),
             next_step(shrinking)
         ));
@@ -163,9 +166,29 @@ pub fn report_failure(
     if let Some(caught) = super::take_drop_panics() {
         report.notes.push(super::drops::drop_note(caught));
     }
+    failure
+        .replay
+        .get_or_insert_with(|| replay_command(plan, &found));
     report.verdict = Verdict::Failed;
     report.failure = Some(failure);
     report
+}
+
+/// The command that replays `found` alone, without the regressions file:
+/// `PBT_REPLAY='<found>' cargo test -p <package> --tests -- <test> --exact`
+/// (the package when cargo runs the test, the test when libtest does).
+pub(crate) fn replay_command(plan: &Plan, found: &Found) -> String {
+    let case = super::regressions::encode(found);
+    let package = std::env::var("CARGO_PKG_NAME")
+        .ok()
+        .filter(|p| !p.is_empty() && !p.contains(char::is_whitespace));
+    let package = package.map_or(String::new(), |p| format!(" -p {p}"));
+    match &plan.filter {
+        Some(test) => {
+            format!("PBT_REPLAY='{case}' cargo test{package} --tests -- {test} --exact")
+        }
+        None => format!("PBT_REPLAY='{case}' and run the test again"),
+    }
 }
 
 /// Shrink a check failure, print it, re-run it, save the shrunk case;
@@ -217,15 +240,26 @@ fn shrink_and_print(
     failure.reason = shrunk.reason;
     failure.shrinker = Some(shrunk.shrinker);
     rerun(prop, watch, found, &*shrunk.inputs, failure, report);
-    if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
-        // Saved only when it replays to what is reported (a shrinker or
-        // generator that depends on more than its input may not).
-        let replays = prop
-            .generate_traced(&smallest, watch)
+    // Saved only when it replays to what is reported (a shrinker or
+    // generator that depends on more than its input may not): when it
+    // prints the same, or when replaying its choices draws exactly them
+    // again — the same draws make the same value, even when the value
+    // prints in another order (a `HashMap` or `HashSet` iterates in the
+    // order of its `RandomState`, new for every map).
+    let replays = replay.as_ref().is_some_and(|smallest| {
+        prop.generate_traced(smallest, watch)
             .ok()
-            .is_some_and(|traced| printed(prop, watch, &*traced.inputs) == failure.counterexample);
+            .is_some_and(|traced| {
+                let same_draws = matches!(smallest, Found::Choices { choices, .. } if *choices == traced.choices);
+                same_draws || printed(prop, watch, &*traced.inputs) == failure.counterexample
+            })
+    });
+    if let (true, Some(smallest)) = (replays, &replay) {
+        failure.replay = Some(replay_command(plan, smallest));
+    }
+    if let (Some(file), Some(smallest)) = (&plan.regressions, replay) {
         let saved = match replays {
-            true => file.save(&smallest, &plan.name, &render(&failure.counterexample)),
+            true => file.save(&smallest, &plan.test, &render(&failure.counterexample)),
             false => Err(std::io::Error::other(
                 "it does not replay to the same input (a shrinker or generator that depends on \
                  more than its input?)",
@@ -339,6 +373,7 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         size: found.size(),
         shrinker: None,
         flaky: false,
+        replay: None,
         replayed_from: None,
         notes: Vec::new(),
         typed: None,
@@ -359,7 +394,7 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
                 .to_string(),
         };
     };
-    match file.save(found, &plan.name, reason) {
+    match file.save(found, &plan.test, reason) {
         Ok(()) => format!(
             "saved to {}; the next run replays it first",
             file.path().display()

@@ -62,7 +62,7 @@ pub use integrated::{shrink_choices, Start};
 pub use run_step::{replay_saved, replay_saved_with, InProcess, RunStep};
 pub use shrink_failure::{shrink_failure, ShrunkFailure, ORIGINAL_SHOWN};
 pub use shrinker::{descend, shrink, Budget, Descent, ShrinkLimits, Shrunk};
-pub use supervise::{supervise, supervise_all};
+pub use supervise::{abandonable, supervise, supervise_all};
 pub use tested::{Fault, NotGenerated, Tested};
 pub use watch::Watch;
 pub use workers::{on_workers, KEPT_WORKERS};

@@ -9,16 +9,20 @@
 //! (`src/lib.pbt-regressions`), is still read, with a one-line note saying
 //! where its cases now live.
 //!
-//! One case per line, `cc <case seed> <size> # <test>: <counterexample>`;
-//! for an input found by mutating choices, `cx <size> <choice>,<choice>,… # …`;
+//! One case per line, `cc <case seed> <size> @ <test> # <counterexample>`;
+//! for an input found by mutating choices, `cx <size> <choice>,<choice>,… @ <test> # …`;
 //! for one found by mutating another by value, `cm <step>,<step>,… ` before
 //! the `cc` or `cx` it started from (each step seeds one `Property::mutate`);
 //! for the external shrinker's result, `cs <index>,<index>,… ` before the
 //! line of the input it shrank (each index picks one `Property::shrink`
 //! candidate).
-//! Like proptest's, the file belongs to a source file, and every property in
-//! that file replays all of its cases (a seed that fails one property is just
-//! another random case for the others). Commit it.
+//! The file belongs to a source file, and each case to the test that saved
+//! it: `@ <test>` names the test by its path (`module::path::fn` for a
+//! `#[property_test]`, the test's name under libtest for a `property!` run
+//! in a `#[test]`), and a test replays only its own cases, the newest (the
+//! shrunk one) first ([`RegressionsFile::load_for`]). A line without a key,
+//! as older versions wrote them (`cc <seed> <size> # <test>: …`), is
+//! replayed by every test of the file, after its own. Commit it.
 //!
 //! The file is robust to what happens to files: each case is appended with
 //! one `write` of the whole line (so concurrent test threads and processes,
@@ -42,7 +46,7 @@ use std::sync::Mutex;
 
 const HEADER: &str = "# pbt regressions: failing cases found by pbt, replayed before new ones.\n\
 # Commit this file so a found bug is never lost. One case per line:\n\
-# cc <case seed> <size> # <test>: <counterexample>   (or: cx <size> <choices> # …,\n\
+# cc <case seed> <size> @ <test> # <counterexample>   (or: cx <size> <choices> @ … # …,\n\
 # cm <mutation seeds> cc|cx … # … for an input mutated by value,\n\
 # or cs <shrink steps> cc|cx|cm … # … for an input shrunk by value)\n";
 
@@ -61,8 +65,21 @@ pub struct RegressionsFile {
 pub struct Loaded {
     /// The saved inputs.
     pub cases: Vec<Found>,
+    /// The test each of `cases` belongs to (`None`: a line without a key,
+    /// replayed by every test of the file).
+    pub tests: Vec<Option<String>>,
     /// `<file>:<line>: <what is wrong>`, one per bad line.
     pub warnings: Vec<String>,
+}
+
+/// A saved input, and whether it is the replaying test's own (saved by it)
+/// or a line without a key, which every test of the file replays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The input.
+    pub found: Found,
+    /// It was saved by the test replaying it.
+    pub own: bool,
 }
 
 impl RegressionsFile {
@@ -139,20 +156,66 @@ impl RegressionsFile {
     /// assert!(file.load().is_empty()); // deleted
     /// ```
     pub fn load(&self) -> Vec<Found> {
+        let mut cases = Vec::new();
+        for (found, _) in self.load_keyed() {
+            if !cases.contains(&found) {
+                cases.push(found);
+            }
+        }
+        cases
+    }
+
+    /// The inputs `test` replays: those it saved, the newest first (so a
+    /// shrunk case comes before the case it was shrunk from), then the
+    /// lines without a key in file order; each once. Loaded as
+    /// [`RegressionsFile::load`] loads.
+    ///
+    /// ```
+    /// use pbt_runners::components::{regressions::RegressionsFile, CaseSeed, Found};
+    /// let path = std::env::temp_dir().join(format!("pbt-doc-load-for-{}.txt", std::process::id()));
+    /// std::fs::write(&path, "cc 0x1 3 @ m::a # x = 9\ncc 0x2 3 @ m::b # x = 8\n\
+    ///                        cx 3 1 @ m::a # x = 1\ncc 0x4 0 # m::z: an old line\n").unwrap();
+    /// let file = RegressionsFile::at(&path);
+    /// let a: Vec<(Found, bool)> = file.load_for("m::a").into_iter().map(|s| (s.found, s.own)).collect();
+    /// assert_eq!(a, vec![
+    ///     (Found::Choices { choices: vec![1], size: 3 }, true),
+    ///     (Found::Case(CaseSeed { seed: 1, size: 3 }), true),
+    ///     (Found::Case(CaseSeed { seed: 4, size: 0 }), false),
+    /// ]);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn load_for(&self, test: &str) -> Vec<Saved> {
+        let all = self.load_keyed();
+        let own = all.iter().rev().filter(|(_, t)| t.as_deref() == Some(test));
+        let shared = all.iter().filter(|(_, t)| t.is_none());
+        let mut saved: Vec<Saved> = Vec::new();
+        for (found, key) in own.chain(shared) {
+            if !saved.iter().any(|s| s.found == *found) {
+                saved.push(Saved {
+                    found: found.clone(),
+                    own: key.is_some(),
+                });
+            }
+        }
+        saved
+    }
+
+    /// The cases of this file and the legacy one, with their keys.
+    fn load_keyed(&self) -> Vec<(Found, Option<String>)> {
         let mut cases = self.load_own();
         if let Some(legacy) = &self.legacy {
             note_moved(legacy, &self.path);
-            for found in RegressionsFile::at(legacy).load_own() {
-                if !cases.contains(&found) {
-                    cases.push(found);
+            for case in RegressionsFile::at(legacy).load_own() {
+                if !cases.contains(&case) {
+                    cases.push(case);
                 }
             }
         }
         cases
     }
 
-    /// [`RegressionsFile::load`] of this file alone.
-    fn load_own(&self) -> Vec<Found> {
+    /// [`RegressionsFile::load`] of this file alone, with the keys.
+    fn load_own(&self) -> Vec<(Found, Option<String>)> {
         static WARNED: Said = Mutex::new(None);
         let loaded = match self.known() {
             Ok(cases) => return cases,
@@ -163,12 +226,12 @@ impl RegressionsFile {
                 eprintln!("pbt: warning: {warning}");
             }
         }
-        loaded.cases
+        loaded.cases.into_iter().zip(loaded.tests).collect()
     }
 
     /// The cases of the copy in memory when the file's stamp is still the
     /// one it was read at, or else the stamp it has now.
-    fn known(&self) -> Result<Vec<Found>, Stamp> {
+    fn known(&self) -> Result<Vec<(Found, Option<String>)>, Stamp> {
         let stamp = Stamp::of(&self.path);
         if stamp == Stamp::Missing {
             // Nothing to replay, and nothing to read.
@@ -184,24 +247,28 @@ impl RegressionsFile {
         // Clamped as `read` clamps (its warnings went out with that read).
         Ok(k.written
             .iter()
-            .map(|found| {
+            .map(|(found, test)| {
                 let mut found = found.clone();
                 clamp_size(&mut found);
-                found
+                (found, test.clone())
             })
             .collect())
     }
 
     /// Whether the copy in memory, still the file as it is, holds `found`
-    /// as written: then saving it again would add nothing, and the file
-    /// need not be opened to find that out.
-    fn holds(&self, found: &Found) -> bool {
+    /// as written for `test` (or for every test, without a key): then saving it again would add nothing, and
+    /// the file need not be opened to find that out.
+    fn holds(&self, found: &Found, test: &str) -> bool {
         let stamp = Stamp::of(&self.path);
         let known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
         known
             .iter()
             .find(|k| k.path == self.path && k.stamp == stamp)
-            .is_some_and(|k| k.written.contains(found))
+            .is_some_and(|k| {
+                k.written
+                    .iter()
+                    .any(|(f, t)| f == found && t.as_deref().is_none_or(|t| t == test))
+            })
     }
 
     /// Read the file and keep its cases in memory with `stamp`, taken
@@ -212,7 +279,11 @@ impl RegressionsFile {
             // Gone or unreadable: `read` says which, and nothing is kept.
             Err(_) => return self.read(),
         };
-        self.remember(stamp, self.parse(&bytes, SizeReading::AsWritten).cases);
+        let written = self.parse(&bytes, SizeReading::AsWritten);
+        self.remember(
+            stamp,
+            written.cases.into_iter().zip(written.tests).collect(),
+        );
         self.parse(&bytes, SizeReading::Clamped)
     }
 
@@ -220,7 +291,7 @@ impl RegressionsFile {
     /// file holds at `stamp`; not when the file was modified so recently
     /// that an edit keeping its length could still leave the stamp as it
     /// is (see [`Stamp::settled`]).
-    fn remember(&self, stamp: Stamp, written: Vec<Found>) {
+    fn remember(&self, stamp: Stamp, written: Vec<(Found, Option<String>)>) {
         let mut known = KNOWN.lock().unwrap_or_else(|p| p.into_inner());
         known.retain(|k| k.path != self.path);
         if stamp.settled() {
@@ -256,6 +327,7 @@ impl RegressionsFile {
             Err(e) if e.kind() == io::ErrorKind::NotFound => Loaded::default(),
             Err(e) => Loaded {
                 cases: Vec::new(),
+                tests: Vec::new(),
                 warnings: vec![format!("{}: cannot be read ({e})", self.path.display())],
             },
         }
@@ -277,8 +349,8 @@ impl RegressionsFile {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            match parse_line(trimmed) {
-                Some(mut found) => {
+            match parse_saved(trimmed) {
+                Some((mut found, test)) => {
                     if sizes == SizeReading::Clamped && clamp_size(&mut found) {
                         loaded.warnings.push(format!(
                             "{}: a saved size above {MAX_SAVED_SIZE} is replayed at {MAX_SAVED_SIZE}",
@@ -286,6 +358,7 @@ impl RegressionsFile {
                         ));
                     }
                     loaded.cases.push(found);
+                    loaded.tests.push(test);
                 }
                 None => loaded.warnings.push(format!(
                     "{}: not a saved case (expected `cc <seed> <size>`, `cx <size> <choices>`, \
@@ -298,7 +371,12 @@ impl RegressionsFile {
         loaded
     }
 
-    /// Append `found` (unless already saved), with a one-line note.
+    /// Append `found` as a case of `test` (unless already saved for it),
+    /// with a one-line note: `<input> @ <test> # <note>`. `test` is the
+    /// key [`RegressionsFile::load_for`] replays it by (whitespace and `#`
+    /// in it are replaced). An empty `test` writes the line without a key,
+    /// replayed by every test of the file (what a fuzz engine's crash,
+    /// found outside any test, is saved as).
     ///
     /// The line goes out in one `write` on a file opened for appending, so
     /// lines from concurrent threads and processes never interleave; a file
@@ -306,7 +384,17 @@ impl RegressionsFile {
     /// in memory ([`RegressionsFile::load`]) holds, the file unchanged
     /// since, is already saved: the file is not opened to find that out.
     pub fn save(&self, found: &Found, test: &str, note: &str) -> io::Result<()> {
-        if self.holds(found) {
+        let test: String = test
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() || c == '#' {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        if self.holds(found, &test) {
             // Read by this process and unchanged since: one `stat`, where
             // finding it in the file is an `open` and a read of it all.
             return Ok(());
@@ -316,7 +404,10 @@ impl RegressionsFile {
             .map(|c| if c.is_control() { ' ' } else { c })
             .take(300)
             .collect();
-        let line = format!("{} # {test}: {note}\n", encode(found));
+        let line = match test.is_empty() {
+            true => format!("{} # {note}\n", encode(found)),
+            false => format!("{} @ {test} # {note}\n", encode(found)),
+        };
         loop {
             // The file as it is: one open, to read (is the case there? does
             // the file end in a newline?) and to append.
@@ -337,11 +428,10 @@ impl RegressionsFile {
             f.read_to_end(&mut bytes)?;
             // Compared as written: a size the reader would clamp is still
             // the case it is.
-            if self
-                .parse(&bytes, SizeReading::AsWritten)
-                .cases
-                .contains(found)
-            {
+            let there = self.parse(&bytes, SizeReading::AsWritten);
+            let mut cases = there.cases.iter().zip(&there.tests);
+            // There for this test, or for every test (a line without a key).
+            if cases.any(|(f, t)| f == found && t.as_deref().is_none_or(|t| t == test)) {
                 return Ok(());
             }
             let written = match bytes.last() {
@@ -391,8 +481,8 @@ const SETTLED: std::time::Duration = std::time::Duration::from_millis(100);
 struct Known {
     path: PathBuf,
     stamp: Stamp,
-    /// Its cases, sizes as written.
-    written: Vec<Found>,
+    /// Its cases and their tests, sizes as written.
+    written: Vec<(Found, Option<String>)>,
 }
 
 /// What the file system says of a file, to tell whether it changed since
@@ -615,8 +705,27 @@ pub fn encode(found: &Found) -> String {
 
 /// One saved input, or `None` for a line that is not one (comments
 /// included). The size is read as written (see [`RegressionsFile::read`]
-/// for the clamp).
+/// for the clamp); the test it belongs to (`@ <test>`) is not read.
 pub fn parse_line(line: &str) -> Option<Found> {
+    parse_saved(line).map(|(found, _)| found)
+}
+
+/// One saved input and the test it belongs to (`None` for a line without
+/// `@ <test>`, as older versions wrote them).
+fn parse_saved(line: &str) -> Option<(Found, Option<String>)> {
+    let code = line.split_once('#').map_or(line, |(code, _)| code);
+    match code.split_once(" @ ") {
+        Some((input, test)) => {
+            let test = test.trim();
+            (!test.is_empty()).then_some(())?;
+            Some((parse_input(input.trim())?, Some(test.to_string())))
+        }
+        None => Some((parse_input(code.trim())?, None)),
+    }
+}
+
+/// The input of a line (its key and note cut off).
+fn parse_input(line: &str) -> Option<Found> {
     if let Some(rest) = line.strip_prefix("cs ") {
         let (path, base) = rest.split_once(' ')?;
         let path = path
@@ -624,7 +733,7 @@ pub fn parse_line(line: &str) -> Option<Found> {
             .filter(|c| !c.is_empty())
             .map(|c| u64::from_str_radix(c, 16).ok())
             .collect::<Option<Vec<u64>>>()?;
-        let base = parse_line(base).filter(|b| !matches!(b, Found::Shrunk { .. }))?;
+        let base = parse_input(base).filter(|b| !matches!(b, Found::Shrunk { .. }))?;
         return Some(Found::Shrunk {
             base: Box::new(base),
             path,
@@ -636,7 +745,7 @@ pub fn parse_line(line: &str) -> Option<Found> {
             .split(',')
             .map(|c| u64::from_str_radix(c, 16).ok())
             .collect::<Option<Vec<u64>>>()?;
-        let base = parse_line(base).filter(|b| !matches!(b, Found::Mutated { .. }))?;
+        let base = parse_input(base).filter(|b| !matches!(b, Found::Mutated { .. }))?;
         return Some(Found::Mutated {
             base: Box::new(base),
             steps,
@@ -773,9 +882,9 @@ mod tests {
             vec![case, mutated, empty, by_value, choices_by_value, shrunk]
         );
         let text = fs::read_to_string(file.path()).unwrap();
-        assert!(text.contains("cm abc,7 cc 0xfeed 12 # t: x = 4"), "{text}");
+        assert!(text.contains("cm abc,7 cc 0xfeed 12 @ t # x = 4"), "{text}");
         assert!(
-            text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 # t: x = 6"),
+            text.contains("cs 0,1f,2 cm abc,7 cc 0xfeed 12 @ t # x = 6"),
             "{text}"
         );
         let _ = fs::remove_dir_all(&dir);

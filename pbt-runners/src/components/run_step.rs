@@ -14,10 +14,11 @@ use super::erased::DynProperty;
 use super::execute::Batch;
 use super::failure::{report_failure, Discovery};
 use super::found::{CaseSeed, Found};
+use super::regressions::Saved;
 use super::statistics::Statistics;
 use super::tested::Tested;
 use super::watch::Watch;
-use crate::report::{Report, SavedAt};
+use crate::report::{Report, SavedAt, SavedFrom};
 use std::ops::ControlFlow;
 
 /// How a test loop tests one input and reports a failing one.
@@ -127,15 +128,29 @@ pub fn replay_saved_with(
     step: &mut impl RunStep,
     mut report: Report,
 ) -> ControlFlow<Report, Report> {
-    let saved = plan.saved();
+    let saved = plan.saved_cases();
     report.replayed = saved.len() as u64;
-    for (i, found) in saved.into_iter().enumerate() {
+    for (i, Saved { found, own }) in saved.into_iter().enumerate() {
         let Tested::Failed(fault) = step.test_saved(&found) else {
             continue;
         };
-        let saved = plan.regressions.as_ref().map(|file| SavedAt {
-            file: file.path().display().to_string(),
+        let from = match (&plan.replay, own) {
+            (Some(_), _) => SavedFrom::Env,
+            (None, true) => SavedFrom::Own,
+            (None, false) => SavedFrom::Shared,
+        };
+        let file = plan
+            .regressions
+            .as_ref()
+            .map(|f| f.path().display().to_string());
+        let saved = match from {
+            SavedFrom::Env => Some(String::from("PBT_REPLAY")),
+            _ => file,
+        }
+        .map(|file| SavedAt {
+            file,
             entry: i + 1,
+            from,
         });
         let discovery = Discovery {
             found,

@@ -10,6 +10,8 @@ use super::erased::DynProperty;
 use super::isolation;
 use super::watch::Watch;
 use super::watchdog;
+use crate::report::Report;
+use std::sync::mpsc;
 
 /// Run `body` with a watchdog enforcing `plan`'s per-test time limit, and
 /// the crash handler armed (it saves the case in flight if the process
@@ -44,8 +46,81 @@ pub fn supervise_all<R>(
         let _armed = crash::arm(plan, &watches);
         return body(&watches);
     };
-    watchdog::patrolling(plan, watches, limit, isolation::shrink_hang, |watches| {
-        let _armed = crash::arm(plan, watches);
-        body(watches)
-    })
+    // The structure names the variables of a hang's report, made on the
+    // waiting thread (and is only needed there).
+    let structure = watchdog::is_waited_on().then(|| prop.structure());
+    watchdog::patrolling(
+        plan,
+        structure,
+        watches,
+        limit,
+        isolation::shrink_hang,
+        |watches| {
+            let _armed = crash::arm(plan, watches);
+            body(watches)
+        },
+    )
+}
+
+/// Run `run` (a whole run: a runner called on a property) on a thread of
+/// its own, named as the calling thread, and wait for it: when the watchdog
+/// finds it hung (a test past twice its time limit and a second), the
+/// thread is
+/// abandoned and the hang is reported as this run's failure — saved, shrunk
+/// in child processes like a hang of the isolated mode, and returned as a
+/// failed [`Report`] — instead of ending the process. So under plain
+/// `cargo test`, where the tests of a binary share its process, a hanging
+/// test costs no other test its report. A panic in `run` is resumed here.
+///
+/// `#[property_test]` runs its runner this way; a `#[test]` calling a
+/// runner itself can too (the property is built inside the closure, so it
+/// need not be `Send`). The report's typed counterexample
+/// ([`Report::counterexample`]) stays on the run's thread: read it inside
+/// `run`; the printed one travels.
+///
+/// ```
+/// use pbt_runners::components::abandonable;
+/// use pbt_runners::{generational, Config, Regressions};
+/// let report = abandonable(|| {
+///     let prop = pbt_core::property::Prop::new(pbt_core::property::Forall::new(
+///         "x",
+///         "u8",
+///         pbt_core::property::Check::new(|&(x, ()): &(u8, ())| x < 10),
+///     ));
+///     generational(&prop, Config::default().ignore_env().regressions(Regressions::Off))
+/// });
+/// assert_eq!(report.failure.unwrap().counterexample[0].value, "10");
+/// ```
+pub fn abandonable(run: impl FnOnce() -> Report + Send + 'static) -> Report {
+    enum Ended {
+        Returned(std::thread::Result<Report>),
+        Hung(watchdog::Hang),
+    }
+    let (ended, wait) = mpsc::channel();
+    let hung = ended.clone();
+    let mut thread = std::thread::Builder::new();
+    if let Some(name) = std::thread::current().name() {
+        thread = thread.name(name.to_string());
+    }
+    let running = thread.spawn(move || {
+        watchdog::waited_on(move |hang| {
+            let _ = hung.send(Ended::Hung(hang));
+        });
+        let returned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run));
+        let _ = ended.send(Ended::Returned(returned));
+    });
+    let running = running.expect("pbt: cannot start the thread of a run");
+    match wait.recv() {
+        Ok(Ended::Returned(Ok(report))) => {
+            let _ = running.join();
+            report
+        }
+        Ok(Ended::Returned(Err(panic))) => {
+            let _ = running.join();
+            std::panic::resume_unwind(panic)
+        }
+        // The hung thread is left running: nothing can stop it.
+        Ok(Ended::Hung(hang)) => isolation::hang_report(hang),
+        Err(mpsc::RecvError) => unreachable!("the run's thread sends before it ends"),
+    }
 }

@@ -280,6 +280,14 @@ impl Watch {
         self.steps.fetch_add(1, Relaxed);
     }
 
+    /// The thread of this watch is abandoned (it hung, and its test was
+    /// reported by the thread waiting on it): no test is in flight on it
+    /// any more, as far as the crash handler is concerned.
+    pub(super) fn abandon(&self) {
+        self.running.store(0, Release);
+        self.batch_ticket.store(0, Relaxed);
+    }
+
     /// Whether a test (generation and check) is running now.
     pub fn is_running(&self) -> bool {
         self.running.load(Relaxed) != 0

@@ -11,6 +11,12 @@
 //! in child processes when it can re-run the test binary). The
 //! counterexample is kept, never lost in a hung test run.
 //!
+//! A run whose thread another thread waits on ([`waited_on`]: the test
+//! thread of a `#[property_test]`, through `supervise::abandonable`) is not
+//! ended with the process: the watchdog stops patrolling it and hands the
+//! [`Hang`] to the waiting thread, which reports it as the test's failure
+//! while the hung thread is abandoned and the other tests go on.
+//!
 //! The watchdog never calls user code (a generator or `Debug` that loops
 //! would hang it too): it reads the watch's atomics and writes files. So the
 //! property need not be `Sync`. It watches more than the check: a runner on
@@ -21,6 +27,8 @@
 use super::cases::Plan;
 use super::found::{describe, Found};
 use super::watch::{Progress, Watch};
+use pbt_core::Structure;
+use std::cell::RefCell;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -32,10 +40,51 @@ use std::time::{Duration, Instant};
 /// was in a test (rather than in other user code the runner calls).
 pub(crate) type OnHang = fn(&Plan, Option<&str>, &Found, bool);
 
+/// A hang the watchdog hands to the thread waiting on the hung run's
+/// thread ([`waited_on`]), which reports it; the watchdog has saved and
+/// printed nothing.
+#[derive(Debug)]
+pub(crate) struct Hang {
+    pub(crate) plan: Plan,
+    /// The property's structure (its variables' names).
+    pub(crate) structure: Structure,
+    /// The input in flight.
+    pub(crate) found: Found,
+    /// It was replayed from the regressions file.
+    pub(crate) replayed: bool,
+    /// The hang was in a test, not in other user code the runner calls.
+    pub(crate) in_test: bool,
+    /// How long the run had made no progress.
+    pub(crate) stuck: Duration,
+    /// Tests started before the hung one.
+    pub(crate) tests: u64,
+}
+
+/// Who to hand a hang of a run on this thread to.
+type Waiter = Arc<dyn Fn(Hang) + Send + Sync>;
+
+thread_local! {
+    /// Set on a thread that another thread waits on ([`waited_on`]).
+    static WAITER: RefCell<Option<Waiter>> = const { RefCell::new(None) };
+}
+
+/// Mark the current thread as waited on by another: a hang of a run on it
+/// is handed to `waiter` (on the watchdog's thread), and the run is no
+/// longer patrolled, instead of ending the process.
+pub(crate) fn waited_on(waiter: impl Fn(Hang) + Send + Sync + 'static) {
+    WAITER.with(|w| *w.borrow_mut() = Some(Arc::new(waiter)));
+}
+
+/// Whether a hang on the current thread is handed to a waiting thread.
+pub(crate) fn is_waited_on() -> bool {
+    WAITER.with(|w| w.borrow().is_some())
+}
+
 /// Run `body` over `watches` with the watchdog patrolling them against
 /// `plan`'s time limit `limit`; `on_hang` finishes the report of a hang.
 pub(crate) fn patrolling<R>(
     plan: &Plan,
+    structure: Option<Structure>,
     watches: Vec<Watch>,
     limit: Duration,
     on_hang: OnHang,
@@ -51,6 +100,7 @@ pub(crate) fn patrolling<R>(
         watches,
         limit,
         on_hang,
+        waiter: WAITER.with(|w| w.borrow().clone()).zip(structure),
         seen: Mutex::new(Vec::new()),
     });
     // Off the watchdog's list however `body` ends (it may unwind).
@@ -75,6 +125,9 @@ struct Patrolled {
     watches: Vec<Watch>,
     limit: Duration,
     on_hang: OnHang,
+    /// The thread waiting on the runner's (and the property's structure),
+    /// which a hang is handed to.
+    waiter: Option<(Waiter, Structure)>,
     /// The progress last seen on each watch, and since when: filled in by
     /// the watchdog's first look at the run (so a run's start costs no
     /// clock read; a hang is then seen at most one tick later).
@@ -197,8 +250,10 @@ fn patrol() {
             (hung, tick)
         };
         if let Some((run, (i, what, stuck))) = hung {
-            let test = run.thread.name();
-            report_hang(&run, test, &run.watches[i], what, stuck);
+            match &run.waiter {
+                Some((waiter, structure)) => abandon(&run, waiter, structure, i, what, stuck),
+                None => report_hang(&run, run.thread.name(), &run.watches[i], what, stuck),
+            }
         }
         // An unpark that came after the decision above makes this return
         // at once.
@@ -216,6 +271,35 @@ enum Stuck {
     Test,
     /// Between tests: in a generator, shrinker, printer or `Debug` impl.
     Runner,
+}
+
+/// Stop patrolling `run`, whose watch `i` hung, and hand the hang to the
+/// thread waiting on it. The hung thread is abandoned: its watches are left
+/// with no test running, so the crash handler and the exit hook do not take
+/// it for a test in flight when the process ends.
+fn abandon(
+    run: &Arc<Patrolled>,
+    waiter: &Waiter,
+    structure: &Structure,
+    i: usize,
+    what: Stuck,
+    stuck: Duration,
+) {
+    lock(&PATROLLED).retain(|r| !Arc::ptr_eq(r, run));
+    let watch = &run.watches[i];
+    let hang = Hang {
+        plan: run.plan.clone(),
+        structure: structure.clone(),
+        found: watch.in_flight(),
+        replayed: watch.is_saved(),
+        in_test: what == Stuck::Test,
+        stuck,
+        tests: watch.issued().saturating_sub(1),
+    };
+    for watch in &run.watches {
+        watch.abandon();
+    }
+    waiter(hang);
 }
 
 /// Save the hung case, print how to replay it, hand it to the run's
@@ -253,7 +337,7 @@ fn report_hang(
             "a saved case, replayed from {}, which keeps it",
             file.path().display()
         ),
-        Some(file) => match file.save(&found, &plan.name, "hangs (infinite loop?)") {
+        Some(file) => match file.save(&found, &plan.test, "hangs (infinite loop?)") {
             Ok(()) => format!(
                 "saved to {}; the next run replays it first",
                 file.path().display()
@@ -283,9 +367,10 @@ fn report_hang(
     let _ = writeln!(
         err,
         "pbt: ending the test process (exit code 101): a running thread cannot be stopped from \
-         outside. Run the test isolated (PBT_ISOLATE=1, #[property_test(isolated)] or \
-         Config::isolated(true)) to have hangs killed at the time limit, shrunk and reported \
-         while the other tests go on."
+         outside. Write the test as a #[property_test] (or call the runner inside \
+         components::abandonable), or run it isolated (PBT_ISOLATE=1, #[property_test(isolated)] \
+         or Config::isolated(true)), to have a hang reported as the test's failure while the \
+         other tests go on."
     );
     let _ = err.flush();
     std::process::exit(101)

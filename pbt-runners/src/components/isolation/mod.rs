@@ -36,12 +36,13 @@ pub use worker::{Answer, Shown, Spawn, Worker, UNPRINTED};
 
 use super::cases::Plan;
 use super::erased::DynProperty;
-use super::failure::{discovered, save_on_discovery, Discovery};
+use super::failure::{discovered, replay_command, save_on_discovery, Discovery};
 use super::found::{CaseSeed, Found};
 use super::run_step::RunStep;
 use super::tested::{Fault, Tested};
+use super::watchdog::Hang;
 use crate::config::{Config, Setting, Shrinker};
-use crate::report::{Report, Verdict};
+use crate::report::{Report, SavedAt, SavedFrom, Verdict};
 use pbt_core::choices::Replayed;
 use pbt_core::shrink::choices::{Attempt, ChoiceShrinker, ReplayMode, Trial};
 use pbt_core::{Binding, Discarded, Structure};
@@ -267,6 +268,7 @@ impl RunStep for Isolated<'_> {
             save_on_discovery(self.plan, &found, reason, shrinking, &mut report);
         }
         self.worker = None;
+        let mut replay = found.clone();
         let outcome = match self.failed.take() {
             None => Failed::AsFound,
             Some(shown) => {
@@ -274,11 +276,9 @@ impl RunStep for Isolated<'_> {
                 report.shrinks = shrunk.steps;
                 report.shrink_attempts = shrunk.attempts;
                 if shrunk.steps > 0 {
-                    save(
-                        self.plan,
-                        &shrunk.smallest(found.size()),
-                        &shrunk.shown.printed.join(", "),
-                    );
+                    let shown = bindings(&self.structure, &shrunk.shown.printed);
+                    let shown: Vec<String> = shown.iter().map(Binding::to_string).collect();
+                    save(self.plan, &shrunk.smallest(found.size()), &shown.join(", "));
                 }
                 if shrunk.stopped_early {
                     report.notes.push(format!(
@@ -293,6 +293,7 @@ impl RunStep for Isolated<'_> {
                     0 => found.clone(),
                     _ => shrunk.smallest(found.size()),
                 };
+                replay = smallest.clone();
                 let flaky = match Worker::spawn(&self.spawn) {
                     Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
                     Err(_) => false,
@@ -308,6 +309,7 @@ impl RunStep for Isolated<'_> {
         let mut report = failed(report, &found, reason, outcome);
         if let Some(failure) = &mut report.failure {
             failure.replayed_from = saved;
+            failure.replay = Some(replay_command(self.plan, &replay));
         }
         report
     }
@@ -387,7 +389,7 @@ fn failed(mut report: Report, found: &Found, reason: &str, outcome: Failed) -> R
 
 fn save(plan: &Plan, found: &Found, note: &str) {
     if let Some(file) = &plan.regressions {
-        if let Err(e) = file.save(found, &plan.name, note) {
+        if let Err(e) = file.save(found, &plan.test, note) {
             eprintln!("pbt: could not save to {}: {e}", file.path().display());
         }
     }
@@ -491,6 +493,16 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
     }
 }
 
+/// `eprintln!` past the test harness's capture: the watchdog's thread
+/// inherits the capture of whichever test started it, whose output is lost
+/// when the watchdog ends the process.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 /// Shrink a hang the watchdog found in process, in workers, and print the
 /// result (called on the watchdog's thread before it ends the process; it
 /// calls no user code). Does nothing outside libtest, where the test cannot
@@ -508,12 +520,12 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
         test: Some(test.to_string()),
         property: plan.name.clone(),
     };
-    eprintln!(
+    say!(
         "pbt: shrinking the hang in child processes (time limit {:?} each)…",
         plan.config.timeout.unwrap_or_default()
     );
     let Ok(mut worker) = Worker::spawn(&spawn) else {
-        eprintln!("pbt: could not start a child process to shrink it");
+        say!("pbt: could not start a child process to shrink it");
         return;
     };
     // Generous: the in-process run already showed it hangs.
@@ -533,7 +545,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
             tested: Tested::Failed(fault),
             shown: None,
         } => {
-            eprintln!(
+            say!(
                 "pbt: in a child process: {}; the fault is in a generator, so there is no input to shrink",
                 fault.reason()
             );
@@ -542,7 +554,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
         Answer {
             shown: Some(shown), ..
         } if !in_test => {
-            eprintln!(
+            say!(
                 "pbt: in a child process, which only generates, prints and checks it, the input \
                  ({}) does not hang: the hang is in other user code the runner calls on it (a \
                  #[target], a shrinker or a mutator); the saved case replays it",
@@ -554,19 +566,19 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
             tested,
             shown: Some(shown),
         } => {
-            eprintln!(
+            say!(
                 "pbt: in a child process the input ({}) did not hang: {tested:?} (flaky, or it hangs only after earlier tests)",
                 shown.printed.join(", ")
             );
             return;
         }
         Answer { shown: None, .. } => {
-            eprintln!("pbt: in a child process the input was discarded (flaky)");
+            say!("pbt: in a child process the input was discarded (flaky)");
             return;
         }
     };
     drop(worker);
-    eprintln!("pbt: the input: {}", shown.printed.join(", "));
+    say!("pbt: the input: {}", shown.printed.join(", "));
     let shrunk = shrink(plan, &spawn, found.size(), shown, &reason);
     if shrunk.steps > 0 {
         save(
@@ -575,7 +587,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
             &shrunk.shown.printed.join(", "),
         );
     }
-    eprintln!(
+    say!(
         "pbt: shrunk in {} steps ({} tried){}: {}\npbt: reason: {}",
         shrunk.steps,
         shrunk.attempts,
@@ -587,4 +599,83 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
         shrunk.shown.printed.join(", "),
         shrunk.reason
     );
+}
+
+/// The report of a hang the watchdog handed to the thread waiting on the
+/// hung run (`supervise::abandonable`): the input in flight is tested again
+/// in a worker, where it is killed at the time limit, then saved and shrunk
+/// exactly as the isolated mode does with a hang ([`Isolated`]'s failure
+/// path), so it reaches the same minimum. Calls no user code in this
+/// process.
+pub(crate) fn hang_report(hang: Hang) -> Report {
+    let Hang {
+        plan,
+        structure,
+        found,
+        replayed,
+        in_test,
+        stuck,
+        tests,
+    } = hang;
+    let mut report = Report::empty("watchdog", &plan);
+    report.tests = tests;
+    let saved = match (&plan.regressions, replayed) {
+        (Some(file), true) => {
+            let cases = plan.saved_cases();
+            let at = cases.iter().position(|s| s.found == found);
+            Some(SavedAt {
+                file: file.path().display().to_string(),
+                entry: at.map_or(0, |i| i + 1),
+                from: match (&plan.replay, at.map(|i| cases[i].own)) {
+                    (Some(_), _) => SavedFrom::Env,
+                    (None, Some(false)) => SavedFrom::Shared,
+                    (None, _) => SavedFrom::Own,
+                },
+            })
+        }
+        _ => None,
+    };
+    let limit = plan.config.timeout.unwrap_or_default();
+    let hung = format!(
+        "{} for {stuck:?} (time limit {limit:?}) and did not return; most likely an infinite \
+         loop. Its thread was abandoned, and the other tests went on",
+        match in_test {
+            true => "the test ran",
+            false => "the runner made no progress (no test started, no shrink step)",
+        }
+    );
+    let mut step = Isolated::new(&plan, structure);
+    let rerun = test_name().map(|_| step.test(&found));
+    let not_rerun = match rerun {
+        Some(Tested::Failed(fault)) if step.unstarted.is_none() => {
+            let discovery = Discovery {
+                found,
+                fault,
+                saved,
+            };
+            let mut report = step.fail(discovery, report);
+            report.notes.push(hung);
+            return report;
+        }
+        // No test name to re-run it by (not under libtest), or no child
+        // process: saved and reported as found.
+        Some(Tested::Failed(_)) | None => None,
+        // It did not hang in a child, which only generates, prints and
+        // checks it.
+        Some(other) => Some(format!(
+            "in a child process, which only generates, prints and checks it, the input did not \
+             hang ({other:?}): the hang is in other user code the runner calls on it (a \
+             #[target], a shrinker or a mutator), or it hangs only after earlier tests"
+        )),
+    };
+    if saved.is_none() {
+        save_on_discovery(&plan, &found, &hung, false, &mut report);
+    }
+    report.notes.extend(not_rerun);
+    let mut report = failed(report, &found, &hung, Failed::AsFound);
+    if let Some(failure) = &mut report.failure {
+        failure.replayed_from = saved;
+        failure.replay = Some(replay_command(&plan, &found));
+    }
+    report
 }

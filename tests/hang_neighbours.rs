@@ -1,0 +1,131 @@
+//! A hang never costs another test its report, in the default mode: a
+//! binary with one `#[property_test]` that hangs and one that fails, run
+//! under plain `cargo test` (captured output, tests in parallel) as a
+//! child, reports both: the hang shrunk to its minimum and saved, the
+//! failure with its counterexample.
+//!
+//! The `scenario_*` tests do nothing unless `PBT_SCENARIO` is set; the
+//! driver runs this binary again as a child with it set.
+
+use pbt::prelude::*;
+use pbt::runners::components::regressions::RegressionsFile;
+use pbt::runners::Regressions;
+use std::process::{Command, Output};
+
+fn in_scenario() -> bool {
+    std::env::var_os("PBT_SCENARIO").is_some_and(|s| s == "hang_neighbours")
+}
+
+/// The scenario's regressions file (none outside the scenario).
+fn scenario_config() -> Config {
+    let file = std::env::var_os("PBT_SCENARIO_FILE").map(std::path::PathBuf::from);
+    Config::default().regressions(match file {
+        Some(file) => Regressions::File(file),
+        None => Regressions::Off,
+    })
+}
+
+/// Hangs from 3 up: the smallest hanging input is 3.
+#[property_test(config = scenario_config(), timeout_ms = 300, seed = 7)]
+fn scenario_hangs_from_three(x: u8) -> bool {
+    if in_scenario() && x >= 3 {
+        loop {
+            std::hint::black_box(0);
+        }
+    }
+    true
+}
+
+/// Fails from 10 up.
+#[property_test(config = scenario_config(), seed = 7)]
+fn scenario_fails_from_ten(x: u8) -> bool {
+    !in_scenario() || x < 10
+}
+
+fn run(file: &std::path::Path, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
+        .args(["scenario_"])
+        .env("PBT_SCENARIO", "hang_neighbours")
+        .env("PBT_SCENARIO_FILE", file)
+        .env_remove("PBT_SEED")
+        .env_remove("PBT_CASES")
+        .env_remove("PBT_ISOLATE");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    command.output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "status: {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The report of test `name` in libtest's output.
+fn report_of<'a>(all: &'a str, name: &str) -> &'a str {
+    let header = format!("---- {name} stdout ----");
+    let start = all
+        .find(&header)
+        .unwrap_or_else(|| panic!("no report of {name}:\n{all}"));
+    let rest = &all[start + header.len()..];
+    let end = (rest.find("\n---- "))
+        .or_else(|| rest.find("\nfailures:"))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("pbt-hang-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("r.txt")
+}
+
+#[test]
+fn a_hang_under_plain_cargo_test_costs_no_other_test_its_report() {
+    // Plain `cargo test`: captured output, the tests in parallel, one process.
+    let file = scratch("default");
+    let out = run(&file, &[]);
+    let all = text(&out);
+    assert!(all.contains("0 passed; 2 failed"), "{all}");
+    let failing = report_of(&all, "scenario_fails_from_ten");
+    assert!(
+        failing.contains("counterexample:\n    x = 10\n"),
+        "{failing}"
+    );
+    let hang = report_of(&all, "scenario_hangs_from_three");
+    // Shrunk to the minimum, with its seed, saved.
+    assert!(hang.contains("counterexample:\n    x = 3\n"), "{hang}");
+    assert!(
+        hang.contains("did not return within the time limit"),
+        "{hang}"
+    );
+    assert!(hang.contains("PBT_SEED=0x7"), "{hang}");
+    assert!(hang.contains("the other tests went on"), "{hang}");
+    let saved = RegressionsFile::at(&file).load_for("hang_neighbours::scenario_hangs_from_three");
+    assert_eq!(
+        saved.len(),
+        2,
+        "the hang and its shrunk form: {saved:?}\n{all}"
+    );
+
+    // The next run replays the shrunk hang first: nothing left to shrink.
+    let again = text(&run(&file, &[]));
+    let hang = report_of(&again, "scenario_hangs_from_three");
+    assert!(hang.contains("on its saved case 1"), "{hang}");
+    assert!(hang.contains("counterexample:\n    x = 3\n"), "{hang}");
+    assert!(again.contains("0 passed; 2 failed"), "{again}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+
+    // The isolated mode reaches the same minimum.
+    let file = scratch("isolated");
+    let isolated = text(&run(&file, &[("PBT_ISOLATE", "1")]));
+    let hang = report_of(&isolated, "scenario_hangs_from_three");
+    assert!(hang.contains("counterexample:\n    x = 3\n"), "{hang}");
+    let _ = std::fs::remove_dir_all(file.parent().unwrap());
+}
