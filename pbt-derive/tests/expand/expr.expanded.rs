@@ -55,7 +55,7 @@ const _: () = {
         fn shrink(&self) -> ::pbt::__private::Candidates<'_, Self> {
             match self {
                 Self::Lit(__pbt_0) => {
-                    ::std::boxed::Box::new(
+                    ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::empty::<Self>(),
                             ::core::iter::Iterator::map(
@@ -66,7 +66,7 @@ const _: () = {
                     )
                 }
                 Self::Neg(__pbt_0) => {
-                    ::std::boxed::Box::new(
+                    ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::Iterator::chain(
                                 ::core::iter::Iterator::chain(
@@ -100,7 +100,7 @@ const _: () = {
                     )
                 }
                 Self::Add(__pbt_0, __pbt_1) => {
-                    ::std::boxed::Box::new(
+                    ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::Iterator::chain(
                                 ::core::iter::Iterator::chain(

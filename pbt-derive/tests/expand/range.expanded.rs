@@ -105,7 +105,7 @@ const _: () = {
         fn shrink(&self) -> ::pbt::__private::Candidates<'_, Self> {
             match self {
                 Self { lo: __pbt_0, hi: __pbt_1, label: __pbt_2 } => {
-                    ::std::boxed::Box::new(
+                    ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::empty::<Self>(),
                             ::core::iter::Iterator::map(

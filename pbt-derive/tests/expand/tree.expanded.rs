@@ -67,14 +67,16 @@ const _: () = {
         #[allow(unused_variables)]
         fn shrink(&self) -> ::pbt::__private::Candidates<'_, Self> {
             match self {
-                Self::Leaf => ::std::boxed::Box::new(::core::iter::empty::<Self>()),
+                Self::Leaf => {
+                    ::pbt::__private::boxed_candidates(::core::iter::empty::<Self>())
+                }
                 Self::Node {
                     left: __pbt_0,
                     key: __pbt_1,
                     value: __pbt_2,
                     right: __pbt_3,
                 } => {
-                    ::std::boxed::Box::new(
+                    ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::Iterator::chain(
                                 ::core::iter::Iterator::chain(
