@@ -124,6 +124,33 @@ impl Gen for Unmarked {
     }
 }
 
+/// `[1, 3, 2]` fails while its 1s and 2s are as many (an `Inc` and its
+/// `Dec`): no single deletion fails, the pair apart does.
+#[test]
+fn delete_pairs_deletes_two_elements_apart() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let balanced = |v: &Vec<u8>| {
+        let count = |x| v.iter().filter(|&&y| y == x).count();
+        v.contains(&3) && count(1) == count(2)
+    };
+    let mut s = shrinker(&g, &[3, 1, 3, 2], 10, balanced);
+    assert_eq!(run(&g, &mut s, super::delete::delete_blocks), vec![1, 3, 2]);
+    assert_eq!(run(&g, &mut s, super::combine::delete_pairs), vec![3]);
+}
+
+/// `[0, 0, 0]` fails, and `[1, 0]`: shorter only with a value raised.
+#[test]
+fn delete_replacing_deletes_an_element_while_another_changes() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let fails = |v: &Vec<u8>| v == &[0, 0, 0] || v == &[1, 0];
+    let mut s = shrinker(&g, &[3, 0, 0, 0], 10, fails);
+    assert_eq!(run(&g, &mut s, super::delete::delete_blocks), vec![0, 0, 0]);
+    assert_eq!(
+        run(&g, &mut s, super::combine::delete_replacing),
+        vec![1, 0]
+    );
+}
+
 #[test]
 fn delete_choices_deletes_runs_of_choices() {
     let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| {
