@@ -151,6 +151,23 @@ fn delete_replacing_deletes_an_element_while_another_changes() {
     );
 }
 
+/// A `u128` that fails from 71 bits on when it is 1 mod 3 (a third of
+/// the values of each length): from `2^127 + …` the pass alone ends at 71
+/// bits, where lowering the high half alone stays at the value's length.
+#[test]
+fn lower_magnitude_takes_a_wide_integer_to_the_least_failing_bit_length() {
+    let g = crate::gen::any::<u128>();
+    let fails = |x: &u128| *x >> 70 != 0 && *x % 3 == 1;
+    let (hi, lo) = (0x8123_4567_89ab_cdef_u64, 0xfedc_ba98_7654_3210_u64);
+    let start = (0..3)
+        .map(|k| [4, hi, lo + k])
+        .find(|c| fails(&g.generate(&mut Replay::new(c), 10).unwrap()))
+        .expect("one of three is 1 mod 3");
+    let mut s = shrinker(&g, &start, 10, fails);
+    let x = run(&g, &mut s, super::magnitude::lower_magnitude);
+    assert_eq!(128 - x.leading_zeros(), 71, "{x:#x}");
+}
+
 #[test]
 fn delete_choices_deletes_runs_of_choices() {
     let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| {
