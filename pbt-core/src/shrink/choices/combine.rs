@@ -4,8 +4,8 @@
 //!
 //! - [`delete_pairs`]: delete two elements that are not adjacent (a
 //!   command and the one it enabled: `Inc … Dec`, `Push … Pop`).
-//! - [`delete_replacing`]: delete an element and give one choice of the
-//!   collection a small other value (a step replaced by a simpler one,
+//! - [`delete_replacing`]: delete an element and give one choice of an
+//!   element that equals another a small other value (a step replaced,
 //!   the rest replayed and so re-validated: `Set(0) Set(0) Undo Undo Get`
 //!   becomes `Set(1) Set(0) Undo Get`).
 //!
@@ -120,8 +120,9 @@ pub(crate) fn delete_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinkin
 }
 
 /// Delete an element of a collection of at most [`REPLACE_UP_TO`]
-/// elements and choices, and give one other choice of the collection
-/// a value below [`VALUES`] (within its bound); the replay regenerates
+/// elements and choices, and give one choice of another element that
+/// equals a third (two steps that must come to differ) a value below
+/// [`VALUES`] (within its bound); the replay regenerates
 /// everything after it, so a step replaced this way re-validates the rest.
 /// Shorter, so a step even when the new value is larger: a program that
 /// needs two different values, stuck with `Set(0) Set(0)` and an extra
@@ -148,11 +149,19 @@ pub(crate) fn delete_replacing<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shri
             };
             let gone = now.blocks[now.elems[j]].span();
             let bounds = s.bounds().to_vec();
-            // The choices of the collection left, with their bounds (those
-            // after the deleted element moved back by its length).
-            let (mut cand, kept) = (cand, coll.start..coll.end - gone.len());
-            for at in kept {
-                let bound = bounds[if at < gone.start { at } else { at + gone.len() }];
+            // The choices of the elements left that equal another element
+            // (where two values must differ), at their places in the
+            // candidate (those after the deleted element moved back by its
+            // length), with their bounds.
+            let body = |e: usize| &now.choices[now.blocks[now.elems[e]].span()];
+            let twins = (0..m).filter(|&e| e != j && (0..m).any(|f| f != e && body(f) == body(e)));
+            let places: Vec<usize> = twins
+                .flat_map(|e| now.blocks[now.elems[e]].span())
+                .collect();
+            let mut cand = cand;
+            for at in places {
+                let bound = bounds[at];
+                let at = if at < gone.start { at } else { at - gone.len() };
                 let was = cand[at];
                 for v in (0..VALUES.min(bound.saturating_add(1))).filter(|&v| v != was) {
                     cand[at] = v;
