@@ -181,10 +181,11 @@ impl<M: StateMachine> Programs<M> {
     /// recorded choices and regenerate that command in its model state.
     /// Then, on programs of at most 16 steps, past the local
     /// minima where no single edit still fails: delete two steps that are
-    /// not adjacent (a command and the one it enabled), swap adjacent
-    /// steps where the later one's choices are smaller, and (on programs
-    /// of at most 8 steps) delete a step while another is drawn again with
-    /// one of its choices set to a small other value.
+    /// not adjacent (a command and the one it enabled), and swap adjacent
+    /// steps where the later one's choices are smaller. (Deleting a step
+    /// while another is replaced is the integrated shrinker's
+    /// `delete_replacing`, which the default `Shrinker::Both` runs first:
+    /// here it cost more replays than the rest of shrinking.)
     /// After each edit the later steps are tried two ways: kept as they are
     /// (dropping those whose precondition now fails), then regenerated
     /// from their own recorded choices in their new model states (so
@@ -416,54 +417,7 @@ fn past_local_minima<M: StateMachine>(
             steps.swap(i, i + 1);
             rebuild(&*m2, steps, i, later, p2.size)
         });
-    let replacing = (n <= REPLACE_UP_TO)
-        .then(|| replacing(machine, program))
-        .into_iter()
-        .flatten();
-    Box::new(pairs.chain(swaps).chain(replacing))
-}
-
-/// The most steps a program may have for [`Programs::shrink`] to try
-/// deleting a step while another is replaced by a different one.
-const REPLACE_UP_TO: usize = 8;
-
-/// The choice values [`replacing`] tries: `0..VALUES`.
-const VALUES: u64 = 4;
-
-/// `program` without step `j` and with another step drawn again from its
-/// recorded choices with one of them set to a small other value (below
-/// [`VALUES`]), in the model state it meets: shorter, so a step even when
-/// the new command is not simpler. `Push(0) Push(0) Pop Push(0) Pop Pop`
-/// needs two different values where it has an extra `Pop`: it becomes
-/// `Push(0) Push(1) Pop Push(0) Pop`.
-fn replacing<M: StateMachine>(
-    machine: &Arc<M>,
-    program: &Program<M>,
-) -> impl Iterator<Item = Program<M>> + 'static {
-    let (machine, program) = (Arc::clone(machine), program.clone());
-    let n = program.len();
-    let edits = (0..n).rev().flat_map(move |j| {
-        (0..n.saturating_sub(1))
-            .flat_map(move |i| [(j, i, Later::Kept), (j, i, Later::Regenerated)])
-    });
-    edits.flat_map(move |(j, i, later)| {
-        let mut shorter = program.clone();
-        shorter.steps.remove(j);
-        let recorded = shorter.steps[i].choices.clone();
-        let machine = Arc::clone(&machine);
-        let values = (0..recorded.len()).flat_map(move |at| (0..VALUES).map(move |v| (at, v)));
-        values.filter_map(move |(at, v)| {
-            if recorded[at] == v {
-                return None;
-            }
-            let mut choices = recorded.clone();
-            choices[at] = v;
-            let step = regenerated(&*machine, &shorter, i, &choices)?;
-            let mut steps = shorter.steps.clone();
-            steps[i] = step;
-            rebuild(&*machine, steps, i + 1, later, shorter.size)
-        })
-    })
+    Box::new(pairs.chain(swaps))
 }
 
 /// What an edit does to the steps after it.
