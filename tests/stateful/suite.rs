@@ -303,7 +303,11 @@ impl StateMachine for SkippingCounter {
         pick(vec![CounterCmd::Read, CounterCmd::Inc, CounterCmd::Dec])
     }
     fn precondition(&self, n: &u8, c: &CounterCmd) -> bool {
-        !(matches!(c, CounterCmd::Dec) && *n == 0) && !(matches!(c, CounterCmd::Inc) && *n >= 5)
+        match c {
+            CounterCmd::Dec => *n > 0,
+            CounterCmd::Inc => *n < 5,
+            CounterCmd::Read => true,
+        }
     }
     fn apply_model(&self, n: &mut u8, c: &CounterCmd) -> Option<u8> {
         match c {
