@@ -15,7 +15,7 @@
 
 use super::delete::Snapshot;
 use super::shrinker::{ChoiceShrinker, ReplayMode, ShrinkTest, Shrinking};
-use crate::choices::{Block, Choices};
+use crate::choices::{children, Block, Choices};
 use crate::source::BlockKind;
 
 /// The most elements a collection may have for these passes.
@@ -71,11 +71,24 @@ fn without(
     Some(out)
 }
 
-/// The short collections, innermost (last) first.
-fn short_collections<T: ShrinkTest>(s: &ChoiceShrinker<T>) -> Vec<usize> {
-    (0..s.blocks().len())
+/// The collections of `s` with `elements` elements and at most `choices`
+/// choices, innermost (last) first: counted from the blocks, before any
+/// copy of the sequence is taken (most collections of a long sequence are
+/// not short, and a copy for each would cost more than the pass).
+fn short_collections<T: ShrinkTest>(
+    s: &ChoiceShrinker<T>,
+    elements: std::ops::RangeInclusive<usize>,
+    choices: usize,
+) -> Vec<usize> {
+    let blocks = s.blocks();
+    (0..blocks.len())
         .rev()
-        .filter(|&c| s.blocks()[c].kind == BlockKind::Collection)
+        .filter(|&c| {
+            let b = blocks[c];
+            b.kind == BlockKind::Collection
+                && b.len() <= choices
+                && elements.contains(&children(blocks, c, BlockKind::Element).len())
+        })
         .collect()
 }
 
@@ -92,9 +105,10 @@ fn is_collection(now: &Snapshot, c: usize) -> bool {
 /// each element from the last, with each earlier one from the nearest.
 /// A program whose failure needs `Inc Inc Inc Dec` and that holds one
 /// `Inc` and one `Dec` more loses neither alone (the `Dec` it keeps needs
-/// the `Inc`), and both together.
+/// the `Inc`), and both together. Of a run of equal elements only the
+/// last is tried (the others give the same candidates).
 pub(crate) fn delete_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
-    for c in short_collections(s) {
+    for c in short_collections(s, 3..=SHORT, usize::MAX) {
         let mut now = Snapshot::of(s, c);
         let mut j = now.elems.len();
         'j: while j > 0 {
@@ -106,7 +120,16 @@ pub(crate) fn delete_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinkin
             if !is_collection(&now, c) || !(3..=SHORT).contains(&m) || j >= m {
                 break;
             }
+            // An element equal to the next one, tried already (as `j`,
+            // or as `i` with the same `j`), gives the same candidates.
+            let body = |e: usize| &now.choices[now.blocks[now.elems[e]].span()];
+            if j + 1 < m && body(j) == body(j + 1) {
+                continue;
+            }
             for i in (0..j.saturating_sub(1)).rev() {
+                if i + 2 < j && body(i) == body(i + 1) {
+                    continue;
+                }
                 let cand = without(&now.choices, &now.blocks, &now.elems, c, &[i, j]);
                 if let Some(cand) = cand {
                     if s.consider(&cand, ReplayMode::Simplify)? {
@@ -128,7 +151,8 @@ pub(crate) fn delete_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinkin
 /// needs two different values, stuck with `Set(0) Set(0)` and an extra
 /// `Undo`, becomes `Set(1) Set(0)` without it.
 pub(crate) fn delete_replacing<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
-    for c in short_collections(s) {
+    let (elements, choices) = REPLACE_UP_TO;
+    for c in short_collections(s, 2..=elements, choices) {
         let mut now = Snapshot::of(s, c);
         let mut j = now.elems.len();
         'j: while j > 0 {
