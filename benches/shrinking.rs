@@ -50,6 +50,13 @@
 //! `passes::take_totals`): candidates run (attempts) and steps. Set
 //! `PBT_SHRINK_STATS=1` for the table of every shrink on stderr.
 //!
+//! Last, the same benchmark built unoptimised (`cargo test --bench
+//! shrinking --no-run`, the profile `cargo test` uses) is run from this one
+//! for its debug rows: a failing list of up to 1 000 `i32`s, a map of up to
+//! 100 keys and a bounded queue's program, pbt's default shrinker against
+//! proptest (`-- --no-debug` skips them; `-- --debug-rows` on the debug
+//! binary runs them alone).
+//!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
 //! the external shrinker of a `#[with]` variable, is named `#[with]`);
@@ -407,6 +414,9 @@ fn main() {
     if std::env::args().any(|a| a == "--external-gen-only") {
         return external_gen_vec(rounds);
     }
+    if std::env::args().any(|a| a == "--debug-rows") {
+        return debug_rows(rounds);
+    }
     let mut rows = Vec::new();
 
     let reverse = property! { forall xs: Vec<i32>; check reverse_holds(xs) };
@@ -583,7 +593,212 @@ fn main() {
         print_passes(&rows);
     }
     external_gen_vec(rounds);
+    if !std::env::args().any(|a| a == "--no-debug") {
+        run_debug_profile(rounds);
+    }
 }
+
+// --------------------------------------------- the unoptimised profile
+
+/// Build this benchmark unoptimised, as `cargo test` builds (`cargo test
+/// --bench shrinking --no-run`, the test profile), and run its
+/// [`debug_rows`]: the time a user who runs `cargo test` waits.
+/// `-- --no-debug` skips it.
+fn run_debug_profile(rounds: u64) {
+    use std::process::Command;
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args([
+            "test",
+            "--bench",
+            "shrinking",
+            "--no-run",
+            "--message-format=json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(std::process::Stdio::null())
+        .output();
+    let executable = built.ok().and_then(|out| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find_map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).ok()?;
+                (v["target"]["name"] == "shrinking")
+                    .then(|| v["executable"].as_str().map(str::to_string))
+                    .flatten()
+            })
+    });
+    let Some(executable) = executable else {
+        println!("\n(the unoptimised build of this benchmark failed: no debug rows)");
+        return;
+    };
+    println!();
+    let _ = Command::new(executable)
+        .args(["--debug-rows", "--rounds", &rounds.to_string()])
+        .status();
+}
+
+/// The rows of an unoptimised build (`--debug-rows`): a failing list of up
+/// to 1 000 `i32`s (some element at least `2^30`), a map of up to 100
+/// keys (some value at least `2^30`) and a program of up to 32 commands of
+/// the bounded queue (tests/stateful/queue.rs, its planted bug; proptest's
+/// side is proptest-state-machine as benches/state_machine.rs runs it),
+/// each pbt's default shrinker against proptest on the same failure, the
+/// median over the seeds in ms of CPU time.
+fn debug_rows(rounds: u64) {
+    use std::collections::BTreeMap;
+    println!(
+        "{:<30} {:>10} {:>10} {:>8}   shrunk size (median, pbt / proptest)",
+        "debug profile (median ms CPU)", "pbt both", "proptest", "÷ pt"
+    );
+    let line = |name: &str, runs: [Vec<Timed>; 2]| {
+        let ms = runs
+            .clone()
+            .map(|r| median(r.iter().map(|t| t.0).collect()));
+        let size = |r: &[Timed]| {
+            let mut s: Vec<usize> = r.iter().map(|t| t.1).collect();
+            s.sort_unstable();
+            match s[s.len() / 2] {
+                usize::MAX => "-".to_string(),
+                n => n.to_string(),
+            }
+        };
+        let ratio = match ms[1] {
+            0.0 => "-".to_string(),
+            pt => format!("{:.2}", ms[0] / pt),
+        };
+        println!(
+            "{name:<30} {:>10.1} {:>10.1} {ratio:>8}   {} / {}",
+            ms[0],
+            ms[1],
+            size(&runs[0]),
+            size(&runs[1])
+        );
+    };
+    let seeds = 0..rounds;
+
+    let list = property! {
+        forall xs: Vec<i32>, #[gen = gen::vec(gen::any::<i32>(), 0..=1000)];
+        check xs.iter().all(|&x| x < BIG)
+    };
+    let runs = [
+        seeds
+            .clone()
+            .map(|seed| {
+                timed(|| {
+                    pbt_run(&list, Shrinker::Both, seed, 100, |(xs,): &(Vec<i32>,)| {
+                        xs.len()
+                    })
+                })
+            })
+            .collect(),
+        seeds
+            .clone()
+            .map(|seed| {
+                timed(|| {
+                    pt_run(
+                        proptest::collection::vec(proptest::num::i32::ANY, 0..=1000),
+                        seed,
+                        100,
+                        |xs| Some(xs.iter().all(|&x| x < BIG)),
+                        Vec::len,
+                    )
+                })
+            })
+            .collect(),
+    ];
+    line("vec(any::<i32>(), 0..=1000)", runs);
+
+    let map = property! {
+        forall m: BTreeMap<u32, i32>, #[gen = gen::map(
+            gen::vec((gen::any::<u32>(), gen::any::<i32>()), 0..=100),
+            |kv| kv.into_iter().collect::<BTreeMap<u32, i32>>(),
+        )];
+        check m.values().all(|&x| x < BIG)
+    };
+    let runs = [
+        seeds
+            .clone()
+            .map(|seed| {
+                timed(|| {
+                    pbt_run(
+                        &map,
+                        Shrinker::Both,
+                        seed,
+                        100,
+                        |(m,): &(BTreeMap<u32, i32>,)| m.len(),
+                    )
+                })
+            })
+            .collect(),
+        seeds
+            .clone()
+            .map(|seed| {
+                timed(|| {
+                    pt_run(
+                        proptest::collection::btree_map(
+                            proptest::num::u32::ANY,
+                            proptest::num::i32::ANY,
+                            0..=100,
+                        ),
+                        seed,
+                        100,
+                        |m| Some(m.values().all(|&x| x < BIG)),
+                        BTreeMap::len,
+                    )
+                })
+            })
+            .collect(),
+    ];
+    line("map of up to 100 keys", runs);
+
+    use pbt::stateful::{Program, StateMachine};
+    let program = queue::QueueMachine.property();
+    let runs = [
+        seeds
+            .clone()
+            .map(|seed| {
+                timed(|| {
+                    pbt_run(
+                        &program,
+                        Shrinker::Both,
+                        seed,
+                        1000,
+                        |(p,): &(Program<queue::QueueMachine>,)| p.len(),
+                    )
+                })
+            })
+            .collect(),
+        // proptest-state-machine on the same machine, as
+        // benches/state_machine.rs runs it (its failing cases panic: their
+        // messages are kept off the table).
+        {
+            let hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(|_| {}));
+            let runs = seeds
+                .map(|seed| {
+                    timed(|| {
+                        baseline::run::<baseline::QueueTest>(seed + 1, 1000, 32)
+                            .map_or(usize::MAX, |found| found.shrunk)
+                    })
+                })
+                .collect();
+            std::panic::set_hook(hook);
+            runs
+        },
+    ];
+    line("queue program (<= 32 commands)", runs);
+}
+
+#[path = "state_machine/baseline.rs"]
+#[allow(dead_code)]
+mod baseline;
+#[path = "../tests/stateful/kv.rs"]
+#[allow(dead_code)]
+mod kv;
+#[path = "../tests/stateful/queue.rs"]
+#[allow(dead_code)]
+mod queue;
 
 // ------------------------------------- the external shrinker of a #[with]
 

@@ -148,6 +148,8 @@ pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
 ///
 /// A panic in user code ends the printed program at that step, marked with
 /// the panic's message (the check itself lets it unwind to the runner).
+/// Steps after the failing one are not run, and counted: `(3 more steps,
+/// not run)`; a shrunk program has none.
 pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
     let trace = run_steps(machine, program, Faults::Record);
     let mut out = String::new();
@@ -165,6 +167,17 @@ pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
     }
     if let StepVerdict::Broke(why) = &trace.verdict {
         let _ = writeln!(out, "  invariant: {why}");
+    }
+    // Steps after the failing one are part of the value: a program that
+    // prints them (as a count) prints differently without them, so the
+    // shrinkers, which take only a candidate that prints differently,
+    // delete them, and the counterexample is the program printed.
+    match program.len() - trace.steps.len() {
+        0 => {}
+        1 => out.push_str("  (1 more step, not run)\n"),
+        n => {
+            let _ = writeln!(out, "  ({n} more steps, not run)");
+        }
     }
     let _ = writeln!(out, "reproducer (paste into a #[test]):");
     out.push_str(&reproducer(machine, &trace));

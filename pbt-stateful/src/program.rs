@@ -179,18 +179,26 @@ impl<M: StateMachine> Programs<M> {
     /// Candidates simpler than `program`, each one settled: delete runs of
     /// steps (halves first, then single steps), then simplify one step's
     /// recorded choices and regenerate that command in its model state.
+    /// Then, on programs of at most 16 steps, past the local
+    /// minima where no single edit still fails: delete two steps that are
+    /// not adjacent (a command and the one it enabled), and swap adjacent
+    /// steps where the later one's choices are smaller. (Deleting a step
+    /// while another is replaced is the integrated shrinker's
+    /// `delete_replacing`, which the default `Shrinker::Both` runs first:
+    /// here it cost more replays than the rest of shrinking.)
     /// After each edit the later steps are tried two ways: kept as they are
     /// (dropping those whose precondition now fails), then regenerated
     /// from their own recorded choices in their new model states (so
     /// `Remove(2)` follows its `Insert(2, _)` when that becomes
-    /// `Insert(0, 0)`). Every candidate is shorter, or as long with one
-    /// step's choices smaller in shortlex order, so greedy shrinking
+    /// `Insert(0, 0)`). Every candidate is shorter, or as long with its
+    /// steps' choices smaller in shortlex order, so greedy shrinking
     /// terminates.
     pub fn shrink(&self, program: &Program<M>) -> Candidates<'static, Program<M>> {
         let machine = Arc::clone(&self.machine);
         let machine2 = Arc::clone(&self.machine);
         let program = program.clone();
         let program2 = program.clone();
+        let program3 = program.clone();
         let n = program.len();
         let spans =
             std::iter::successors(Some(n), |&k| (k > 1).then_some(k / 2)).filter(|&k| k > 0);
@@ -212,7 +220,11 @@ impl<M: StateMachine> Programs<M> {
                 .flat_map(|c| [(c.clone(), Later::Kept), (c, Later::Regenerated)])
                 .filter_map(move |(c, later)| with_step(&*machine, &program, i, &c, later))
         });
-        Box::new(deleted.chain(simplified))
+        Box::new(
+            deleted
+                .chain(simplified)
+                .chain(past_local_minima(&self.machine, &program3)),
+        )
     }
 
     /// [`Programs::shrink`] as a function, for `#[shrink = …]` in
@@ -365,6 +377,49 @@ pub(super) fn draw_command<M: StateMachine, S: Source + ?Sized>(
     })
 }
 
+/// The most steps a program may have for [`Programs::shrink`] to try the
+/// edits that need two places (pairs of steps deleted, adjacent steps
+/// swapped): their number grows with the square of the length, and the
+/// programs stuck where only they help are short.
+const PAIRS_UP_TO: usize = 16;
+
+/// The candidates of [`Programs::shrink`] past local minima: `program`
+/// without two steps that are not adjacent (each step from the last, with
+/// each earlier one from the nearest), then with two adjacent steps
+/// swapped where the later one's recorded choices are smaller (the
+/// program's choices, read in order, get smaller).
+fn past_local_minima<M: StateMachine>(
+    machine: &Arc<M>,
+    program: &Program<M>,
+) -> Candidates<'static, Program<M>> {
+    let n = program.len();
+    if n > PAIRS_UP_TO {
+        return Box::new(std::iter::empty());
+    }
+    let (m1, m2) = (Arc::clone(machine), Arc::clone(machine));
+    let (p1, p2, p3) = (program.clone(), program.clone(), program.clone());
+    let later = [Later::Kept, Later::Regenerated];
+    let pairs = (0..n)
+        .rev()
+        .flat_map(|j| (0..j.saturating_sub(1)).rev().map(move |i| (i, j)))
+        .flat_map(move |pair| later.map(|l| (pair, l)))
+        .filter_map(move |((i, j), later)| {
+            let mut steps = p1.steps.clone();
+            steps.remove(j);
+            steps.remove(i);
+            rebuild(&*m1, steps, i, later, p1.size)
+        });
+    let swaps = (0..n.saturating_sub(1))
+        .filter(move |&i| shortlex_lt(&p3.steps[i + 1].choices, &p3.steps[i].choices))
+        .flat_map(move |i| later.map(|l| (i, l)))
+        .filter_map(move |(i, later)| {
+            let mut steps = p2.steps.clone();
+            steps.swap(i, i + 1);
+            rebuild(&*m2, steps, i, later, p2.size)
+        });
+    Box::new(pairs.chain(swaps))
+}
+
 /// What an edit does to the steps after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Later {
@@ -421,7 +476,24 @@ fn with_step<M: StateMachine>(
     choices: &[u64],
     later: Later,
 ) -> Option<Program<M>> {
-    let step = guard(|| {
+    let step = regenerated(machine, program, i, choices)?;
+    if !shortlex_lt(&step.choices, &program.steps[i].choices) {
+        return None;
+    }
+    let mut steps = program.steps.clone();
+    steps[i] = step;
+    rebuild(machine, steps, i + 1, later, program.size)
+}
+
+/// Step `i` of `program` drawn again from `choices` in the model state it
+/// meets; `None` when no valid command comes out, or user code panicked.
+fn regenerated<M: StateMachine>(
+    machine: &M,
+    program: &Program<M>,
+    i: usize,
+    choices: &[u64],
+) -> Option<ProgramStep<M>> {
+    guard(|| {
         let mut model = machine.init_model();
         for s in &program.steps[..i] {
             machine.apply_model(&mut model, &s.command);
@@ -432,13 +504,7 @@ fn with_step<M: StateMachine>(
             command,
             choices: replay.into_used(),
         })
-    })??;
-    if !shortlex_lt(&step.choices, &program.steps[i].choices) {
-        return None;
-    }
-    let mut steps = program.steps.clone();
-    steps[i] = step;
-    rebuild(machine, steps, i + 1, later, program.size)
+    })?
 }
 
 /// Run user code, a panic (or a replay overrun) giving `None`.

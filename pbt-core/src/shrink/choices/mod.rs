@@ -11,7 +11,9 @@
 //!   (Hypothesis style); each is a function in a family file: `delete.rs`
 //!   (shorter sequences), `minimize.rs` (smaller choices, the same length),
 //!   `restructure.rs` (a value's shape), `size.rs` (other sizes and
-//!   encodings). What each pass did is
+//!   encodings), `combine.rs` (a deletion together with another edit, past
+//!   the local minima of short programs), `magnitude.rs` (wide integers
+//!   by bit length first). What each pass did is
 //!   in [`ChoiceShrinker::stats`], and printed with `PBT_SHRINK_STATS=1`.
 //! - [`simplifications`], [`bisections`], [`simplifications_by_bisection`],
 //!   [`reencodings`]: candidates as iterators, for shrinkers that take the
@@ -75,7 +77,9 @@
 //! tests (`tests.rs`).
 
 mod candidates;
+mod combine;
 mod delete;
+mod magnitude;
 mod minimize;
 pub mod passes;
 mod restructure;

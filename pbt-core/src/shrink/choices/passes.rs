@@ -10,14 +10,14 @@
 //! zeroing a printed step of the whole list.
 //!
 //! Adding a pass: write it in the family file it belongs to (`delete.rs`,
-//! `minimize.rs`, `restructure.rs`, `size.rs`) following the contract of the
+//! `minimize.rs`, `restructure.rs`, `size.rs`, `combine.rs`, `magnitude.rs`) following the contract of the
 //! [parent module](super) ("Writing a pass"), add its row to [`table`], a test
 //! `<pass>_<what it guarantees>` in `tests.rs`, and run the shrinking
 //! challenge (`tests/shrinking_challenge.rs`) and `benches/shrinking.rs`
 //! before and after.
 
 use super::shrinker::{ChoiceShrinker, ShrinkTest, Shrinking};
-use super::{delete, minimize, restructure, size};
+use super::{combine, delete, magnitude, minimize, restructure, size};
 use std::sync::{Mutex, OnceLock};
 
 /// When a pass runs: see the [module](self) docs.
@@ -52,11 +52,12 @@ pub struct Pass<T> {
 /// assert_eq!(rows[0].name, "delete_halves");
 /// assert!(rows.iter().skip_while(|p| p.tier == Tier::Cheap).all(|p| p.tier == Tier::Expensive));
 /// ```
-pub fn table<T: ShrinkTest>() -> [Pass<T>; 17] {
+pub fn table<T: ShrinkTest>() -> [Pass<T>; 20] {
     use Tier::{Cheap, Expensive};
     let pass = |name, tier, run: PassFn<T>| Pass { name, tier, run };
     [
         pass("delete_halves", Cheap, delete::delete_halves),
+        pass("lower_magnitude", Cheap, magnitude::lower_magnitude),
         pass("widen_size", Cheap, size::widen_size),
         pass("pass_to_descendant", Cheap, restructure::pass_to_descendant),
         pass("join_collections", Cheap, restructure::join_collections),
@@ -81,6 +82,8 @@ pub fn table<T: ShrinkTest>() -> [Pass<T>; 17] {
         ),
         pass("shrink_size", Expensive, size::shrink_size),
         pass("reencode", Expensive, size::reencode),
+        pass("delete_pairs", Expensive, combine::delete_pairs),
+        pass("delete_replacing", Expensive, combine::delete_replacing),
     ]
 }
 

@@ -124,6 +124,50 @@ impl Gen for Unmarked {
     }
 }
 
+/// `[1, 3, 2]` fails while its 1s and 2s are as many (an `Inc` and its
+/// `Dec`): no single deletion fails, the pair apart does.
+#[test]
+fn delete_pairs_deletes_two_elements_apart() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let balanced = |v: &Vec<u8>| {
+        let count = |x| v.iter().filter(|&&y| y == x).count();
+        v.contains(&3) && count(1) == count(2)
+    };
+    let mut s = shrinker(&g, &[3, 1, 3, 2], 10, balanced);
+    assert_eq!(run(&g, &mut s, super::delete::delete_blocks), vec![1, 3, 2]);
+    assert_eq!(run(&g, &mut s, super::combine::delete_pairs), vec![3]);
+}
+
+/// `[0, 0, 0]` fails, and `[1, 0]`: shorter only with a value raised.
+#[test]
+fn delete_replacing_deletes_an_element_while_another_changes() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let fails = |v: &Vec<u8>| v == &[0, 0, 0] || v == &[1, 0];
+    let mut s = shrinker(&g, &[3, 0, 0, 0], 10, fails);
+    assert_eq!(run(&g, &mut s, super::delete::delete_blocks), vec![0, 0, 0]);
+    assert_eq!(
+        run(&g, &mut s, super::combine::delete_replacing),
+        vec![1, 0]
+    );
+}
+
+/// A `u128` that fails from 71 bits on when it is 1 mod 3 (a third of
+/// the values of each length): from `2^127 + …` the pass alone ends at 71
+/// bits, where lowering the high half alone stays at the value's length.
+#[test]
+fn lower_magnitude_takes_a_wide_integer_to_the_least_failing_bit_length() {
+    let g = crate::gen::any::<u128>();
+    let fails = |x: &u128| *x >> 70 != 0 && *x % 3 == 1;
+    let (hi, lo) = (0x8123_4567_89ab_cdef_u64, 0xfedc_ba98_7654_3210_u64);
+    let start = (0..3)
+        .map(|k| [4, hi, lo + k])
+        .find(|c| fails(&g.generate(&mut Replay::new(c), 10).unwrap()))
+        .expect("one of three is 1 mod 3");
+    let mut s = shrinker(&g, &start, 10, fails);
+    let x = run(&g, &mut s, super::magnitude::lower_magnitude);
+    assert_eq!(128 - x.leading_zeros(), 71, "{x:#x}");
+}
+
 #[test]
 fn delete_choices_deletes_runs_of_choices() {
     let mut s = shrinker(&Unmarked, &[1, 3, 1, 7, 1, 2, 1, 4, 0], 10, |v| {

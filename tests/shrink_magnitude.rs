@@ -1,0 +1,84 @@
+//! Wide integers and floats shrink by magnitude first: a counterexample
+//! whose failing region is a large boundary ends at the smallest magnitude
+//! that fails, on every seed.
+
+use pbt::prelude::*;
+use pbt::runners::{generational, Regressions};
+
+fn quiet(seed: u64) -> Config {
+    Config::default()
+        .regressions(Regressions::Off)
+        .ignore_env()
+        .seed(seed)
+        .cases(10_000)
+}
+
+/// A `u128` to `f64` conversion written as `hi · 2^64 + lo` rounds twice
+/// (`lo` to 53 bits, then the sum), so a value whose low half rounds to a
+/// tie of the sum's last place comes out one place low. Below `2^64 + 2^53`
+/// it is exact (no `hi`, or an exact `lo`); the least failure is
+/// `2^64 + 2^53 + 2049` (found by the search in the test).
+fn split_to_f64(x: u128) -> f64 {
+    ((x >> 64) as u64 as f64) * 18_446_744_073_709_551_616.0 + (x as u64 as f64)
+}
+
+/// The same conversion for `i128`, of the magnitude, then the sign.
+fn split_i128_to_f64(x: i128) -> f64 {
+    let m = split_to_f64(x.unsigned_abs());
+    if x < 0 {
+        -m
+    } else {
+        m
+    }
+}
+
+/// The bit length of `x`'s magnitude.
+fn magnitude(x: i128) -> u32 {
+    128 - x.unsigned_abs().leading_zeros()
+}
+
+/// Before, every seed ended at `2^117 + 2^64 + 1` (the high half rounds
+/// once it passes 53 bits; no single choice goes lower from there).
+#[test]
+fn a_u128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
+    let least = (0..1u128 << 14)
+        .map(|k| (1 << 64) + (1 << 53) + k)
+        .find(|&x| split_to_f64(x) != x as f64)
+        .expect("a failure just above 2^64 + 2^53");
+    assert_eq!(least, (1 << 64) + (1 << 53) + 2049);
+    assert!((0..1u128 << 16).all(|x| split_to_f64(x) == x as f64));
+    let prop = property! { forall x: u128; check split_to_f64(x) == x as f64 };
+    for seed in 0..20 {
+        let report = generational(&prop, quiet(seed));
+        let (x,) = report.counterexample::<(u128,)>().expect("it fails");
+        assert_eq!(128 - x.leading_zeros(), 65, "seed {seed}: {x:#x}");
+    }
+}
+
+/// Negative values round through the same halves: the least magnitude
+/// that fails is just above `2^64` too, on either side of zero.
+#[test]
+fn an_i128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
+    let prop = property! { forall x: i128; check split_i128_to_f64(x) == x as f64 };
+    for seed in 0..20 {
+        let report = generational(&prop, quiet(seed));
+        let (x,) = report.counterexample::<(i128,)>().expect("it fails");
+        assert_eq!(magnitude(x), 65, "seed {seed}: {x:#x}");
+    }
+}
+
+/// An overflow edge: `a * b` overflows an `i128` only past `2^127` in
+/// magnitude; the least failing `a` of the pair is as small as the other
+/// can make up for.
+#[test]
+fn an_i128_product_that_overflows_ends_at_the_edge() {
+    let prop = property! { forall a: i128; forall b: i128; check a.checked_mul(b).is_some() };
+    for seed in 0..10 {
+        let report = generational(&prop, quiet(seed));
+        let (a, b) = report
+            .counterexample::<(i128, i128)>()
+            .expect("it overflows");
+        assert!(a.checked_mul(b).is_none());
+        assert!(magnitude(a) + magnitude(b) <= 129, "seed {seed}: {a} × {b}");
+    }
+}
