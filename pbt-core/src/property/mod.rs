@@ -12,6 +12,7 @@
 
 mod annotations;
 mod check;
+mod deep_debug;
 mod element_deletions;
 mod forall;
 mod implies;
