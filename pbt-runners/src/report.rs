@@ -321,8 +321,9 @@ impl Report {
     /// Panic with the whole report unless every test passed (what
     /// `#[property_test]` ends with). A passing report is printed to
     /// stderr (which the test harness shows with `--nocapture`) when it
-    /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`) or warns
-    /// of an unmet coverage requirement.
+    /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`), warns
+    /// of an unmet coverage requirement, or ran nothing (`cases(0)` or
+    /// `PBT_CASES=0` and no saved case: "nothing ran").
     #[track_caller]
     pub fn assert_passed(&self) {
         if !self.passed() {
@@ -330,7 +331,10 @@ impl Report {
         }
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
-        if self.statistics.shown || warns {
+        // A pass that checked nothing (`PBT_CASES=0` and no saved case)
+        // says so: silence would read as a pass.
+        let nothing_ran = self.tests == 0 && self.replayed == 0 && self.discards == 0;
+        if self.statistics.shown || warns || nothing_ran {
             crate::components::to_stderr(&format!("{self}\n"));
         }
     }
@@ -387,6 +391,14 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.elapsed.as_secs_f64();
         match self.verdict {
+            Verdict::Passed if self.tests == 0 && self.replayed == 0 && self.discards == 0 => {
+                write!(
+                    f,
+                    "pbt ({}): nothing ran: 0 tests and no saved case (cases is 0; is \
+                     PBT_CASES=0 set?), so nothing was checked; seed {:#x}",
+                    self.runner, self.seed
+                )?
+            }
             Verdict::Passed => write!(
                 f,
                 "pbt ({}): passed {} tests ({} discarded){} in {secs:.3}s, seed {:#x}",

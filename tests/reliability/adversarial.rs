@@ -122,3 +122,174 @@ fn the_derived_shrinker_and_mutator_do_not_recurse_through_a_deep_value() {
         assert_ne!(mutant, m);
     }
 }
+
+/// What [`absurd_configuration_values_never_overflow`] runs in a child
+/// process with `PBT_CASES` set: a filter that never accepts.
+#[test]
+fn never_accepting_child() {
+    let prop = property! {
+        forall x: u8, #[gen = filter(int(0..=255u8), |_| false)];
+        check x == x
+    };
+    let mut config = Config::default().regressions(Regressions::Off);
+    if std::env::var_os("PBT_RELIABILITY_CHILD").is_none() {
+        config = config.ignore_env();
+    }
+    let report = generational(&prop, config);
+    println!("passed: {}, discards: {}", report.passed(), report.discards);
+    println!("{report}");
+}
+
+#[test]
+fn absurd_configuration_values_never_overflow() {
+    let (_, out) = rerun_with(
+        "adversarial::never_accepting_child",
+        &[("PBT_CASES", "18446744073709551615")],
+    );
+    assert!(!out.contains("overflow"), "{out}");
+    assert!(out.contains("passed: false"), "{out}");
+}
+
+#[test]
+fn every_configuration_value_at_its_extreme_is_a_run_not_an_overflow() {
+    let failing = property! { forall x: u32, xs: Vec<u8>; check x < 1000 };
+    let passing = property! { forall x: u8, xs: Vec<u8>; check x == x && xs.len() < usize::MAX };
+    let base = || {
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .seed(1)
+    };
+    let extremes: Vec<(&str, fn(Config) -> Config)> = vec![
+        ("cases", |c| c.cases(u64::MAX)),
+        ("max_shrinks", |c| c.max_shrinks(u64::MAX)),
+        ("max_shrink_time", |c| c.max_shrink_time(Duration::MAX)),
+        ("timeout", |c| c.timeout(Duration::MAX)),
+        ("max_discard_ratio", |c| c.max_discard_ratio(u64::MAX)),
+        ("max_size", |c| c.max_size(usize::MAX)),
+        ("sizes", |c| c.sizes(pbt::runners::Sizes::Fixed(usize::MAX))),
+        ("max_draws", |c| c.max_draws(u64::MAX)),
+        ("candidates", |c| c.candidates(usize::MAX)),
+        ("workers", |c| c.workers(usize::MAX)),
+        ("all", |c| {
+            c.max_shrinks(u64::MAX)
+                .max_shrink_time(Duration::MAX)
+                .timeout(Duration::MAX)
+                .max_discard_ratio(u64::MAX)
+                .max_size(usize::MAX)
+                .max_draws(u64::MAX)
+                .candidates(usize::MAX)
+                .workers(usize::MAX)
+        }),
+    ];
+    for (field, extreme) in extremes {
+        super::each_runner(
+            &failing,
+            |_| extreme(base()),
+            |runner, report| {
+                assert!(!report.passed(), "{field}, {runner}: {report}");
+                let failure = report.failure.as_ref().unwrap();
+                assert!(
+                    !failure.reason.contains("overflow"),
+                    "{field}, {runner}: {report}"
+                );
+            },
+        );
+        super::each_runner(
+            &passing,
+            |_| extreme(base()).cases(5),
+            |runner, report| {
+                assert!(report.passed(), "{field}, {runner}: {report}");
+            },
+        );
+    }
+}
+
+/// What [`pbt_cases_zero_says_that_nothing_ran`] runs with `PBT_CASES=0`.
+#[property_test]
+fn passing_property_test_child(x: u8) {
+    assert_eq!(x, x);
+}
+
+#[test]
+fn pbt_cases_zero_says_that_nothing_ran() {
+    let (passed, out) = rerun_with(
+        "adversarial::passing_property_test_child",
+        &[("PBT_CASES", "0")],
+    );
+    assert!(passed, "{out}");
+    assert!(out.contains("nothing ran"), "{out}");
+    let report = generational(
+        &property! { forall x: u8; check x == x },
+        Config::default()
+            .ignore_env()
+            .regressions(Regressions::Off)
+            .cases(0),
+    );
+    assert!(report.passed());
+    assert!(report.to_string().contains("nothing ran"), "{report}");
+}
+
+/// A panic payload whose `Drop` panics.
+struct Bomb;
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        panic!("the payload's drop panicked");
+    }
+}
+
+#[test]
+fn a_panic_payload_whose_drop_panics_still_gets_the_case_saved_and_reported() {
+    let file = temp_file("payload-drop");
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            if x >= 10 {
+                std::panic::panic_any(Bomb);
+            }
+            true
+        }
+    };
+    let report = generational(&prop, saving_to(&file));
+    let failure = report.failure.clone().expect("a report, not a lost case");
+    assert!(failure.reason.contains("panicked"), "{report}");
+    assert!(report.to_string().contains("seed"), "{report}");
+    assert_eq!(report.counterexample::<(u32,)>(), Some((10,)), "{report}");
+    assert!(!saved_lines(&file).is_empty());
+}
+
+#[test]
+fn panics_in_threads_the_check_spawns_are_reported_once() {
+    let (passed, out) = rerun_with("adversarial::thread_panics_child", &[]);
+    assert!(!passed, "{out}");
+    let printed = out.matches("a spawned thread broke").count();
+    assert_eq!(printed, 1, "printed {printed} times:\n{out}");
+    assert!(printed >= 1, "never printed:\n{out}");
+}
+
+/// What [`panics_in_threads_the_check_spawns_are_reported_once`] runs: a
+/// check whose five threads panic whenever `x >= 10` (so while shrinking
+/// too).
+#[test]
+fn thread_panics_child() {
+    if std::env::var_os("PBT_RELIABILITY_CHILD").is_none() {
+        return;
+    }
+    let prop = property! {
+        forall x: u32, #[gen = int(0..1000u32)];
+        check {
+            let handles: Vec<_> = (0..5)
+                .map(|_| std::thread::spawn(move || assert!(x < 10, "a spawned thread broke")))
+                .collect();
+            // Every thread joined, so none panics after the run.
+            let joined: Vec<bool> = handles.into_iter().map(|h| h.join().is_ok()).collect();
+            joined.into_iter().all(|ok| ok)
+        }
+    };
+    generational(
+        &prop,
+        Config::default().seed(1).regressions(Regressions::Off),
+    )
+    .assert_passed();
+}
