@@ -293,3 +293,82 @@ fn thread_panics_child() {
     )
     .assert_passed();
 }
+
+#[test]
+fn a_million_passing_saved_lines_replay_before_the_failing_one() {
+    let file = temp_file("million");
+    // The failing line: the first case of seed 7, whatever it checks.
+    let found = property! { forall x: u64; check { let _ = x; false } };
+    let first = generational(&found, saving_to(&file).max_shrinks(0));
+    let (magic,) = first.original::<(u64,)>().expect("a failure");
+    let failing = saved_lines(&file).remove(0);
+    let mut text = String::with_capacity(30_000_000);
+    for i in 1..=1_000_000u64 {
+        text.push_str(&format!("cc {i:#x} 0 # passes\n"));
+    }
+    text.push_str(&failing);
+    text.push('\n');
+    std::fs::write(&file, text).unwrap();
+    let prop = property! { forall x: u64; check x < magic };
+    let started = std::time::Instant::now();
+    let report = generational(&prop, saving_to(&file).cases(0));
+    eprintln!("replayed in {:?}", started.elapsed());
+    assert_eq!(
+        report.counterexample::<(u64,)>(),
+        Some((magic,)),
+        "{report}"
+    );
+    assert_eq!(report.replayed, 1_000_001, "{report}");
+}
+
+/// A derived recursive type with two recursive fields.
+#[derive(Arbitrary, Debug, Clone, PartialEq)]
+pub enum Tree {
+    Leaf(u8),
+    Text(String, Vec<u64>),
+    Node(Box<Tree>, Box<Tree>),
+    Many(Vec<Tree>),
+}
+
+/// What [`a_derived_recursive_type_at_an_absurd_size_stays_within_memory`]
+/// runs in a child: a passing property at size `usize::MAX / 4`; prints the
+/// child's peak memory (Linux: `VmHWM` of `/proc/self/status`).
+#[test]
+fn absurd_size_child() {
+    if std::env::var_os("PBT_RELIABILITY_CHILD").is_none() {
+        return;
+    }
+    let prop = property! { forall t: Tree; check { let _ = &t; true } };
+    let config = Config::default()
+        .ignore_env()
+        .seed(1)
+        .regressions(Regressions::Off)
+        .cases(20)
+        .max_size(usize::MAX)
+        .sizes(pbt::runners::Sizes::Fixed(usize::MAX / 4));
+    let report = generational(&prop, config);
+    println!("{report}");
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0);
+    println!("peak: {peak_kib} KiB");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_derived_recursive_type_at_an_absurd_size_stays_within_memory() {
+    let (_, out) = rerun_with("adversarial::absurd_size_child", &[]);
+    let peak: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("peak: "))
+        .and_then(|v| v.trim_end_matches(" KiB").parse().ok())
+        .unwrap_or_else(|| panic!("no peak printed:\n{out}"));
+    assert!(peak < 256 * 1024, "peak {peak} KiB:\n{out}");
+    // The elements stop at the draw budget; nothing reserves the count
+    // drawn (at this size, a capacity overflow; a little lower, gigabytes).
+    assert!(!out.contains("capacity overflow"), "{out}");
+    assert!(out.contains("data too large"), "{out}");
+}
