@@ -160,7 +160,9 @@ fn every_configuration_value_at_its_extreme_is_a_run_not_an_overflow() {
             .regressions(Regressions::Off)
             .seed(1)
     };
-    let extremes: Vec<(&str, fn(Config) -> Config)> = vec![
+    /// A setting at its extreme.
+    type Extreme = fn(Config) -> Config;
+    let extremes: Vec<(&str, Extreme)> = vec![
         ("cases", |c| c.cases(u64::MAX)),
         ("max_shrinks", |c| c.max_shrinks(u64::MAX)),
         ("max_shrink_time", |c| c.max_shrink_time(Duration::MAX)),
