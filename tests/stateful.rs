@@ -550,6 +550,38 @@ fn the_printed_reproducer_compiles_and_fails() {
     trybuild::TestCases::new().pass(&path);
 }
 
+#[path = "stateful/kv_enum_out.rs"]
+mod kv_enum_out;
+
+/// A machine whose output is an enum, with a variant named like a
+/// command's: the printed reproducer names the output's variants in their
+/// own scope, so it compiles (before, `use Cmd::*;` then `Get(Some(0))`
+/// called the command's constructor, E0618/E0308), and it fails as the
+/// report said.
+#[test]
+fn the_printed_reproducer_compiles_with_an_enum_output() {
+    let machine = kv_enum_out::KvOutMachine;
+    let report = pbt::runners::generational(&machine.property(), config(9));
+    let shown = printed(&report);
+    let reproducer = shown
+        .split("reproducer (paste into a #[test]):\n")
+        .nth(1)
+        .expect("a reproducer is printed");
+    assert!(reproducer.contains("Get(Some(0))"), "{reproducer}");
+    let kv = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/stateful/kv_enum_out.rs");
+    let source = format!(
+        "include!({kv:?});\n\n\
+         fn main() {{\n\
+         let failed = std::panic::catch_unwind(|| {{\n{reproducer}}});\n\
+         assert!(failed.is_err(), \"the reproducer must fail\");\n\
+         }}\n"
+    );
+    let path =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("stateful_reproducer_enum.rs");
+    std::fs::write(&path, source).unwrap();
+    trybuild::TestCases::new().pass(&path);
+}
+
 #[path = "stateful/concurrent.rs"]
 mod concurrent_systems;
 
