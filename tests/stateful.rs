@@ -550,6 +550,25 @@ fn the_printed_reproducer_compiles_and_fails() {
     trybuild::TestCases::new().pass(&path);
 }
 
+/// The report shows the shrunk program and its reproducer once; the
+/// program as first found is summarised in one line (before, it was
+/// printed again with its own reproducer: 55 of a report's 76 lines).
+#[test]
+fn the_report_shows_only_the_shrunk_programs_reproducer() {
+    let report = pbt::runners::generational(&KvMachine.property(), config(7));
+    let text = report.to_string();
+    let failure = report.failure.as_ref().expect("fails");
+    assert_ne!(failure.original, failure.counterexample, "{text}");
+    assert_eq!(text.matches("reproducer (paste").count(), 1, "{text}");
+    let first_found = text
+        .lines()
+        .find(|l| l.starts_with("first found as: "))
+        .expect("a first-found line");
+    assert!(first_found.contains("program = <"), "{first_found}");
+    let after = text.split(first_found).nth(1).unwrap_or_default();
+    assert!(!after.contains("  1. "), "{text}");
+}
+
 #[path = "stateful/kv_enum_out.rs"]
 mod kv_enum_out;
 

@@ -487,7 +487,18 @@ impl fmt::Display for Report {
                     f.write_str("first found as: ")?;
                     for (i, b) in fail.original.iter().enumerate() {
                         let comma = if i == 0 { "" } else { ", " };
-                        write!(f, "{comma}{b}")?;
+                        // A value printed on several lines (a state
+                        // machine's program with its reproducer) is
+                        // summarised: the report shows the shrunk one.
+                        match b.value.lines().count() {
+                            0 | 1 => write!(f, "{comma}{b}")?,
+                            lines => write!(
+                                f,
+                                "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
+                                 one to read; Report::original gives it>",
+                                b.name
+                            )?,
+                        }
                     }
                     writeln!(f)?;
                 }
