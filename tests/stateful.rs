@@ -328,8 +328,10 @@ fn programs_shrunk_through_their_choices_stay_valid() {
     };
     let report = pbt::runners::generational(&prop, config(2));
     let shown = printed(&report);
+    // Printed by the program's `Debug`: the numbered steps and the
+    // reproducer, as the program printer prints them.
     assert!(
-        shown.starts_with('[') && shown.contains("Remove("),
+        shown.contains("  1. ") && shown.contains("Remove(") && shown.contains("reproducer"),
         "{report}"
     );
     let fails = |s: &str| s.matches("Insert(").count() >= 3;
@@ -567,6 +569,27 @@ fn the_report_shows_only_the_shrunk_programs_reproducer() {
     assert!(first_found.contains("program = <"), "{first_found}");
     let after = text.split(first_found).nth(1).unwrap_or_default();
     assert!(!after.contains("  1. "), "{text}");
+}
+
+/// A machine's programs as a `#[property_test]` parameter take one
+/// annotation, `#[with = …]`: the generator's choices shrink the program
+/// to the minimal one, and its `Debug` prints the numbered steps and the
+/// reproducer (before, `#[shrink = …]` and `#[print = …]` were needed too).
+#[pbt::property_test(runner = quiet, seed = 7, cases = 2_000)]
+#[should_panic(
+    expected = "  4. Remove(0)  // model: Some(0), system: None   <-- fails here
+reproducer (paste into a #[test]):"
+)]
+fn a_machine_parameter_takes_one_annotation(
+    #[with = KvMachine.programs()] program: Program<KvMachine>,
+) -> pbt::Outcome {
+    stateful::check(&KvMachine, &program)
+}
+
+/// The runner of [`a_machine_parameter_takes_one_annotation`]: nothing
+/// saved (it fails on purpose), the report panicked with.
+fn quiet<P: Property + Sync>(prop: &P, config: Config) -> Report {
+    pbt::runners::generational(prop, config.ignore_env().regressions(Regressions::Off))
 }
 
 #[path = "stateful/kv_enum_out.rs"]
