@@ -346,11 +346,14 @@ impl Drop for RunScope {
 }
 
 /// Whether the hook prints a panic seen on a thread that is not quiet:
-/// always outside runs; during one, the first time its message and place
-/// are seen. The check's threads panic again on every input the shrinker
+/// always outside runs and on named threads; on an unnamed thread during a
+/// run, the first time its message and place are seen. The check's threads panic again on every input the shrinker
 /// tries, and each would print its message into the test's output.
 fn first_sighting(message: String, at: String) -> bool {
-    if RUNS.load(SeqCst) == 0 {
+    // Only unnamed threads, which a check spawns: a test harness names its
+    // test threads (libtest after the test), whose panics are their tests'
+    // own reports and always printed.
+    if RUNS.load(SeqCst) == 0 || std::thread::current().name().is_some() {
         return true;
     }
     let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
@@ -394,7 +397,7 @@ fn install_hook() {
                     .unwrap_or_default();
                 if first_sighting(msg, at) {
                     previous(info);
-                    if RUNS.load(SeqCst) > 0 {
+                    if RUNS.load(SeqCst) > 0 && std::thread::current().name().is_none() {
                         eprintln!(
                             "pbt: a panic in a thread the test spawned; the same panic in \
                              other threads is not printed again during this run"
