@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::SeqCst};
 use std::time::Duration;
 
+#[path = "reliability/adversarial.rs"]
+mod adversarial;
+
 /// A fresh regressions file in a directory of its own.
 fn temp_file(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pbt-reliability-{}-{test}", std::process::id()));

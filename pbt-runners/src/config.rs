@@ -136,7 +136,13 @@ pub enum Regressions {
 /// - `cases(0)` replays the saved cases only (they never count toward
 ///   `cases`); `cases(u64::MAX)` runs until a failure.
 /// - `timeout(Duration::ZERO)` is no time limit, like [`Config::no_timeout`].
-/// - `workers(0)` is one worker; more than [`MAX_WORKERS`] are clamped to it.
+/// - `workers(0)` is one worker; more than [`MAX_WORKERS`] are clamped to it;
+///   `candidates` is clamped to `1..=1024` the same way.
+/// - `max_discard_ratio(u64::MAX)` never gives up; with `cases(u64::MAX)`
+///   a run gives up once it discards more than `max_discard_ratio` per
+///   passed test past its first `1000 × max_discard_ratio` discards.
+/// - `timeout(Duration::MAX)` and `max_shrink_time(Duration::MAX)` are no
+///   limit in effect; `max_shrinks(u64::MAX)` shrinks to a fixed point.
 /// - `max_size(usize::MAX)` is allowed (the default size schedule reaches a
 ///   size only after that many tests); saved cases replay at most at size
 ///   `max(max_size, 10 000)`.
@@ -213,6 +219,9 @@ pub struct Config {
 
 /// The most worker threads the parallel runner starts.
 pub const MAX_WORKERS: usize = 1024;
+
+/// The most candidates per test the combinatorial runner generates.
+const MAX_CANDIDATES: usize = 1024;
 
 impl Default for Config {
     fn default() -> Self {
@@ -341,9 +350,11 @@ impl Config {
         self
     }
 
-    /// Let the combinatorial runner choose among `k` candidates per test.
+    /// Let the combinatorial runner choose among `k` candidates per test
+    /// (within `1..=1024`: each candidate is generated, so an absurd `k`
+    /// would never end a test).
     pub fn candidates(mut self, k: usize) -> Self {
-        self.candidates = k.max(1);
+        self.candidates = k.clamp(1, MAX_CANDIDATES);
         self
     }
 
@@ -450,7 +461,7 @@ impl Config {
 
     /// This configuration with the environment applied (and the fields
     /// set directly brought into range: `timeout` of zero is none,
-    /// `workers` within `1..=MAX_WORKERS`).
+    /// `workers` within `1..=MAX_WORKERS`, `candidates` within `1..=1024`).
     ///
     /// The environment is read once per process, by the first run that
     /// reads it, as proptest does (each variable would otherwise cost every
@@ -487,6 +498,7 @@ impl Config {
         }
         c.timeout = c.timeout.filter(|t| !t.is_zero());
         c.workers = c.workers.clamp(1, MAX_WORKERS);
+        c.candidates = c.candidates.clamp(1, MAX_CANDIDATES);
         c
     }
 

@@ -103,7 +103,7 @@ impl Shared {
     fn done(&self, plan: &Plan) -> bool {
         self.found()
             || self.passed.load(Relaxed) >= plan.config.cases
-            || plan.too_many_discards(self.discards.load(Relaxed))
+            || plan.too_many_discards(self.passed.load(Relaxed), self.discards.load(Relaxed))
     }
 
     /// Reserve up to `want` of the `cases` passing tests: how many it got.
@@ -229,7 +229,9 @@ fn work(
     until: Option<Instant>,
 ) {
     let mut block = 1;
-    while !shared.found() && !plan.too_many_discards(shared.discards.load(Relaxed)) {
+    while !shared.found()
+        && !plan.too_many_discards(shared.passed.load(Relaxed), shared.discards.load(Relaxed))
+    {
         let reserved = shared.reserve(block, plan.config.cases);
         if reserved == 0 {
             break;
@@ -293,7 +295,7 @@ fn test_block(
                 Tested::Discarded(_) => {
                     n += 1;
                     let discards = shared.discards.fetch_add(1, Relaxed) + 1;
-                    if plan.too_many_discards(discards) {
+                    if plan.too_many_discards(shared.passed.load(Relaxed), discards) {
                         return left;
                     }
                     continue;

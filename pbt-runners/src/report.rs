@@ -344,8 +344,9 @@ impl Report {
     /// Panic with the whole report unless every test passed (what
     /// `#[property_test]` ends with). A passing report is printed to
     /// stderr (which the test harness shows with `--nocapture`) when it
-    /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`) or warns
-    /// of an unmet coverage requirement.
+    /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`), warns
+    /// of an unmet coverage requirement, or ran nothing (`cases(0)` or
+    /// `PBT_CASES=0` and no saved case: "nothing ran").
     #[track_caller]
     pub fn assert_passed(&self) {
         if !self.passed() {
@@ -353,7 +354,10 @@ impl Report {
         }
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);
-        if self.statistics.shown || warns {
+        // A pass that checked nothing (`PBT_CASES=0` and no saved case)
+        // says so: silence would read as a pass.
+        let nothing_ran = self.tests == 0 && self.replayed == 0 && self.discards == 0;
+        if self.statistics.shown || warns || nothing_ran {
             crate::components::to_stderr(&format!("{self}\n"));
         }
     }
@@ -410,6 +414,14 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let secs = self.elapsed.as_secs_f64();
         match self.verdict {
+            Verdict::Passed if self.tests == 0 && self.replayed == 0 && self.discards == 0 => {
+                write!(
+                    f,
+                    "pbt ({}): nothing ran: 0 tests and no saved case (cases is 0; is \
+                     PBT_CASES=0 set?), so nothing was checked; seed {:#x}",
+                    self.runner, self.seed
+                )?
+            }
             Verdict::Passed => write!(
                 f,
                 "pbt ({}): passed {} tests ({} discarded){} in {secs:.3}s, seed {:#x}",
@@ -515,7 +527,18 @@ impl fmt::Display for Report {
                     f.write_str("first found as: ")?;
                     for (i, b) in fail.original.iter().enumerate() {
                         let comma = if i == 0 { "" } else { ", " };
-                        write!(f, "{comma}{b}")?;
+                        // A value printed on several lines (a state
+                        // machine's program with its reproducer) is
+                        // summarised: the report shows the shrunk one.
+                        match b.value.lines().count() {
+                            0 | 1 => write!(f, "{comma}{b}")?,
+                            lines => write!(
+                                f,
+                                "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
+                                 one to read; Report::original gives it>",
+                                b.name
+                            )?,
+                        }
                     }
                     writeln!(f)?;
                 }

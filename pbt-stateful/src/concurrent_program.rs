@@ -107,6 +107,7 @@ impl<M: StateMachine> ConcurrentProgram<M> {
             prefix: Program {
                 steps: steps(prefix),
                 size: 0,
+                machine: None,
             },
             threads: threads.into_iter().map(steps).collect(),
         }
@@ -238,7 +239,11 @@ impl<M: ConcurrentMachine> ConcurrentPrograms<M> {
         let (threads_then, moved_from) = (program.threads.clone(), program.clone());
         let with_prefix = prefixes
             .map(move |prefix| ConcurrentProgram {
-                prefix,
+                // Printed as a list of commands in the concurrent program.
+                prefix: Program {
+                    machine: None,
+                    ..prefix
+                },
                 threads: threads_then.clone(),
             })
             .filter({
@@ -450,7 +455,11 @@ impl<M: ConcurrentMachine> Gen for ConcurrentPrograms<M> {
             }
         }
         Ok(ConcurrentProgram {
-            prefix: Program { steps, size },
+            prefix: Program {
+                steps,
+                size,
+                machine: None,
+            },
             threads,
         })
     }

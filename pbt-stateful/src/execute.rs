@@ -2,7 +2,7 @@
 //! as a numbered trace with each step's results, and as Rust a user can
 //! paste into a `#[test]`.
 
-use super::machine::{variants_import, StateMachine};
+use super::machine::{as_expression, variants_import, StateMachine};
 use super::program::Program;
 use pbt_core::Outcome;
 use std::fmt::Write;
@@ -197,6 +197,7 @@ pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
     for (i, (cmd, expected, _)) in trace.steps.iter().enumerate() {
         let call = format!("machine.apply_system(&mut system, &{cmd})");
         if trace.failing_step() == Some(i) && trace.verdict == StepVerdict::Disagreed {
+            let expected = as_expression::<M::Output>(expected);
             let _ = writeln!(out, "    assert_eq!({call}, {expected});");
         } else {
             let _ = writeln!(out, "    {call};");

@@ -157,11 +157,68 @@ pub(crate) fn short_type_name<T: ?Sized>() -> String {
 /// primitive, tuple or array command type, which has no variants to import.
 pub(crate) fn variants_import<T: ?Sized>() -> String {
     let name = short_type_name::<T>();
-    let is_path = name.starts_with(|c: char| c.is_ascii_uppercase())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if is_path {
+    if is_bare_path(&name) {
         format!("    #[allow(unused_imports)]\n    use {name}::*;\n")
     } else {
         String::new()
+    }
+}
+
+/// Whether `name` is a bare type path that may be an enum (`Cmd`), not a
+/// primitive, tuple or array.
+fn is_bare_path(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A printed value of the type `T` as a Rust expression in a reproducer:
+/// a value of an enum `KvOut` prints its variant bare (`Len(2)`), so it
+/// goes in a block of its own that imports the variants
+/// (`{ use KvOut::*; Len(2) }`); the block's import shadows the commands'
+/// (`use Cmd::*;`), even where a variant name is in both. A struct (its
+/// `Debug` starts with its name), a primitive, `Option`, a tuple… is left
+/// as printed.
+///
+/// ```text
+/// as_expression::<KvOut>("Len(2)") == "{ #[allow(unused_imports)] use KvOut::*; Len(2) }"
+/// as_expression::<Option<u8>>("Some(2)") == "Some(2)"
+/// ```
+pub(crate) fn as_expression<T: ?Sized>(printed: &str) -> String {
+    let name = short_type_name::<T>();
+    // `Option` and `Result` have their variants in the prelude.
+    let prelude = matches!(name.as_str(), "Option" | "Result");
+    if is_bare_path(&name) && !prelude && !printed.starts_with(name.as_str()) {
+        format!("{{ #[allow(unused_imports)] use {name}::*; {printed} }}")
+    } else {
+        printed.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_expression;
+
+    #[allow(dead_code)] // Only its name is read.
+    enum KvOut {
+        Len(usize),
+    }
+
+    #[allow(dead_code)] // Only its name is read.
+    struct Stats {
+        len: usize,
+    }
+
+    #[test]
+    fn an_enum_output_is_written_in_a_block_importing_its_variants() {
+        assert_eq!(
+            as_expression::<KvOut>("Len(2)"),
+            "{ #[allow(unused_imports)] use KvOut::*; Len(2) }"
+        );
+        assert_eq!(
+            as_expression::<Stats>("Stats { len: 2 }"),
+            "Stats { len: 2 }"
+        );
+        assert_eq!(as_expression::<Option<u8>>("Some(2)"), "Some(2)");
+        assert_eq!(as_expression::<u8>("2"), "2");
     }
 }

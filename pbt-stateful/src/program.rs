@@ -89,6 +89,9 @@ impl<M: StateMachine> Clone for ProgramStep<M> {
 pub struct Program<M: StateMachine> {
     pub(super) steps: Vec<ProgramStep<M>>,
     pub(super) size: usize,
+    /// The machine whose [`Programs`] made it: its `Debug` runs it and
+    /// prints the report's form (see `Debug`).
+    pub(super) machine: Option<Arc<M>>,
 }
 
 impl<M: StateMachine> Clone for Program<M> {
@@ -96,13 +99,25 @@ impl<M: StateMachine> Clone for Program<M> {
         Program {
             steps: self.steps.clone(),
             size: self.size,
+            machine: self.machine.clone(),
         }
     }
 }
 
+/// A program made by [`Programs`] (generated, shrunk or mutated) prints as
+/// a report shows it: the numbered steps with the model's and the system's
+/// results, then a Rust reproducer ([`print`](super::print); it runs the
+/// program). So `#[with = Machine.programs()]` is the one annotation a
+/// `#[property_test]` parameter needs: the generator's choices shrink it,
+/// and `Debug` prints it. A program built otherwise
+/// ([`ConcurrentProgram::from_commands`](super::ConcurrentProgram::from_commands)'s
+/// prefix) prints its commands as a list.
 impl<M: StateMachine> fmt::Debug for Program<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.commands()).finish()
+        match &self.machine {
+            Some(machine) => write!(f, "\n{}", super::execute::print(&**machine, self)),
+            None => f.debug_list().entries(self.commands()).finish(),
+        }
     }
 }
 
@@ -220,10 +235,15 @@ impl<M: StateMachine> Programs<M> {
                 .flat_map(|c| [(c.clone(), Later::Kept), (c, Later::Regenerated)])
                 .filter_map(move |(c, later)| with_step(&*machine, &program, i, &c, later))
         });
+        let made_by = Arc::clone(&self.machine);
         Box::new(
             deleted
                 .chain(simplified)
-                .chain(past_local_minima(&self.machine, &program3)),
+                .chain(past_local_minima(&self.machine, &program3))
+                .map(move |mut p| {
+                    p.machine = Some(Arc::clone(&made_by));
+                    p
+                }),
         )
     }
 
@@ -261,7 +281,11 @@ impl<M: StateMachine> Programs<M> {
                 size,
                 machine.max_steps(),
             );
-            Program { steps, size }
+            Program {
+                steps,
+                size,
+                machine: Some(Arc::clone(&self.machine)),
+            }
         });
         grown.unwrap_or_else(|| program.clone())
     }
@@ -282,7 +306,11 @@ impl<M: StateMachine> Gen for Programs<M> {
             size,
             machine.max_steps(),
         );
-        Ok(Program { steps, size })
+        Ok(Program {
+            steps,
+            size,
+            machine: Some(Arc::clone(&self.machine)),
+        })
     }
 }
 
@@ -462,7 +490,11 @@ fn rebuild<M: StateMachine>(
             machine.apply_model(&mut model, &step.command);
             kept.push(step);
         }
-        Program { steps: kept, size }
+        Program {
+            steps: kept,
+            size,
+            machine: None,
+        }
     })
 }
 

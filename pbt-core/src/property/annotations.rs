@@ -12,6 +12,7 @@
 //! An [`super::Implies`] carries the fifth family, its precondition's
 //! utility: [`NoUtility`] or [`UtilityWith`] (what `property!` derives).
 
+use super::deep_debug::{debug_string, write_debug, Written};
 use crate::arbitrary::Arbitrary;
 use crate::gen::{Gen, Generated};
 use crate::mutate::Mutate;
@@ -281,23 +282,38 @@ fn writes_as(
 pub struct PrintDebug;
 
 impl<E, T: std::fmt::Debug> PrintAnnotation<E, T> for PrintDebug {
+    // Every `{:?}` goes through `write_debug`: a value whose `Debug` goes
+    // deeper into the stack than the thread allows is printed cut short,
+    // not by overflowing the stack.
     fn print(&self, _env: &E, value: &T) -> String {
-        format!("{value:?}")
+        debug_string(value)
     }
 
-    fn prints_as(&self, _env: &E, value: &T, printed: &str) -> bool {
-        writes_as(|w| write!(w, "{value:?}"), printed)
+    fn prints_as(&self, env: &E, value: &T, printed: &str) -> bool {
+        let mut written = Ok(Written::Whole);
+        let same = writes_as(
+            |w| {
+                written = write_debug(w, value);
+                written.map(|_| ())
+            },
+            printed,
+        );
+        match written {
+            Ok(Written::Whole) | Err(_) => same,
+            // Compared up to the cut, which wrote the marker: print again
+            // to be sure.
+            Ok(Written::CutDeep) => PrintAnnotation::<E, T>::print(self, env, value) == printed,
+        }
     }
 
     fn print_within(&self, env: &E, value: &T, limit: usize) -> String {
-        writes_within(|w| write!(w, "{value:?}"), limit)
+        writes_within(|w| write_debug(w, value).map(|_| ()), limit)
             .unwrap_or_else(|| PrintAnnotation::<E, T>::print(self, env, value))
     }
 
     fn print_into(&self, env: &E, value: &T, out: &mut String) {
-        use std::fmt::Write;
         let from = out.len();
-        if write!(out, "{value:?}").is_err() {
+        if write_debug(out, value).is_err() {
             // A `Debug` that fails of itself: as `format!` does with it.
             out.truncate(from);
             out.push_str(&PrintAnnotation::<E, T>::print(self, env, value));

@@ -13,6 +13,7 @@
 mod annotations;
 mod by_choices;
 mod check;
+mod deep_debug;
 mod element_deletions;
 mod forall;
 mod implies;

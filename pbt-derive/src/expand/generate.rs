@@ -314,9 +314,16 @@ pub fn by_type(
         }
         _ => return arbitrary(),
     };
-    let collect = annotated(
-        quote!(::core::iter::FromIterator::from_iter(::core::iter::Iterator::map(0..__pbt_k, |_| #elem))),
-    );
+    // The count is hidden from the collection (a `filter` has no lower
+    // bound): `from_iter` would reserve all `k` drawn at an absurd size
+    // (`usize::MAX / 4`: a capacity overflow, or gigabytes), where the
+    // draw budget stops the elements after a million.
+    let collect = annotated(quote!(::core::iter::FromIterator::from_iter(
+        ::core::iter::Iterator::map(
+            ::core::iter::Iterator::filter(0..__pbt_k, |_| true),
+            |_| #elem,
+        )
+    )));
     quote! {{
         let #s: ::core::primitive::usize = #size;
         let __pbt_k = #rt::Source::draw(&mut *__pbt_src, #s as ::core::primitive::u64) as ::core::primitive::usize;

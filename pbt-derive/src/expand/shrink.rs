@@ -165,5 +165,12 @@ fn field_candidates(input: &Input, v: &Variant, i: usize, f: &Field) -> TokenStr
             quote_spanned! {ty.span()=> <#ty as #rt::Shrink>::shrink(#b) }
         }
     };
-    quote! { ::core::iter::Iterator::map(#candidates, move |__pbt_c| #ctor) }
+    // Made when the shrinker gets to them, not before: a value as deep as
+    // a 10 000-cell list would otherwise recurse through every layer's
+    // `shrink` (and overflow the stack) to make its first candidate.
+    quote! {
+        ::core::iter::Iterator::flatten(::core::iter::once_with(move || {
+            ::core::iter::Iterator::map(#candidates, move |__pbt_c| #ctor)
+        }))
+    }
 }

@@ -58,9 +58,13 @@ const _: () = {
                     ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::empty::<Self>(),
-                            ::core::iter::Iterator::map(
-                                <i64 as ::pbt::__private::Shrink>::shrink(__pbt_0),
-                                move |__pbt_c| Self::Lit(__pbt_c),
+                            ::core::iter::Iterator::flatten(
+                                ::core::iter::once_with(move || {
+                                    ::core::iter::Iterator::map(
+                                        <i64 as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                        move |__pbt_c| Self::Lit(__pbt_c),
+                                    )
+                                }),
                             ),
                         ),
                     )
@@ -92,9 +96,13 @@ const _: () = {
                                     }),
                                 ),
                             ),
-                            ::core::iter::Iterator::map(
-                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
-                                move |__pbt_c| Self::Neg(__pbt_c),
+                            ::core::iter::Iterator::flatten(
+                                ::core::iter::once_with(move || {
+                                    ::core::iter::Iterator::map(
+                                        <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                        move |__pbt_c| Self::Neg(__pbt_c),
+                                    )
+                                }),
                             ),
                         ),
                     )
@@ -168,20 +176,28 @@ const _: () = {
                                         }),
                                     ),
                                 ),
-                                ::core::iter::Iterator::map(
-                                    <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
-                                    move |__pbt_c| Self::Add(
-                                        __pbt_c,
-                                        ::core::clone::Clone::clone(__pbt_1),
-                                    ),
+                                ::core::iter::Iterator::flatten(
+                                    ::core::iter::once_with(move || {
+                                        ::core::iter::Iterator::map(
+                                            <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                            move |__pbt_c| Self::Add(
+                                                __pbt_c,
+                                                ::core::clone::Clone::clone(__pbt_1),
+                                            ),
+                                        )
+                                    }),
                                 ),
                             ),
-                            ::core::iter::Iterator::map(
-                                <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_1),
-                                move |__pbt_c| Self::Add(
-                                    ::core::clone::Clone::clone(__pbt_0),
-                                    __pbt_c,
-                                ),
+                            ::core::iter::Iterator::flatten(
+                                ::core::iter::once_with(move || {
+                                    ::core::iter::Iterator::map(
+                                        <Box<Expr> as ::pbt::__private::Shrink>::shrink(__pbt_1),
+                                        move |__pbt_c| Self::Add(
+                                            ::core::clone::Clone::clone(__pbt_0),
+                                            __pbt_c,
+                                        ),
+                                    )
+                                }),
                             ),
                         ),
                     )

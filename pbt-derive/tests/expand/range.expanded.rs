@@ -108,13 +108,17 @@ const _: () = {
                     ::pbt::__private::boxed_candidates(
                         ::core::iter::Iterator::chain(
                             ::core::iter::empty::<Self>(),
-                            ::core::iter::Iterator::map(
-                                <String as ::pbt::__private::Shrink>::shrink(__pbt_2),
-                                move |__pbt_c| Self {
-                                    lo: ::core::clone::Clone::clone(__pbt_0),
-                                    hi: ::core::clone::Clone::clone(__pbt_1),
-                                    label: __pbt_c,
-                                },
+                            ::core::iter::Iterator::flatten(
+                                ::core::iter::once_with(move || {
+                                    ::core::iter::Iterator::map(
+                                        <String as ::pbt::__private::Shrink>::shrink(__pbt_2),
+                                        move |__pbt_c| Self {
+                                            lo: ::core::clone::Clone::clone(__pbt_0),
+                                            hi: ::core::clone::Clone::clone(__pbt_1),
+                                            label: __pbt_c,
+                                        },
+                                    )
+                                }),
                             ),
                         ),
                     )

@@ -105,48 +105,64 @@ const _: () = {
                                                 }),
                                             ),
                                         ),
-                                        ::core::iter::Iterator::map(
-                                            <Box<
-                                                Tree<K, V>,
-                                            > as ::pbt::__private::Shrink>::shrink(__pbt_0),
-                                            move |__pbt_c| Self::Node {
-                                                left: __pbt_c,
-                                                key: ::core::clone::Clone::clone(__pbt_1),
-                                                value: ::core::clone::Clone::clone(__pbt_2),
-                                                right: ::core::clone::Clone::clone(__pbt_3),
-                                            },
+                                        ::core::iter::Iterator::flatten(
+                                            ::core::iter::once_with(move || {
+                                                ::core::iter::Iterator::map(
+                                                    <Box<
+                                                        Tree<K, V>,
+                                                    > as ::pbt::__private::Shrink>::shrink(__pbt_0),
+                                                    move |__pbt_c| Self::Node {
+                                                        left: __pbt_c,
+                                                        key: ::core::clone::Clone::clone(__pbt_1),
+                                                        value: ::core::clone::Clone::clone(__pbt_2),
+                                                        right: ::core::clone::Clone::clone(__pbt_3),
+                                                    },
+                                                )
+                                            }),
                                         ),
                                     ),
-                                    ::core::iter::Iterator::map(
-                                        <K as ::pbt::__private::Shrink>::shrink(__pbt_1),
-                                        move |__pbt_c| Self::Node {
-                                            left: ::core::clone::Clone::clone(__pbt_0),
-                                            key: __pbt_c,
-                                            value: ::core::clone::Clone::clone(__pbt_2),
-                                            right: ::core::clone::Clone::clone(__pbt_3),
-                                        },
+                                    ::core::iter::Iterator::flatten(
+                                        ::core::iter::once_with(move || {
+                                            ::core::iter::Iterator::map(
+                                                <K as ::pbt::__private::Shrink>::shrink(__pbt_1),
+                                                move |__pbt_c| Self::Node {
+                                                    left: ::core::clone::Clone::clone(__pbt_0),
+                                                    key: __pbt_c,
+                                                    value: ::core::clone::Clone::clone(__pbt_2),
+                                                    right: ::core::clone::Clone::clone(__pbt_3),
+                                                },
+                                            )
+                                        }),
                                     ),
                                 ),
-                                ::core::iter::Iterator::map(
-                                    <V as ::pbt::__private::Shrink>::shrink(__pbt_2),
-                                    move |__pbt_c| Self::Node {
-                                        left: ::core::clone::Clone::clone(__pbt_0),
-                                        key: ::core::clone::Clone::clone(__pbt_1),
-                                        value: __pbt_c,
-                                        right: ::core::clone::Clone::clone(__pbt_3),
-                                    },
+                                ::core::iter::Iterator::flatten(
+                                    ::core::iter::once_with(move || {
+                                        ::core::iter::Iterator::map(
+                                            <V as ::pbt::__private::Shrink>::shrink(__pbt_2),
+                                            move |__pbt_c| Self::Node {
+                                                left: ::core::clone::Clone::clone(__pbt_0),
+                                                key: ::core::clone::Clone::clone(__pbt_1),
+                                                value: __pbt_c,
+                                                right: ::core::clone::Clone::clone(__pbt_3),
+                                            },
+                                        )
+                                    }),
                                 ),
                             ),
-                            ::core::iter::Iterator::map(
-                                <Box<
-                                    Tree<K, V>,
-                                > as ::pbt::__private::Shrink>::shrink(__pbt_3),
-                                move |__pbt_c| Self::Node {
-                                    left: ::core::clone::Clone::clone(__pbt_0),
-                                    key: ::core::clone::Clone::clone(__pbt_1),
-                                    value: ::core::clone::Clone::clone(__pbt_2),
-                                    right: __pbt_c,
-                                },
+                            ::core::iter::Iterator::flatten(
+                                ::core::iter::once_with(move || {
+                                    ::core::iter::Iterator::map(
+                                        <Box<
+                                            Tree<K, V>,
+                                        > as ::pbt::__private::Shrink>::shrink(__pbt_3),
+                                        move |__pbt_c| Self::Node {
+                                            left: ::core::clone::Clone::clone(__pbt_0),
+                                            key: ::core::clone::Clone::clone(__pbt_1),
+                                            value: ::core::clone::Clone::clone(__pbt_2),
+                                            right: __pbt_c,
+                                        },
+                                    )
+                                }),
                             ),
                         ),
                     )

@@ -187,14 +187,32 @@ impl Plan {
         }
     }
 
-    /// Whether `discards` is past the give-up threshold.
-    pub fn too_many_discards(&self, discards: u64) -> bool {
-        discards
-            > self
-                .config
-                .cases
-                .max(1)
-                .saturating_mul(self.config.max_discard_ratio)
+    /// Whether a run that has passed `tests` tests and discarded
+    /// `discards` is past the give-up threshold: `cases × max_discard_ratio`
+    /// discards, or, once past `1000 × max_discard_ratio` of them, more
+    /// than `max_discard_ratio` per passed test. The second rule changes
+    /// nothing for up to 1000 cases; it is what ends a run of
+    /// `cases(u64::MAX)` (`PBT_CASES=18446744073709551615`, "until a
+    /// failure") whose precondition never holds, which would otherwise
+    /// discard forever.
+    ///
+    /// ```
+    /// use pbt_runners::components::{DynProperty, Plan};
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{Config, Regressions};
+    /// let prop = Prop::new(Forall::new("x", "u8", Check::new(|_: &(u8, ())| true)));
+    /// let config = Config::default().ignore_env().regressions(Regressions::Off);
+    /// let plan = Plan::new(&config.clone().cases(100), &DynProperty::structure(&prop));
+    /// assert!(!plan.too_many_discards(0, 1000) && plan.too_many_discards(0, 1001));
+    /// let forever = Plan::new(&config.cases(u64::MAX), &DynProperty::structure(&prop));
+    /// assert!(forever.too_many_discards(0, 10_001));
+    /// assert!(!forever.too_many_discards(5_000, 40_000));
+    /// ```
+    pub fn too_many_discards(&self, tests: u64, discards: u64) -> bool {
+        let ratio = self.config.max_discard_ratio;
+        let limit = self.config.cases.max(1).saturating_mul(ratio);
+        let patience = ratio.saturating_mul(tests.max(1000));
+        discards > limit.min(patience)
     }
 }
 

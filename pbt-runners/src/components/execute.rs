@@ -10,7 +10,8 @@ use pbt_core::overrun::Overrun;
 use pbt_core::{Outcome, Property};
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+use std::sync::{Mutex, Once};
 
 /// Generate `case` and run it in one watched, panic-catching call (the hot
 /// path of every generate-and-test loop): a panic while generating is the
@@ -109,7 +110,7 @@ pub fn generate_and_run_batch<P: Property>(
         let mut ticket = first;
         // Read once, not through the reference the closure holds (about
         // 1 ns a test on the pair of `benches/runner_throughput.rs`).
-        let last = first + budget;
+        let last = first.saturating_add(budget);
         let stopped = loop {
             if ticket == last {
                 break None;
@@ -335,7 +336,71 @@ fn caught(payload: Box<dyn std::any::Any + Send>) -> Panic {
         Some(Recorded { message: msg, at }) if msg == message => format!("{msg}{at}"),
         _ => message,
     };
+    drop_payload(payload);
     Panic { message, overrun }
+}
+
+/// Drop a caught panic's payload quietly: a payload whose own `Drop`
+/// panics (`panic_any` of a guard) must not unwind out of the runner and
+/// lose the case. The second panic's payload is leaked, not dropped: it
+/// may panic again.
+#[cold]
+fn drop_payload(payload: Box<dyn std::any::Any + Send>) {
+    let was = QUIET.with(|q| q.replace(true));
+    if let Err(again) = panic::catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+        std::mem::forget(again);
+    }
+    QUIET.with(|q| q.set(was));
+    LAST_PANIC.with(|p| p.borrow_mut().take());
+}
+
+/// Runs in progress in this process ([`RunScope`]): while there is one, a
+/// panic on a thread that is not quiet (a thread the check spawned) is
+/// printed once per message and place, not once per thread and test.
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// The panics of spawned threads printed during the runs in progress
+/// (message and place), forgotten when the last run ends.
+static PRINTED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+/// A run in progress, for the panic hook (see [`RUNS`]): made by
+/// [`super::supervise_all`] around a runner's body.
+pub(crate) struct RunScope(());
+
+impl RunScope {
+    pub(crate) fn enter() -> RunScope {
+        install_hook();
+        RUNS.fetch_add(1, SeqCst);
+        RunScope(())
+    }
+}
+
+impl Drop for RunScope {
+    fn drop(&mut self) {
+        if RUNS.fetch_sub(1, SeqCst) == 1 {
+            PRINTED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
+    }
+}
+
+/// Whether the hook prints a panic seen on a thread that is not quiet:
+/// always outside runs and on named threads; on an unnamed thread during a
+/// run, the first time its message and place are seen. The check's threads panic again on every input the shrinker
+/// tries, and each would print its message into the test's output.
+fn first_sighting(message: String, at: String) -> bool {
+    // Only unnamed threads, which a check spawns: a test harness names its
+    // test threads (libtest after the test), whose panics are their tests'
+    // own reports and always printed.
+    if RUNS.load(SeqCst) == 0 || std::thread::current().name().is_some() {
+        return true;
+    }
+    let mut printed = PRINTED.lock().unwrap_or_else(|e| e.into_inner());
+    let key = (message, at);
+    if printed.contains(&key) {
+        return false;
+    }
+    printed.push(key);
+    true
 }
 
 /// The message a panic payload carries.
@@ -363,7 +428,20 @@ fn install_hook() {
                 let recorded = Recorded { message: msg, at };
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some(recorded));
             } else {
-                previous(info);
+                let msg = payload_message(info.payload());
+                let at = info
+                    .location()
+                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                    .unwrap_or_default();
+                if first_sighting(msg, at) {
+                    previous(info);
+                    if RUNS.load(SeqCst) > 0 && std::thread::current().name().is_none() {
+                        eprintln!(
+                            "pbt: a panic in a thread the test spawned; the same panic in \
+                             other threads is not printed again during this run"
+                        );
+                    }
+                }
             }
         }));
     });

@@ -152,7 +152,7 @@ impl Patience {
         self.stalled += 1;
         let cases = plan.config.cases.max(1);
         report.statistics.too_many_discards(plan, self.stalled)
-            || plan.too_many_discards(report.discards / cases)
+            || plan.too_many_discards(report.statistics.tests, report.discards / cases)
     }
 }
 

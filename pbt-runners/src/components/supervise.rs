@@ -7,6 +7,7 @@
 use super::cases::Plan;
 use super::crash;
 use super::erased::DynProperty;
+use super::execute::RunScope;
 use super::isolation;
 use super::watch::Watch;
 use super::watchdog;
@@ -38,6 +39,7 @@ pub fn supervise_all<R>(
     body: impl FnOnce(&[Watch]) -> R,
 ) -> R {
     isolation::serve_if_asked(prop, plan);
+    let _run = RunScope::enter();
     let watches: Vec<Watch> = (0..n.max(1))
         .map(|_| Watch::new(plan.config.timeout).with_max_draws(plan.config.max_draws))
         .collect();

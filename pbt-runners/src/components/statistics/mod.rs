@@ -315,7 +315,7 @@ impl Statistics {
     pub fn too_many_discards(&self, plan: &Plan, discards: u64) -> bool {
         let extended = self.check.is_some()
             && discards <= self.tests.saturating_mul(plan.config.max_discard_ratio);
-        plan.too_many_discards(discards) && !extended
+        plan.too_many_discards(self.tests, discards) && !extended
     }
 
     /// Fill in the tables, the coverage outcomes, the sizes and the discard
