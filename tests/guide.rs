@@ -338,12 +338,7 @@ mod ch08_stateful {
     }
 
     #[property_test(cases = 100)]
-    fn adder_agrees_with_its_model(
-        #[with = Adder.programs()]
-        #[shrink = Adder.programs().shrinker()]
-        #[print = Adder.programs().printer()]
-        program: Program<Adder>,
-    ) -> Outcome {
+    fn adder_agrees_with_its_model(#[with = Adder.programs()] program: Program<Adder>) -> Outcome {
         check(&Adder, &program)
     }
 }
