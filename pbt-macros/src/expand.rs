@@ -611,9 +611,18 @@ pub fn type_name(ty: &Type) -> String {
 pub fn tokens_as_written(tokens: TokenStream) -> String {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
     let spaced = |c: char| matches!(c, '+' | '=');
+    // Characters of a multi-character operator (`==`, `..=`, `->`, `<=`),
+    // which `TokenStream::to_string` writes with no gap between them.
+    let operator = |c: char| "!%&*+-./:<=>?^|".contains(c);
     let mut out = String::new();
     let mut gap = false;
-    for c in tokens.to_string().chars() {
+    let text: Vec<char> = tokens.to_string().chars().collect();
+    for (i, &c) in text.iter().enumerate() {
+        // A comparison or logical operator, spaced as rustfmt spaces it
+        // (`<` and `>` alone may be generics, which are not).
+        let binary =
+            |a: char, b: char| matches!((a, b), ('<' | '>' | '!', '=') | ('&', '&') | ('|', '|'));
+        let starts_binary = text.get(i + 1).is_some_and(|&n| binary(c, n));
         if c.is_whitespace() {
             gap = true;
             continue;
@@ -622,16 +631,21 @@ pub fn tokens_as_written(tokens: TokenStream) -> String {
             let last = out.rsplit(|c| !word(c)).next().unwrap_or("");
             let keyword = matches!(last, "mut" | "const" | "dyn" | "impl" | "as" | "unsafe")
                 || last.starts_with('\'');
-            let space = (gap && word(p) && word(c))
-                || (gap && keyword && matches!(c, '<' | '(' | '[' | '&' | '*'))
-                || matches!(p, ',' | ';')
-                || spaced(p)
-                || spaced(c)
-                || c == '-'
-                || matches!(c, '{' | '}')
-                || p == '{'
-                || (p == ':' && c != ':' && !out.ends_with("::"))
-                || out.ends_with("->");
+            let joint = !gap && operator(p) && operator(c);
+            let space = !joint
+                && ((gap && word(p) && word(c))
+                    || (gap && keyword && matches!(c, '<' | '(' | '[' | '&' | '*'))
+                    || matches!(p, ',' | ';')
+                    || (spaced(p) && !out.ends_with("..="))
+                    || (spaced(c) && !out.ends_with(".."))
+                    || c == '-'
+                    || (gap && starts_binary)
+                    || out.ends_with("&&")
+                    || out.ends_with("||")
+                    || matches!(c, '{' | '}')
+                    || p == '{'
+                    || (p == ':' && c != ':' && !out.ends_with("::"))
+                    || out.ends_with("->"));
             if space {
                 out.push(' ');
             }
@@ -678,6 +692,23 @@ mod tests {
         ];
         for (ty, expected) in cases {
             assert_eq!(type_name(&ty), expected);
+        }
+    }
+
+    #[test]
+    fn operators_read_as_written() {
+        let cases: [(syn::Expr, &str); 4] = [
+            (
+                parse_quote!(vec(int(0..1000u32), 1000..=1000)),
+                "vec(int(0..1000u32), 1000..=1000)",
+            ),
+            (parse_quote!(a == b), "a == b"),
+            (parse_quote!(x <= 3 && y >= 4), "x <= 3 && y >= 4"),
+            (parse_quote!(n += 1), "n += 1"),
+        ];
+        for (expr, expected) in cases {
+            let written = super::tokens_as_written(quote::ToTokens::to_token_stream(&expr));
+            assert_eq!(written, expected);
         }
     }
 
