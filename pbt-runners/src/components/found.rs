@@ -8,7 +8,7 @@ use pbt_core::source::mix;
 /// The seed and size of one fresh test case: what generates its inputs
 /// (a generated test case, environment and choices, is a
 /// [`pbt_core::Case`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CaseSeed {
     /// Seed of this case's [`pbt_core::Rng`].
     pub seed: u64,
@@ -28,7 +28,7 @@ impl CaseSeed {
 /// sequence (an input found by mutating choices, which no seed generates),
 /// another input mutated by value, or another input shrunk by the
 /// external shrinker. Each is replayed exactly.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Found {
     /// Generated from a case's seed.
     Case(CaseSeed),

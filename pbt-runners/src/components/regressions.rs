@@ -188,9 +188,12 @@ impl RegressionsFile {
         let all = self.load_keyed();
         let own = all.iter().rev().filter(|(_, t)| t.as_deref() == Some(test));
         let shared = all.iter().filter(|(_, t)| t.is_none());
+        // Each case once, where it first comes: a set, for a file of a
+        // million lines is a million cases to compare.
+        let mut seen: std::collections::HashSet<&Found> = std::collections::HashSet::new();
         let mut saved: Vec<Saved> = Vec::new();
         for (found, key) in own.chain(shared) {
-            if !saved.iter().any(|s| s.found == *found) {
+            if seen.insert(found) {
                 saved.push(Saved {
                     found: found.clone(),
                     own: key.is_some(),
@@ -205,8 +208,9 @@ impl RegressionsFile {
         let mut cases = self.load_own();
         if let Some(legacy) = &self.legacy {
             note_moved(legacy, &self.path);
+            let known: std::collections::HashSet<_> = cases.iter().cloned().collect();
             for case in RegressionsFile::at(legacy).load_own() {
-                if !cases.contains(&case) {
+                if !known.contains(&case) {
                     cases.push(case);
                 }
             }
