@@ -94,6 +94,12 @@ pub fn supervise_all<R>(
 /// assert_eq!(report.failure.unwrap().counterexample[0].value, "10");
 /// ```
 pub fn abandonable(run: impl FnOnce() -> Report + Send + 'static) -> Report {
+    // Boxed, so that the thread's machinery is compiled once here, not
+    // once per property (`docs/benchmarks.md`, "Compile time").
+    abandonable_boxed(Box::new(run))
+}
+
+fn abandonable_boxed(run: Box<dyn FnOnce() -> Report + Send>) -> Report {
     enum Ended {
         Returned(std::thread::Result<Report>),
         Hung(watchdog::Hang),
