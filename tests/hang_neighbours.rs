@@ -7,10 +7,13 @@
 //! The `scenario_*` tests do nothing unless `PBT_SCENARIO` is set; the
 //! driver runs this binary again as a child with it set.
 
+use libtest_output::{report_of, text};
 use pbt::prelude::*;
 use pbt::runners::components::regressions::RegressionsFile;
 use pbt::runners::Regressions;
 use std::process::{Command, Output};
+
+mod libtest_output;
 
 fn in_scenario() -> bool {
     std::env::var_os("PBT_SCENARIO").is_some_and(|s| s == "hang_neighbours")
@@ -55,28 +58,6 @@ fn run(file: &std::path::Path, env: &[(&str, &str)]) -> Output {
         command.env(k, v);
     }
     command.output().unwrap()
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status: {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// The report of test `name` in libtest's output.
-fn report_of<'a>(all: &'a str, name: &str) -> &'a str {
-    let header = format!("---- {name} stdout ----");
-    let start = all
-        .find(&header)
-        .unwrap_or_else(|| panic!("no report of {name}:\n{all}"));
-    let rest = &all[start + header.len()..];
-    let end = (rest.find("\n---- "))
-        .or_else(|| rest.find("\nfailures:"))
-        .unwrap_or(rest.len());
-    &rest[..end]
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {

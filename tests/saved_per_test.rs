@@ -6,11 +6,14 @@
 //! as a child — in parallel, as plain `cargo test` does — with a fresh
 //! regressions file, and read each test's report.
 
+use libtest_output::{report_of, text};
 use pbt::prelude::*;
 use pbt::runners::components::regressions::RegressionsFile;
 use pbt::runners::{generational, Regressions, SavedFrom};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+mod libtest_output;
 
 fn in_scenario() -> bool {
     std::env::var_os("PBT_SCENARIO").is_some_and(|s| s == "saved_per_test")
@@ -73,30 +76,6 @@ fn run(args: &[&str], file: &Path, env: &[(&str, &str)]) -> Output {
         command.env(k, v);
     }
     command.output().unwrap()
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "status: {:?}\nstdout:\n{}\nstderr:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-/// The report of test `name` in libtest's output: from its `---- name
-/// stdout ----` header to the next one.
-fn report_of<'a>(all: &'a str, name: &str) -> &'a str {
-    let header = format!("---- {name} stdout ----");
-    let start = all
-        .find(&header)
-        .unwrap_or_else(|| panic!("no report of {name}:\n{all}"));
-    let rest = &all[start + header.len()..];
-    let end = rest
-        .find("\n---- ")
-        .or_else(|| rest.find("\nfailures:"))
-        .unwrap_or(rest.len());
-    &rest[..end]
 }
 
 /// The command the report prints to replay its case alone.

@@ -12,7 +12,7 @@
 //! (`docs/benchmarks.md`, "Compile time").
 
 use super::element_deletions::ElementDeletions;
-use crate::choices::{shortlex_lt, Choices, Replay, Replayed};
+use crate::choices::{shortlex_lt, Block, Choices, Replay, Replayed};
 use crate::shrink::choices::simplifications_by_bisection;
 
 /// The candidates of a variable whose value `generate` regenerates from a
@@ -46,7 +46,8 @@ impl<T, F: FnMut(&mut Replay<'_>) -> Option<T>> Iterator for ByChoices<'_, F> {
             // candidate, where the runner watches for hangs.
             let mut replay = Replay::new(self.walk.recorded);
             let generated = (self.generate)(&mut replay).is_some();
-            self.walk.start(generated.then(|| replay.into_replayed()));
+            let blocks = generated.then(|| replay.into_replayed().blocks);
+            self.walk.start(blocks.unwrap_or_default());
         }
         loop {
             let candidate = self.walk.next_candidate()?;
@@ -80,12 +81,11 @@ impl<'a> ChoiceWalk<'a> {
     /// value it came from (smaller choices in bits the generator ignores)
     /// is turned down by the runner, which prints only the candidates that
     /// fail. Whole elements deleted first (near-linear on a long list that
-    /// keeps failing), as `first`, the replay of the recorded choices,
-    /// marked them; then the choice-level passes, among them each choice
+    /// keeps failing), as the replay of the recorded choices marked them
+    /// (`blocks`); then the choice-level passes, among them each choice
     /// lowered by binary search.
-    fn start(&mut self, first: Option<Replayed>) {
+    fn start(&mut self, blocks: Vec<Block>) {
         let recorded = self.recorded;
-        let blocks = first.map(|r| r.blocks).unwrap_or_default();
         let deletions = ElementDeletions::new(recorded, blocks);
         self.candidates = Some(Box::new(
             deletions.chain(simplifications_by_bisection(recorded)),
