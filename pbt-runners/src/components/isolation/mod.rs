@@ -408,6 +408,8 @@ struct ShrunkOut {
     attempts: u64,
     /// Whether a limit stopped shrinking.
     stopped_early: bool,
+    /// Whether every candidate had the run's whole time limit.
+    limit_was_full: bool,
 }
 
 impl ShrunkOut {
@@ -420,6 +422,93 @@ impl ShrunkOut {
     }
 }
 
+/// Shrink the failing input `shown` in workers ([`shrink_with`]). A hang
+/// is shrunk with a shorter time limit per candidate first
+/// ([`CandidateLimit`]): at the run's limit (10 s by default) each hanging
+/// candidate would cost the whole limit, and `max_shrink_time` would stop
+/// the shrinker a few steps in. The result is then run once at the full
+/// limit; if it returns there (a slow input, not an infinite loop), the
+/// hang is shrunk again at the full limit.
+fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
+    let full = plan.config.timeout;
+    if reason != worker::HUNG {
+        return shrink_with(plan, spawn, size, shown, reason, CandidateLimit::full(full));
+    }
+    let quick = shrink_with(
+        plan,
+        spawn,
+        size,
+        shown.clone(),
+        reason,
+        CandidateLimit::quick(full),
+    );
+    if quick.steps == 0 || quick.limit_was_full {
+        return quick;
+    }
+    let confirmed = Worker::spawn(spawn).is_ok_and(|mut w| {
+        let candidate = quick.smallest(size);
+        matches!(
+            w.test(&candidate, full).tested,
+            Tested::Failed(Fault::Died(_))
+        )
+    });
+    if confirmed {
+        return quick;
+    }
+    shrink_with(plan, spawn, size, shown, reason, CandidateLimit::full(full))
+}
+
+/// The time limit of one shrink candidate: the run's, or, while shrinking
+/// a hang, twenty times the slowest candidate that returned, at least a
+/// tenth of the run's limit or [`QUICK_FLOOR`], whichever is shorter, and
+/// at most the run's limit.
+#[derive(Clone, Copy, Debug)]
+struct CandidateLimit {
+    full: Option<Duration>,
+    quick: bool,
+    slowest: Duration,
+}
+
+/// The shortest time limit a hang's shrink candidate gets under a run's
+/// limit of ten seconds or more.
+const QUICK_FLOOR: Duration = Duration::from_secs(1);
+
+impl CandidateLimit {
+    fn full(full: Option<Duration>) -> Self {
+        CandidateLimit {
+            full,
+            quick: false,
+            slowest: Duration::ZERO,
+        }
+    }
+
+    fn quick(full: Option<Duration>) -> Self {
+        CandidateLimit {
+            quick: true,
+            ..CandidateLimit::full(full)
+        }
+    }
+
+    /// The limit for the next candidate.
+    fn get(&self) -> Option<Duration> {
+        match self.quick {
+            true => self.full.map(|full| {
+                full.min(
+                    self.slowest
+                        .saturating_mul(20)
+                        .max(QUICK_FLOOR.min(full / 10)),
+                )
+            }),
+            false => self.full,
+        }
+    }
+
+    /// A candidate returned (passed, failed or was discarded) after `took`.
+    fn returned(&mut self, took: Duration) {
+        self.slowest = self.slowest.max(took);
+    }
+}
+
 /// Shrink the failing input `shown` on its choice sequence with the passes
 /// of [`ChoiceShrinker`] (the in-process integrated shrinker's), each
 /// candidate replayed in a worker: a candidate is taken when it fails, dies
@@ -427,9 +516,16 @@ impl ShrunkOut {
 /// differently. A worker reports
 /// no blocks or bounds, so only plain replays at `size` are tried (no
 /// re-encoding or size steps).
-fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
+fn shrink_with(
+    plan: &Plan,
+    spawn: &Spawn,
+    size: usize,
+    shown: Shown,
+    reason: &str,
+    mut limit: CandidateLimit,
+) -> ShrunkOut {
     let began = Instant::now();
-    let limit = plan.config.timeout;
+    let mut limit_was_full = true;
     let mut worker: Option<Worker> = None;
     let mut best = (shown, reason.to_string());
     let (mut steps, mut stopped_early) = (0u64, false);
@@ -452,9 +548,13 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
             choices: attempt.candidate.to_vec(),
             size,
         };
-        let Answer { tested, shown } = w.test(&candidate, limit);
-        if let Tested::Failed(Fault::Died(_)) = tested {
-            worker = None;
+        let this_limit = limit.get();
+        limit_was_full &= this_limit == plan.config.timeout;
+        let started = Instant::now();
+        let Answer { tested, shown } = w.test(&candidate, this_limit);
+        match &tested {
+            Tested::Failed(Fault::Died(_)) => worker = None,
+            _ => limit.returned(started.elapsed()),
         }
         let (next, why) = match (tested, shown) {
             (Tested::Failed(Fault::Check(why) | Fault::Died(why)), Some(shown)) => (shown, why),
@@ -490,6 +590,7 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
         steps,
         attempts,
         stopped_early,
+        limit_was_full,
     }
 }
 
@@ -521,7 +622,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
         property: plan.name.clone(),
     };
     say!(
-        "pbt: shrinking the hang in child processes (time limit {:?} each)…",
+        "pbt: shrinking the hang in child processes (time limit at most {:?} each)…",
         plan.config.timeout.unwrap_or_default()
     );
     let Ok(mut worker) = Worker::spawn(&spawn) else {

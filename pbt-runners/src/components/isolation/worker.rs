@@ -14,6 +14,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Why a worker that hung failed: the reason of every hang the isolated
+/// mode reports (the shrinker of hangs tells a hang from a crash by it).
+pub(crate) const HUNG: &str =
+    "the test did not return within the time limit; its process was killed";
+
 /// The least time a worker is given to start and reach the property.
 const STARTUP: Duration = Duration::from_secs(30);
 
@@ -250,7 +255,7 @@ impl Worker {
     fn died(&mut self, shown: Option<Shown>, hung: bool, stage: &str) -> Answer {
         let limit_note = if hung {
             let _ = self.child.kill();
-            "the test did not return within the time limit; its process was killed".to_string()
+            HUNG.to_string()
         } else {
             String::new()
         };
