@@ -61,8 +61,7 @@ fn replayed(config: &Config) -> Option<Found> {
 impl Plan {
     /// Resolve `config` for a property with this structure.
     pub fn new(config: &Config, structure: &Structure) -> Plan {
-        let config = config.resolved();
-        let seed = config.seed.unwrap_or_else(fresh_seed);
+        let config = config.resolved_for(structure.origin.and_then(|o| o.manifest_dir));
         let regressions = RegressionsFile::locate(&config.regressions, structure.origin.as_ref());
         let name = structure
             .origin
@@ -90,6 +89,13 @@ impl Plan {
         let filter = match named {
             true => name.split_once("::").map(|(_, path)| path.to_string()),
             false => thread.map(str::to_string),
+        };
+        // Derandomized (the `ci` profile), the same test gets the same
+        // seed in every run of the same code.
+        let seed = match (config.seed, config.derandomize) {
+            (Some(seed), _) => seed,
+            (None, true) => derandomized_seed(&test),
+            (None, false) => fresh_seed(),
         };
         let mut config = config;
         let replay = replayed(&config);
@@ -346,6 +352,16 @@ impl Cases<'_> {
 }
 
 /// A seed nobody chose: time, process and a counter, mixed.
+/// The run seed of the test at `path` when derandomized: FNV-1a of the
+/// path, mixed, so the same test gets the same seed on every machine and
+/// every version of Rust (unlike `std`'s hasher, which promises neither).
+fn derandomized_seed(path: &str) -> u64 {
+    let fnv = path.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    mix(fnv)
+}
+
 fn fresh_seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     // The process id, mixed once: asking for it is a system call, a good
