@@ -448,7 +448,7 @@ static FILES: Mutex<Vec<(PathBuf, Read)>> = Mutex::new(Vec::new());
 /// [`forget`]).
 fn profiles_at(root: &Path) -> Read {
     let mut files = FILES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, read)) = files.iter().find(|(r, _)| r == root) {
+    if let Some((_, read)) = files.iter().find(|(r, _)| *r == *root) {
         return read.clone();
     }
     let path = root.join(FILE);
@@ -471,11 +471,11 @@ pub(crate) fn forget() {
 
 /// The profile in force: `PBT_PROFILE`, else `ci` when a CI service is
 /// detected, else `default`.
-fn selected() -> String {
+fn selected() -> std::borrow::Cow<'static, str> {
     with_environment(|env| match (&env.profile, env.ci) {
-        (Some(name), _) => name.clone(),
-        (None, Some(_)) => "ci".to_string(),
-        (None, None) => "default".to_string(),
+        (Some(name), _) => name.clone().into(),
+        (None, Some(_)) => "ci".into(),
+        (None, None) => "default".into(),
     })
 }
 
@@ -495,16 +495,24 @@ pub(crate) fn apply(config: &mut Config, root: Option<&str>) {
         return;
     }
     let name = selected();
-    let root = root
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from));
-    let read = root.as_deref().map(profiles_at);
+    let runtime;
+    let root = match root {
+        Some(root) => Some(Path::new(root)),
+        None => {
+            runtime = std::env::var_os("CARGO_MANIFEST_DIR");
+            runtime.as_deref().map(Path::new)
+        }
+    };
+    let read = root.map(profiles_at);
     let file = match read.as_deref() {
         Some(Err(message)) => panic!("pbt: {message}"),
         Some(Ok(file)) => file.as_ref(),
         None => None,
     };
-    let built_in = parse(Path::new("(built in)"), BUILT_IN).expect("the built-in profiles parse");
+    static PARSED: std::sync::OnceLock<Profiles> = std::sync::OnceLock::new();
+    let built_in = PARSED.get_or_init(|| {
+        parse(Path::new("(built in)"), BUILT_IN).expect("the built-in profiles parse")
+    });
     let tables = (built_in.tables.iter())
         .chain(file.into_iter().flat_map(|f| f.tables.iter()))
         .filter(|t| t.name == name);
@@ -517,7 +525,7 @@ pub(crate) fn apply(config: &mut Config, root: Option<&str>) {
                 .map(|t| t.name.as_str())
                 .filter(|n| !matches!(*n, "default" | "ci")),
         );
-        let place = match (file, &root) {
+        let place = match (file, root) {
             (Some(f), _) => format!("{}", f.path.display()),
             (None, Some(root)) => format!("no {} in {}", FILE, root.display()),
             (None, None) => "no crate root to find pbt.toml in".to_string(),
