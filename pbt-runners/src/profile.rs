@@ -591,6 +591,10 @@ mod tests {
     }
 
     #[test]
+    #[allow(
+        clippy::field_reassign_with_default,
+        reason = "a field written after `default()` is what is tested"
+    )]
     fn a_setting_made_in_code_wins_over_the_profile() {
         let text = "[p]\ncases = 7\nmax_size = 3\ntimeout = \"1s\"\n";
         // A builder, even to the default value.
