@@ -13,6 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+#[allow(dead_code, reason = "this binary reads lines, not reports")]
+mod libtest_output;
+use libtest_output::lines_starting as lines;
+
 /// The variables that choose a profile, removed from every child's
 /// environment unless a test sets them.
 const CHOOSING: [&str; 16] = [
@@ -54,18 +58,6 @@ fn child(test: &str, vars: &[(&str, &str)]) -> (bool, String) {
     let text =
         String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.success(), text)
-}
-
-/// The lines of `out` that start with `prefix` (the first line a test
-/// prints follows libtest's `test name ... ` on the same line).
-fn lines<'a>(out: &'a str, prefix: &str) -> Vec<&'a str> {
-    out.lines()
-        .map(|l| match l.starts_with("test ") {
-            true => l.split_once(" ... ").map_or(l, |(_, rest)| rest),
-            false => l,
-        })
-        .filter(|l| l.starts_with(prefix))
-        .collect()
 }
 
 /// A crate root of its own with `pbt.toml` holding `text`.
