@@ -192,7 +192,8 @@ pub struct Config {
     pub sizes: Sizes,
     /// Where failures are saved and replayed from.
     pub regressions: Regressions,
-    /// Whether `PBT_SEED` / `PBT_CASES` / `PBT_ISOLATE` are read.
+    /// Whether the `PBT_*` variables and the profiles (`PBT_PROFILE`, `CI`,
+    /// `pbt.toml`) are read.
     pub read_env: bool,
     /// Which shrinker minimizes a counterexample.
     pub shrinker: Shrinker,
@@ -532,9 +533,12 @@ impl Config {
         self
     }
 
-    /// This configuration with the environment applied (and the fields
-    /// set directly brought into range: `timeout` of zero is none,
-    /// `workers` within `1..=MAX_WORKERS`, `candidates` within `1..=1024`).
+    /// This configuration with the profile and the environment applied
+    /// (and the fields set directly brought into range: `timeout` of zero
+    /// is none, `workers` within `1..=MAX_WORKERS`, `candidates` within
+    /// `1..=1024`). The profile is read from the `pbt.toml` of the crate
+    /// cargo runs (`CARGO_MANIFEST_DIR`); a run reads the one of the crate
+    /// its property was written in.
     ///
     /// The environment is read once per process, by the first run that
     /// reads it, as proptest does (each variable would otherwise cost every
@@ -544,9 +548,12 @@ impl Config {
     /// # Panics
     ///
     /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
-    /// decimal or `0x`-hex `u64`, or `PBT_STATS` or `PBT_CHECK_COVERAGE` to
-    /// something other than a switch: the message names the variable and
-    /// the value (every run panics again while it is set).
+    /// decimal or `0x`-hex `u64`, `PBT_STATS` or `PBT_CHECK_COVERAGE` to
+    /// something other than a switch, or `PBT_VERBOSITY` to something other
+    /// than a level: the message names the variable and the value (every
+    /// run panics again while it is set). When the profile file is
+    /// malformed (the message names the file, the line and the key), or
+    /// `PBT_PROFILE` names no profile.
     pub fn resolved(&self) -> Config {
         self.resolved_for(None)
     }
