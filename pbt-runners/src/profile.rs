@@ -424,59 +424,104 @@ fn is_default(config: &Config, key: Key) -> bool {
     }
 }
 
-/// Apply `tables`, in order, to the settings of `config` not made in code
-/// (a builder called, or a field written): `false` when there is none.
-fn overlay<'t>(config: &mut Config, tables: impl Iterator<Item = &'t Table>) -> bool {
-    let code = config.clone();
-    let mut found = false;
-    for table in tables {
-        found = true;
-        for entry in &table.entries {
-            if !code.set.contains(entry.key) && is_default(&code, entry.key) {
-                set(config, entry.key, &entry.value).expect("checked when the file was read");
-            }
+/// Apply `entries`, in order, to the settings of `config` not made in
+/// code (a builder called, or a field written).
+fn overlay(config: &mut Config, entries: &[Entry]) {
+    // Copied at the first entry: an empty profile (`default`, most often)
+    // costs no copy.
+    let mut code: Option<Config> = None;
+    for entry in entries {
+        let code = code.get_or_insert_with(|| config.clone());
+        if !code.set.contains(entry.key) && is_default(code, entry.key) {
+            set(config, entry.key, &entry.value).expect("checked when the file was read");
         }
     }
-    found
 }
 
-/// The profile files read so far, by crate root (`None`: no `pbt.toml`).
-type Read = Arc<Result<Option<Profiles>, String>>;
-static FILES: Mutex<Vec<(PathBuf, Read)>> = Mutex::new(Vec::new());
+/// The settings of the selected profile for the crate at a root, the
+/// built-in table's then the file's, or why there are none (a malformed
+/// file, an unknown name).
+type Selected = Arc<Result<Vec<Entry>, String>>;
 
-/// The profiles of the crate at `root`, read once per process (until
-/// [`forget`]).
-fn profiles_at(root: &Path) -> Read {
-    let mut files = FILES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, read)) = files.iter().find(|(r, _)| *r == *root) {
-        return read.clone();
-    }
-    let path = root.join(FILE);
-    let read = Arc::new(match std::fs::read_to_string(&path) {
-        Ok(text) => parse(&path, &text).map(Some),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: cannot be read: {e}", path.display())),
-    });
-    files.push((root.to_path_buf(), read.clone()));
-    read
-}
+/// [`Selected`] by crate root (the empty path: no root), worked out once
+/// per process (until [`forget`]): the selection and the files change only
+/// with the environment.
+static SELECTED: Mutex<Vec<(PathBuf, Selected)>> = Mutex::new(Vec::new());
 
 /// The name of the profile file at a crate's root.
 pub(crate) const FILE: &str = "pbt.toml";
 
-/// Read the profile files again on the next run ([`Config::reread_env`]).
+/// Read the profiles again on the next run ([`Config::reread_env`]).
 pub(crate) fn forget() {
-    FILES.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    SELECTED.lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
 /// The profile in force: `PBT_PROFILE`, else `ci` when a CI service is
 /// detected, else `default`.
-fn selected() -> std::borrow::Cow<'static, str> {
+fn selected() -> String {
     with_environment(|env| match (&env.profile, env.ci) {
-        (Some(name), _) => name.clone().into(),
-        (None, Some(_)) => "ci".into(),
-        (None, None) => "default".into(),
+        (Some(name), _) => name.clone(),
+        (None, Some(_)) => "ci".to_string(),
+        (None, None) => "default".to_string(),
     })
+}
+
+/// The selected profile's settings for the crate at `root`, cached.
+fn selected_at(root: Option<&Path>) -> Selected {
+    let key = root.map_or(std::ffi::OsStr::new(""), Path::as_os_str);
+    let mut cache = SELECTED.lock().unwrap_or_else(|e| e.into_inner());
+    // By bytes: `Path`'s `==` compares component by component, several
+    // times the cost of the rest of a run's lookup.
+    if let Some((_, selected)) = cache.iter().find(|(r, _)| r.as_os_str() == key) {
+        return selected.clone();
+    }
+    let selected = Arc::new(select(root));
+    cache.push((PathBuf::from(key), selected.clone()));
+    selected
+}
+
+/// Read `pbt.toml` at `root` and gather the settings of the selected
+/// profile, the built-in table's first.
+fn select(root: Option<&Path>) -> Result<Vec<Entry>, String> {
+    let name = selected();
+    let file = match root {
+        Some(root) => {
+            let path = root.join(FILE);
+            match std::fs::read_to_string(&path) {
+                Ok(text) => Some(parse(&path, &text)?),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return Err(format!("{}: cannot be read: {e}", path.display())),
+            }
+        }
+        None => None,
+    };
+    let built_in = parse(Path::new("(built in)"), BUILT_IN).expect("the built-in profiles parse");
+    let tables: Vec<&Table> = (built_in.tables.iter())
+        .chain(file.iter().flat_map(|f| f.tables.iter()))
+        .collect();
+    if tables.iter().any(|t| t.name == name) {
+        let chosen = tables.iter().filter(|t| t.name == name);
+        return Ok(chosen.flat_map(|t| t.entries.iter().cloned()).collect());
+    }
+    let mut defined: Vec<&str> = Vec::new();
+    for table in &tables {
+        if !defined.contains(&table.name.as_str()) {
+            defined.push(&table.name);
+        }
+    }
+    let place = match (&file, root) {
+        (Some(f), _) => format!("{}", f.path.display()),
+        (None, Some(root)) => format!("no {} in {}", FILE, root.display()),
+        (None, None) => "no crate root to find pbt.toml in".to_string(),
+    };
+    Err(format!(
+        "PBT_PROFILE={name:?} names no profile: the defined ones are {} ({place})",
+        defined
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
 }
 
 /// `config` with the selected profile applied to the settings not made in
@@ -494,7 +539,6 @@ pub(crate) fn apply(config: &mut Config, root: Option<&str>) {
     if !config.read_env {
         return;
     }
-    let name = selected();
     let runtime;
     let root = match root {
         Some(root) => Some(Path::new(root)),
@@ -503,41 +547,9 @@ pub(crate) fn apply(config: &mut Config, root: Option<&str>) {
             runtime.as_deref().map(Path::new)
         }
     };
-    let read = root.map(profiles_at);
-    let file = match read.as_deref() {
-        Some(Err(message)) => panic!("pbt: {message}"),
-        Some(Ok(file)) => file.as_ref(),
-        None => None,
-    };
-    static PARSED: std::sync::OnceLock<Profiles> = std::sync::OnceLock::new();
-    let built_in = PARSED.get_or_init(|| {
-        parse(Path::new("(built in)"), BUILT_IN).expect("the built-in profiles parse")
-    });
-    let tables = (built_in.tables.iter())
-        .chain(file.into_iter().flat_map(|f| f.tables.iter()))
-        .filter(|t| t.name == name);
-    if !overlay(config, tables) {
-        let mut defined: Vec<&str> = built_in.tables.iter().map(|t| t.name.as_str()).collect();
-        let mut names = file.into_iter().flat_map(|f| f.tables.iter());
-        defined.extend(
-            names
-                .by_ref()
-                .map(|t| t.name.as_str())
-                .filter(|n| !matches!(*n, "default" | "ci")),
-        );
-        let place = match (file, root) {
-            (Some(f), _) => format!("{}", f.path.display()),
-            (None, Some(root)) => format!("no {} in {}", FILE, root.display()),
-            (None, None) => "no crate root to find pbt.toml in".to_string(),
-        };
-        panic!(
-            "pbt: PBT_PROFILE={name:?} names no profile: the defined ones are {} ({place})",
-            defined
-                .iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    match &*selected_at(root) {
+        Ok(entries) => overlay(config, entries),
+        Err(message) => panic!("pbt: {message}"),
     }
 }
 
@@ -552,11 +564,12 @@ mod tests {
     /// The profile `name` of `text` applied to `config`.
     fn applied(text: &str, name: &str, config: Config) -> Config {
         let profiles = read(text).unwrap();
+        let entries: Vec<Entry> = (profiles.tables.iter())
+            .filter(|t| t.name == name)
+            .flat_map(|t| t.entries.iter().cloned())
+            .collect();
         let mut config = config;
-        assert!(overlay(
-            &mut config,
-            profiles.tables.iter().filter(|t| t.name == name)
-        ));
+        overlay(&mut config, &entries);
         config
     }
 
