@@ -21,6 +21,13 @@ fn fails(x: u32) {
     assert!(x < 1000);
 }
 
+/// Fails for `x >= 1000`, each test in a child process.
+#[property_test(isolated, config = Config::default().regressions(Regressions::Off))]
+#[ignore = "run by the tests below, in a child process"]
+fn fails_isolated(x: u32) {
+    assert!(x < 1000);
+}
+
 /// Passes, verbose in code.
 #[property_test(config = Config::default().verbosity(Verbosity::Verbose))]
 #[ignore = "run by the tests below, in a child process"]
@@ -176,4 +183,26 @@ fn a_malformed_verbosity_is_an_error_naming_the_value() {
         ),
         "{out}"
     );
+}
+
+#[test]
+fn the_isolated_mode_narrates_what_its_children_print() {
+    let (passed, out) = child("fails_isolated", &[("PBT_VERBOSITY", "verbose")]);
+    assert!(!passed, "{out}");
+    let name = "pbt: verbosity::fails_isolated:";
+    assert_eq!(
+        count(&out, &format!("{name} failing input found: x = ")),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{name} shrink step 1: x = ")),
+        "{out}"
+    );
+    assert!(out.contains("    x = 1000"), "{out}");
+    assert!(!out.contains("generated (size"), "{out}");
+    let (_, out) = child("fails_isolated", &[("PBT_VERBOSITY", "debug")]);
+    assert!(out.contains(&format!("{name} generated (size ")), "{out}");
+    let (_, out) = child("fails_isolated", &[]);
+    assert!(!out.contains("shrink step"), "{out}");
 }

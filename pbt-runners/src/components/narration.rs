@@ -46,14 +46,19 @@ pub(crate) fn failing_input(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, 
         return;
     }
     match prop.generate_traced(found, watch) {
-        Ok(traced) => {
-            let shown = prop.print_any_within(&*traced.inputs, SHOWN);
-            say(plan, format_args!("failing input found: {}", line(&shown)));
-        }
+        Ok(traced) => failing_input_shown(plan, &prop.print_any_within(&*traced.inputs, SHOWN)),
         Err(_) => say(
             plan,
             format_args!("failing input found (it does not generate again)"),
         ),
+    }
+}
+
+/// Verbose: the failing input found, as printed (by a child process of
+/// the isolated mode, or by [`failing_input`]).
+pub(crate) fn failing_input_shown(plan: &Plan, shown: &[Binding]) {
+    if at(plan, Verbosity::Verbose) {
+        say(plan, format_args!("failing input found: {}", line(shown)));
     }
 }
 
@@ -71,15 +76,23 @@ pub(crate) fn generated(prop: &dyn DynProperty, plan: &Plan, watch: &Watch, case
     match prop.generate_traced(&Found::Case(*case), watch) {
         Ok(traced) => {
             let shown = prop.print_any_within(&*traced.inputs, SHOWN);
-            say(
-                plan,
-                format_args!("generated (size {}): {}", case.size, line(&shown)),
-            );
+            generated_shown(plan, case.size, &shown);
         }
         Err(why) => say(
             plan,
             format_args!("generated nothing (size {}): {why:?}", case.size),
         ),
+    }
+}
+
+/// Debug: an input generated at `size`, as printed (by a child process
+/// of the isolated mode, or by [`generated`]).
+pub(crate) fn generated_shown(plan: &Plan, size: usize, shown: &[Binding]) {
+    if at(plan, Verbosity::Debug) {
+        say(
+            plan,
+            format_args!("generated (size {size}): {}", line(shown)),
+        );
     }
 }
 

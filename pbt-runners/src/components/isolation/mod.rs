@@ -219,6 +219,10 @@ impl<'a> Isolated<'a> {
             }
         };
         let Answer { tested, shown } = worker.test(found, self.plan.config.timeout);
+        if let Some(shown) = &shown {
+            let printed = bindings(&self.structure, &shown.printed);
+            super::narration::generated_shown(self.plan, found.size(), &printed);
+        }
         let Tested::Failed(fault) = tested else {
             return tested;
         };
@@ -272,7 +276,17 @@ impl RunStep for Isolated<'_> {
         let outcome = match self.failed.take() {
             None => Failed::AsFound,
             Some(shown) => {
-                let shrunk = shrink(self.plan, &self.spawn, found.size(), shown.clone(), reason);
+                let printed = bindings(&self.structure, &shown.printed);
+                super::narration::failing_input_shown(self.plan, &printed);
+                let structure = Some(&self.structure);
+                let shrunk = shrink(
+                    self.plan,
+                    &self.spawn,
+                    structure,
+                    found.size(),
+                    shown.clone(),
+                    reason,
+                );
                 report.shrinks = shrunk.steps;
                 report.shrink_attempts = shrunk.attempts;
                 if shrunk.steps > 0 {
@@ -427,7 +441,17 @@ impl ShrunkOut {
 /// differently. A worker reports
 /// no blocks or bounds, so only plain replays at `size` are tried (no
 /// re-encoding or size steps).
-fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
+///
+/// Each step is narrated at verbose ([`super::narration`]), with the
+/// variables' names when `structure` gives them.
+fn shrink(
+    plan: &Plan,
+    spawn: &Spawn,
+    structure: Option<&Structure>,
+    size: usize,
+    shown: Shown,
+    reason: &str,
+) -> ShrunkOut {
     let began = Instant::now();
     let limit = plan.config.timeout;
     let mut worker: Option<Worker> = None;
@@ -471,6 +495,20 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
         let shows = next.printed != best.0.printed || next.printed.iter().any(|p| p == UNPRINTED);
         if shows {
             steps += 1;
+        }
+        if shows && super::narration::at(plan, crate::Verbosity::Verbose) {
+            let printed = match structure {
+                Some(structure) => {
+                    let named = bindings(structure, &next.printed);
+                    named
+                        .iter()
+                        .map(Binding::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+                None => next.printed.join(", "),
+            };
+            super::narration::shrink_step(plan, steps, &printed);
         }
         let replayed = Replayed {
             choices: next.choices.clone(),
@@ -579,7 +617,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
     };
     drop(worker);
     say!("pbt: the input: {}", shown.printed.join(", "));
-    let shrunk = shrink(plan, &spawn, found.size(), shown, &reason);
+    let shrunk = shrink(plan, &spawn, None, found.size(), shown, &reason);
     if shrunk.steps > 0 {
         save(
             plan,
