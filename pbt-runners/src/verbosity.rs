@@ -16,9 +16,10 @@ use serde::Serialize;
 ///
 /// `Debug` turns [`crate::Config::show_statistics`] on and `Quiet` turns it
 /// off; `PBT_SHRINK_STATS=1` prints the shrinker's table at any level, as
-/// before. Every generated input is printed by the runners that test in
-/// the test's own process through [`crate::components::InProcess`] (the
-/// generational and integrated runners, the default ones).
+/// before. Every generated input is printed by the runners whose loop is
+/// a [`crate::components::RunStep`] (the generational and integrated
+/// runners, the default ones, in process and isolated); the other runners
+/// narrate failures and shrink steps alone.
 ///
 /// ```
 /// use pbt_runners::Verbosity;
