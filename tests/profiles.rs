@@ -89,6 +89,25 @@ fn a_property_in_a_plain_test() {
     generational(&prop, Config::default().regressions(Regressions::Off)).assert_passed();
 }
 
+/// One `property!`, written once, run by two tests: its seed under `ci`.
+fn print_the_seed_of_a_shared_property() {
+    let prop = property! { forall x: u8; check x == x };
+    let plan = Plan::new(&Config::default(), &pbt::Property::structure(&prop));
+    println!("plan seed {:#x}", plan.seed);
+}
+
+#[test]
+#[ignore = "run by the tests below, in a child process"]
+fn shared_by_one_test() {
+    print_the_seed_of_a_shared_property();
+}
+
+#[test]
+#[ignore = "run by the tests below, in a child process"]
+fn shared_by_another_test() {
+    print_the_seed_of_a_shared_property();
+}
+
 /// Fails for large `x`: the report under the `ci` profile.
 #[property_test(config = Config::default().regressions(Regressions::Off))]
 #[ignore = "run by the tests below, in a child process"]
@@ -161,10 +180,17 @@ fn a_property_in_a_plain_test_is_derandomized_by_its_test_path() {
     let (_, second) = child("a_property_in_a_plain_test", &[("CI", "true")]);
     assert_eq!(lines(&first, "input "), lines(&second, "input "));
     assert_eq!(lines(&first, "input ").len(), 100, "{first}");
-    // Another test path, another seed.
-    let (_, other) = child("prints_its_plan", &[("CI", "true")]);
-    let (_, again) = child("prints_its_plan", &[("CI", "true")]);
-    assert_eq!(plan_line(&other, "seed"), plan_line(&again, "seed"));
+    // The same `property!` (one file and line) in two tests: the test's
+    // path, libtest's name for its thread, tells their seeds apart.
+    let seed = |test: &str| {
+        let (passed, out) = child(test, &[("CI", "true")]);
+        assert!(passed, "{out}");
+        plan_line(&out, "seed").to_string()
+    };
+    let (one, another) = (seed("shared_by_one_test"), seed("shared_by_another_test"));
+    assert_ne!(one, another);
+    assert_eq!(one, seed("shared_by_one_test"));
+    assert_eq!(another, seed("shared_by_another_test"));
 }
 
 #[test]
