@@ -351,7 +351,6 @@ impl Cases<'_> {
     }
 }
 
-/// A seed nobody chose: time, process and a counter, mixed.
 /// The run seed of the test at `path` when derandomized: FNV-1a of the
 /// path, mixed, so the same test gets the same seed on every machine and
 /// every version of Rust (unlike `std`'s hasher, which promises neither).
@@ -362,6 +361,7 @@ fn derandomized_seed(path: &str) -> u64 {
     mix(fnv)
 }
 
+/// A seed nobody chose: time, process and a counter, mixed.
 fn fresh_seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     // The process id, mixed once: asking for it is a system call, a good
