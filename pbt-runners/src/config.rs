@@ -1,6 +1,8 @@
 //! [`Config`]: how long to test, from which seed, with which limits.
 
 use crate::components::statistics::CoverageCheck;
+use crate::profile::{Key, Keys};
+use crate::verbosity::Verbosity;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -126,10 +128,18 @@ pub enum Regressions {
 /// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
-/// off). A malformed value is an error: the run panics with a message
-/// naming the variable and the value (a typo must not pass as a random
-/// seed). The variables are read once per process, by the first run (see
-/// [`Config::reread_env`] to read them again).
+/// off), `PBT_VERBOSITY` sets the [`Verbosity`]. A malformed value is an
+/// error: the run panics with a message naming the variable and the value
+/// (a typo must not pass as a random seed). The variables are read once
+/// per process, by the first run (see [`Config::reread_env`] to read them
+/// again).
+///
+/// Below the code come the profiles: `PBT_PROFILE=name` (or `ci`, when a
+/// CI service is detected) applies a named set of settings, from
+/// `pbt.toml` at the crate's root or built in, to every setting the code
+/// did not make. The order, highest first: a `PBT_*` variable, the code,
+/// the profile, pbt's defaults (the guide's configuration chapter shows
+/// the file).
 ///
 /// Extreme values have a meaning, never an overflow:
 ///
@@ -182,7 +192,8 @@ pub struct Config {
     pub sizes: Sizes,
     /// Where failures are saved and replayed from.
     pub regressions: Regressions,
-    /// Whether `PBT_SEED` / `PBT_CASES` / `PBT_ISOLATE` are read.
+    /// Whether the `PBT_*` variables and the profiles (`PBT_PROFILE`, `CI`,
+    /// `pbt.toml`) are read.
     pub read_env: bool,
     /// Which shrinker minimizes a counterexample.
     pub shrinker: Shrinker,
@@ -215,6 +226,14 @@ pub struct Config {
     /// Whether each test runs in a child process (`PBT_ISOLATE=1` sets it
     /// too): see [`Config::isolated`].
     pub isolated: bool,
+    /// Whether the run seed, when none is given, derives from the test's
+    /// path instead of the clock: see [`Config::derandomize`].
+    pub derandomize: bool,
+    /// How much a run prints (`PBT_VERBOSITY` sets it too): see
+    /// [`Verbosity`].
+    pub verbosity: Verbosity,
+    /// The settings made with a builder, which a profile leaves alone.
+    pub(crate) set: Keys,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -247,6 +266,9 @@ impl Default for Config {
             check_coverage: None,
             show_statistics: false,
             isolated: false,
+            derandomize: false,
+            verbosity: Verbosity::Normal,
+            set: Keys::default(),
         }
     }
 }
@@ -254,12 +276,14 @@ impl Default for Config {
 impl Config {
     /// Run `n` passing tests.
     pub fn cases(mut self, n: u64) -> Self {
+        self.set = self.set.with(Key::Cases);
         self.cases = n;
         self
     }
 
     /// Use this run seed (a failure report prints the seed to use here).
     pub fn seed(mut self, seed: u64) -> Self {
+        self.set = self.set.with(Key::Seed);
         self.seed = Some(seed);
         self
     }
@@ -273,6 +297,7 @@ impl Config {
     /// assert_eq!(Config::default().timeout(Duration::ZERO).timeout, None);
     /// ```
     pub fn timeout(mut self, limit: Duration) -> Self {
+        self.set = self.set.with(Key::Timeout);
         self.timeout = (!limit.is_zero()).then_some(limit);
         self
     }
@@ -285,36 +310,42 @@ impl Config {
     /// assert_eq!(Config::default().max_draws(5_000).max_draws, 5_000);
     /// ```
     pub fn max_draws(mut self, n: u64) -> Self {
+        self.set = self.set.with(Key::MaxDraws);
         self.max_draws = n;
         self
     }
 
     /// No per-test time limit.
     pub fn no_timeout(mut self) -> Self {
+        self.set = self.set.with(Key::Timeout);
         self.timeout = None;
         self
     }
 
     /// At most `n` shrink steps.
     pub fn max_shrinks(mut self, n: u64) -> Self {
+        self.set = self.set.with(Key::MaxShrinks);
         self.max_shrinks = n;
         self
     }
 
     /// At most `limit` of shrinking.
     pub fn max_shrink_time(mut self, limit: Duration) -> Self {
+        self.set = self.set.with(Key::MaxShrinkTime);
         self.max_shrink_time = limit;
         self
     }
 
     /// Give up after `ratio` discards per requested test.
     pub fn max_discard_ratio(mut self, ratio: u64) -> Self {
+        self.set = self.set.with(Key::MaxDiscardRatio);
         self.max_discard_ratio = ratio;
         self
     }
 
     /// The largest size handed to generators.
     pub fn max_size(mut self, n: usize) -> Self {
+        self.set = self.set.with(Key::MaxSize);
         self.max_size = n;
         self
     }
@@ -327,12 +358,14 @@ impl Config {
 
     /// Where failures are saved and replayed from.
     pub fn regressions(mut self, r: Regressions) -> Self {
+        self.set = self.set.with(Key::Regressions);
         self.regressions = r;
         self
     }
 
     /// Minimize counterexamples with `shrinker`.
     pub fn shrinker(mut self, shrinker: Shrinker) -> Self {
+        self.set = self.set.with(Key::Shrinker);
         self.shrinker = shrinker;
         self
     }
@@ -346,6 +379,7 @@ impl Config {
     /// assert_eq!(Config::default().workers(usize::MAX).workers, pbt_runners::MAX_WORKERS);
     /// ```
     pub fn workers(mut self, n: usize) -> Self {
+        self.set = self.set.with(Key::Workers);
         self.workers = n.clamp(1, MAX_WORKERS);
         self
     }
@@ -354,6 +388,7 @@ impl Config {
     /// (within `1..=1024`: each candidate is generated, so an absurd `k`
     /// would never end a test).
     pub fn candidates(mut self, k: usize) -> Self {
+        self.set = self.set.with(Key::Candidates);
         self.candidates = k.clamp(1, MAX_CANDIDATES);
         self
     }
@@ -380,6 +415,7 @@ impl Config {
     /// assert_eq!(config.mutation, Mutation::Values);
     /// ```
     pub fn mutation(mut self, mutation: Mutation) -> Self {
+        self.set = self.set.with(Key::Mutation);
         self.mutation = mutation;
         self
     }
@@ -387,6 +423,7 @@ impl Config {
     /// Let (or stop) the generational runner target the preconditions when
     /// they reject most inputs.
     pub fn auto_target(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::AutoTarget);
         self.auto_target = on;
         self
     }
@@ -410,6 +447,7 @@ impl Config {
     /// assert_eq!(report.verdict, Verdict::InsufficientCoverage, "{report}");
     /// ```
     pub fn check_coverage(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::CheckCoverage);
         self.check_coverage = on.then(CoverageCheck::default);
         self
     }
@@ -417,6 +455,7 @@ impl Config {
     /// [`Config::check_coverage`] with this certainty, tolerance and cap
     /// (QuickCheck's `checkCoverageWith`).
     pub fn check_coverage_with(mut self, check: CoverageCheck) -> Self {
+        self.set = self.set.with(Key::CheckCoverage);
         self.check_coverage = Some(check);
         self
     }
@@ -430,6 +469,7 @@ impl Config {
     /// assert!(Config::default().show_statistics(true).show_statistics);
     /// ```
     pub fn show_statistics(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::ShowStatistics);
         self.show_statistics = on;
         self
     }
@@ -448,20 +488,57 @@ impl Config {
     /// assert!(Config::default().isolated(true).isolated);
     /// ```
     pub fn isolated(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::Isolated);
         self.isolated = on;
         self
     }
 
+    /// Derive the run seed from the test's path (its module path and name)
+    /// when no seed is given, instead of from the clock: every run of the
+    /// same code tests the same inputs (Hypothesis's and hegel's
+    /// `derandomize`). The `ci` profile turns it on. An explicit seed
+    /// (`Config::seed`, `PBT_SEED`) still wins.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|_: &(u32, ())| true)));
+    /// let config = Config::default().ignore_env().regressions(Regressions::Off).derandomize(true);
+    /// let (a, b) = (generational(&prop, config.clone()), generational(&prop, config));
+    /// assert_eq!(a.seed, b.seed);
+    /// ```
+    pub fn derandomize(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::Derandomize);
+        self.derandomize = on;
+        self
+    }
+
+    /// Print this much (see [`Verbosity`]; `PBT_VERBOSITY` overrides it).
+    ///
+    /// ```
+    /// use pbt_runners::{Config, Verbosity};
+    /// assert_eq!(Config::default().verbosity(Verbosity::Quiet).verbosity, Verbosity::Quiet);
+    /// ```
+    pub fn verbosity(mut self, level: Verbosity) -> Self {
+        self.set = self.set.with(Key::Verbosity);
+        self.verbosity = level;
+        self
+    }
+
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPLAY`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_VERBOSITY`, `PBT_REPLAY`)
+    /// and the profiles (`PBT_PROFILE`, `CI`, `pbt.toml`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
     }
 
-    /// This configuration with the environment applied (and the fields
-    /// set directly brought into range: `timeout` of zero is none,
-    /// `workers` within `1..=MAX_WORKERS`, `candidates` within `1..=1024`).
+    /// This configuration with the profile and the environment applied
+    /// (and the fields set directly brought into range: `timeout` of zero
+    /// is none, `workers` within `1..=MAX_WORKERS`, `candidates` within
+    /// `1..=1024`). The profile is read from the `pbt.toml` of the crate
+    /// cargo runs (`CARGO_MANIFEST_DIR`); a run reads the one of the crate
+    /// its property was written in.
     ///
     /// The environment is read once per process, by the first run that
     /// reads it, as proptest does (each variable would otherwise cost every
@@ -471,11 +548,21 @@ impl Config {
     /// # Panics
     ///
     /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
-    /// decimal or `0x`-hex `u64`, or `PBT_STATS` or `PBT_CHECK_COVERAGE` to
-    /// something other than a switch: the message names the variable and
-    /// the value (every run panics again while it is set).
+    /// decimal or `0x`-hex `u64`, `PBT_STATS` or `PBT_CHECK_COVERAGE` to
+    /// something other than a switch, or `PBT_VERBOSITY` to something other
+    /// than a level: the message names the variable and the value (every
+    /// run panics again while it is set). When the profile file is
+    /// malformed (the message names the file, the line and the key), or
+    /// `PBT_PROFILE` names no profile.
     pub fn resolved(&self) -> Config {
+        self.resolved_for(None)
+    }
+
+    /// [`Config::resolved`] for a property of the crate at `root` (its
+    /// `Origin::manifest_dir`): the profile is read from its `pbt.toml`.
+    pub(crate) fn resolved_for(&self, root: Option<&str>) -> Config {
         let mut c = self.clone();
+        crate::profile::apply(&mut c, root);
         if c.read_env {
             with_environment(|env| {
                 if let Some(seed) = env.seed.get("PBT_SEED") {
@@ -487,6 +574,9 @@ impl Config {
                 if let Some(on) = env.stats.get("PBT_STATS") {
                     c.show_statistics = on;
                 }
+                if let Some(level) = env.verbosity.get("PBT_VERBOSITY") {
+                    c.verbosity = level;
+                }
                 if let Some(on) = env.check_coverage.get("PBT_CHECK_COVERAGE") {
                     c.check_coverage = match (on, c.check_coverage) {
                         (true, Some(check)) => Some(check),
@@ -495,6 +585,12 @@ impl Config {
                     };
                 }
             });
+        }
+        // Debug shows the statistics table of a pass; quiet shows nothing.
+        match c.verbosity {
+            Verbosity::Debug => c.show_statistics = true,
+            Verbosity::Quiet => c.show_statistics = false,
+            _ => {}
         }
         c.timeout = c.timeout.filter(|t| !t.is_zero());
         c.workers = c.workers.clamp(1, MAX_WORKERS);
@@ -523,6 +619,7 @@ impl Config {
     pub fn reread_env() {
         let env = Environment::read();
         *ENVIRONMENT.write().unwrap_or_else(|e| e.into_inner()) = Some(env);
+        crate::profile::forget();
     }
 
     /// The size for test number `n` (counting from 0).
@@ -579,6 +676,11 @@ pub(crate) struct Environment {
     cases: Setting<u64>,
     stats: Setting<bool>,
     check_coverage: Setting<bool>,
+    verbosity: Setting<Verbosity>,
+    /// `PBT_PROFILE`, as written (unset or empty: `None`).
+    pub(crate) profile: Option<String>,
+    /// The variable that says a CI service runs the tests, if one does.
+    pub(crate) ci: Option<&'static str>,
     /// `PBT_ISOLATE` (set but empty is off): what
     /// [`crate::components::isolation::requested`] reads.
     pub(crate) isolate: Setting<bool>,
@@ -596,6 +698,22 @@ impl Environment {
             cases: env_u64("PBT_CASES"),
             stats: env_switch("PBT_STATS"),
             check_coverage: env_switch("PBT_CHECK_COVERAGE"),
+            verbosity: match std::env::var_os("PBT_VERBOSITY") {
+                None => Setting::Unset,
+                Some(raw) => match raw.to_str().map(str::trim) {
+                    Some("") => Setting::Unset,
+                    Some(name) => Verbosity::from_name(name).map_or_else(
+                        || Setting::Malformed(Verbosity::malformed(&raw)),
+                        Setting::Set,
+                    ),
+                    None => Setting::Malformed(Verbosity::malformed(&raw)),
+                },
+            },
+            profile: std::env::var("PBT_PROFILE")
+                .ok()
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty()),
+            ci: crate::profile::ci_detected(),
             isolate: match env_switch("PBT_ISOLATE") {
                 Setting::Malformed(_) => Setting::Malformed(format!(
                     "{:?} is not a switch: expected 1 (run tests isolated) or 0",

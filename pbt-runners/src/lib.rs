@@ -19,8 +19,10 @@ mod fuzz;
 mod generational;
 mod integrated;
 mod parallel;
+mod profile;
 mod report;
 mod targeted;
+mod verbosity;
 
 pub use combinatorial::{combinatorial, constructor_features};
 pub use config::{Config, FeatureFn, Mutation, Regressions, Shrinker, Sizes, MAX_WORKERS};
@@ -30,3 +32,4 @@ pub use integrated::integrated;
 pub use parallel::parallel;
 pub use report::{Failure, Report, SavedAt, SavedFrom, TypedInputs, Variables, Verdict};
 pub use targeted::{generalized, targeted};
+pub use verbosity::Verbosity;

@@ -329,6 +329,8 @@ pub struct Report {
     /// What the counted tests reported (labels, classes, tables, coverage
     /// requirements), their sizes and the discard rate.
     pub statistics: Statistics,
+    /// How much the run prints: what [`Report::assert_passed`] prints of a pass.
+    pub verbosity: crate::Verbosity,
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -346,11 +348,20 @@ impl Report {
     /// stderr (which the test harness shows with `--nocapture`) when it
     /// shows statistics (`Config::show_statistics`, `PBT_STATS=1`), warns
     /// of an unmet coverage requirement, or ran nothing (`cases(0)` or
-    /// `PBT_CASES=0` and no saved case: "nothing ran").
+    /// `PBT_CASES=0` and no saved case: "nothing ran"), or always with
+    /// [`Verbosity::Verbose`](crate::Verbosity) and above; never with
+    /// [`Verbosity::Quiet`](crate::Verbosity).
     #[track_caller]
     pub fn assert_passed(&self) {
         if !self.passed() {
             panic!("{self}");
+        }
+        match self.verbosity {
+            crate::Verbosity::Quiet => return,
+            crate::Verbosity::Verbose | crate::Verbosity::Debug => {
+                return crate::components::to_stderr(&format!("{self}\n"));
+            }
+            crate::Verbosity::Normal => {}
         }
         let warns = (self.statistics.coverage.iter())
             .any(|c| c.outcome == crate::components::statistics::CoverageOutcome::Below);

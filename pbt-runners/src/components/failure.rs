@@ -123,15 +123,18 @@ pub fn report_failure(
             SavedFrom::Shared => format!("saved case {} of {} still fails", at.entry, at.file),
             SavedFrom::Env => "the case PBT_REPLAY names fails".to_string(),
         };
-        to_stderr(&format!(
-            "pbt: {}: {which} ({}).{}\n",
-            plan.name,
-            shortened(fault.reason()),
-            next_step(shrinking)
-        ));
+        if plan.config.verbosity > crate::Verbosity::Quiet {
+            to_stderr(&format!(
+                "pbt: {}: {which} ({}).{}\n",
+                plan.name,
+                shortened(fault.reason()),
+                next_step(shrinking)
+            ));
+        }
     } else {
         save_on_discovery(plan, &found, fault.reason(), shrinking, &mut report);
     }
+    super::narration::failing_input(prop, plan, watch, &found);
     let mut failure = discovered(&found, fault.reason());
     failure.replayed_from = saved;
     // Drop panics caught before this failure are not its.
@@ -407,6 +410,10 @@ fn save_found(plan: &Plan, found: &Found, reason: &str) -> String {
 /// whatever happens next, the user can replay it.
 fn announce(plan: &Plan, found: &Found, reason: &str, saved: &str, shrinking: bool) {
     use std::fmt::Write;
+    // Quiet: the report alone (the input is saved all the same).
+    if plan.config.verbosity == crate::Verbosity::Quiet {
+        return;
+    }
     // Pushed piece by piece into one buffer: `format!` over the same pieces
     // costs several times more (a good part of a short failing run).
     let mut line = String::with_capacity(160 + plan.name.len() + saved.len());
@@ -520,6 +527,7 @@ impl Report {
             notes: Vec::new(),
             rejection: None,
             statistics: super::statistics::Statistics::new(&plan.config),
+            verbosity: plan.config.verbosity,
         }
     }
 

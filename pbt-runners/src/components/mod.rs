@@ -28,6 +28,7 @@ mod execute;
 mod failure;
 mod found;
 mod integrated;
+mod narration;
 mod run_step;
 mod shrink_failure;
 mod shrinker;

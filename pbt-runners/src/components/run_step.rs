@@ -50,19 +50,7 @@ pub trait RunStep {
         budget: u64,
         statistics: &mut Statistics,
     ) -> Batch {
-        for passed in 0..budget {
-            let case = cases.next().expect("fresh cases never run out");
-            let tested = self.test_fresh(&case);
-            if tested != Tested::Passed || pbt_core::statistics::recorded() {
-                let stopped = Some((case, tested));
-                return Batch { passed, stopped };
-            }
-            statistics.record_pass(case.size);
-        }
-        Batch {
-            passed: budget,
-            stopped: None,
-        }
+        one_at_a_time(self, cases, budget, statistics)
     }
     /// Generate and run `found`, replayed from the regressions file.
     fn test_saved(&mut self, found: &Found) -> Tested;
@@ -73,19 +61,49 @@ pub trait RunStep {
     fn fail(&mut self, discovery: Discovery, report: Report) -> Report;
 }
 
+/// [`RunStep::test_batch`] one test at a time, with [`RunStep::test_fresh`].
+fn one_at_a_time(
+    step: &mut (impl RunStep + ?Sized),
+    cases: &mut Cases<'_>,
+    budget: u64,
+    statistics: &mut Statistics,
+) -> Batch {
+    for passed in 0..budget {
+        let case = cases.next().expect("fresh cases never run out");
+        let tested = step.test_fresh(&case);
+        if tested != Tested::Passed || pbt_core::statistics::recorded() {
+            let stopped = Some((case, tested));
+            return Batch { passed, stopped };
+        }
+        statistics.record_pass(case.size);
+    }
+    Batch {
+        passed: budget,
+        stopped: None,
+    }
+}
+
 /// The run step on the runner's own thread, watched by `watch` (the time
 /// limit, the draw limit, the crash handler's case in flight).
 pub struct InProcess<'a> {
     prop: &'a dyn DynProperty,
     plan: &'a Plan,
     watch: &'a Watch,
+    /// Every generated input is printed ([`crate::Verbosity::Debug`]).
+    debug: bool,
 }
 
 impl<'a> InProcess<'a> {
     /// The in-process step for `prop` under `plan`, watched by `watch`
     /// (one of [`super::supervise`]'s).
     pub fn new(prop: &'a dyn DynProperty, plan: &'a Plan, watch: &'a Watch) -> Self {
-        InProcess { prop, plan, watch }
+        let debug = super::narration::at(plan, crate::Verbosity::Debug);
+        InProcess {
+            prop,
+            plan,
+            watch,
+            debug,
+        }
     }
 }
 
@@ -93,6 +111,9 @@ impl RunStep for InProcess<'_> {
     #[inline]
     fn test_fresh(&mut self, case: &CaseSeed) -> Tested {
         self.watch.at_case(case);
+        if self.debug {
+            super::narration::generated(self.prop, self.plan, self.watch, case);
+        }
         self.prop.test(case, self.watch)
     }
 
@@ -103,6 +124,10 @@ impl RunStep for InProcess<'_> {
         budget: u64,
         statistics: &mut Statistics,
     ) -> Batch {
+        // Debug prints each input: one test at a time.
+        if self.debug {
+            return one_at_a_time(self, cases, budget, statistics);
+        }
         self.prop.test_batch(cases, budget, self.watch, statistics)
     }
 

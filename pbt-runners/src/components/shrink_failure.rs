@@ -112,7 +112,13 @@ pub fn shrink_failure(
         Outcome::Fail(why) => Some(why),
         _ => None,
     };
-    let show = |printed: &[Binding]| watch.shrinking(render(printed));
+    let steps = std::cell::Cell::new(0u64);
+    let show = |printed: &[Binding]| {
+        let printed = render(printed);
+        steps.set(steps.get() + 1);
+        super::narration::shrink_step(plan, steps.get(), &printed);
+        watch.shrinking(printed)
+    };
     let on_step = |_: &AnyInputs, printed: &[Binding]| show(printed);
     let size = found.size();
     // The external shrinker alone needs neither the choices' bounds nor
@@ -137,23 +143,27 @@ pub fn shrink_failure(
     };
     let regenerate = || prop.generate_traced(found, watch).ok().map(|t| t.inputs);
     let first = match traced {
-        Some(traced) if shrinker != Shrinker::External => shrink_choices(
-            prop,
-            watch,
-            Start {
-                inputs: &*original,
-                traced,
-                // Whole unless a value was cut short.
-                shown: (original_shown.iter())
-                    .all(|b| b.value.len() <= ORIGINAL_SHOWN)
-                    .then(|| original_shown.clone()),
-            },
-            size,
-            reason,
-            limits,
-            regenerate,
-            show,
-        )?,
+        Some(traced) if shrinker != Shrinker::External => {
+            super::narration::with_pass_table(plan, || {
+                shrink_choices(
+                    prop,
+                    watch,
+                    Start {
+                        inputs: &*original,
+                        traced,
+                        // Whole unless a value was cut short.
+                        shown: (original_shown.iter())
+                            .all(|b| b.value.len() <= ORIGINAL_SHOWN)
+                            .then(|| original_shown.clone()),
+                    },
+                    size,
+                    reason,
+                    limits,
+                    regenerate,
+                    show,
+                )
+            })?
+        }
         _ => Shrunk {
             // Only a variable with a generator shrinks through the choices
             // its case records: without one, the input is regenerated as

@@ -18,6 +18,7 @@
 
 use super::shrinker::{ChoiceShrinker, ShrinkTest, Shrinking};
 use super::{combine, delete, magnitude, minimize, restructure, size};
+use std::cell::Cell;
 use std::sync::{Mutex, OnceLock};
 
 /// When a pass runs: see the [module](self) docs.
@@ -198,12 +199,32 @@ pub(crate) fn record(before: &[PassStats], after: &[PassStats]) {
             t.choices_removed += r.choices_removed;
         }
     }
-    if printing() {
+    if printing() || ASKED.with(Cell::get) {
         eprint!(
             "pbt: integrated shrinking, per pass\n{}",
             PassStats::table(&run)
         );
     }
+}
+
+thread_local! {
+    /// Whether this thread's runs print their table whatever
+    /// `PBT_SHRINK_STATS` says ([`print_on_this_thread`]).
+    static ASKED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Print what each pass did after each [`ChoiceShrinker::run`] on this
+/// thread, as `PBT_SHRINK_STATS=1` does for every thread (a runner at
+/// debug verbosity asks for it around its shrinking); `false` stops. The
+/// setting it replaces is returned, to be put back.
+///
+/// ```
+/// use pbt_core::shrink::choices::passes::print_on_this_thread;
+/// let before = print_on_this_thread(true);
+/// assert!(print_on_this_thread(before));
+/// ```
+pub fn print_on_this_thread(on: bool) -> bool {
+    ASKED.with(|asked| asked.replace(on))
 }
 
 /// Whether `PBT_SHRINK_STATS` is on (`1`, `true`, `yes`, `on`), read once

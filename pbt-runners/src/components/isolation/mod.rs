@@ -219,6 +219,10 @@ impl<'a> Isolated<'a> {
             }
         };
         let Answer { tested, shown } = worker.test(found, self.plan.config.timeout);
+        if let Some(shown) = &shown {
+            let printed = bindings(&self.structure, &shown.printed);
+            super::narration::generated_shown(self.plan, found.size(), &printed);
+        }
         let Tested::Failed(fault) = tested else {
             return tested;
         };
@@ -272,7 +276,17 @@ impl RunStep for Isolated<'_> {
         let outcome = match self.failed.take() {
             None => Failed::AsFound,
             Some(shown) => {
-                let shrunk = shrink(self.plan, &self.spawn, found.size(), shown.clone(), reason);
+                let printed = bindings(&self.structure, &shown.printed);
+                super::narration::failing_input_shown(self.plan, &printed);
+                let structure = Some(&self.structure);
+                let shrunk = shrink(
+                    self.plan,
+                    &self.spawn,
+                    structure,
+                    found.size(),
+                    shown.clone(),
+                    reason,
+                );
                 report.shrinks = shrunk.steps;
                 report.shrink_attempts = shrunk.attempts;
                 if shrunk.steps > 0 {
@@ -429,19 +443,20 @@ impl ShrunkOut {
 /// the shrinker a few steps in. The result is then run once at the full
 /// limit; if it returns there (a slow input, not an infinite loop), the
 /// hang is shrunk again at the full limit.
-fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -> ShrunkOut {
+fn shrink(
+    plan: &Plan,
+    spawn: &Spawn,
+    structure: Option<&Structure>,
+    size: usize,
+    shown: Shown,
+    reason: &str,
+) -> ShrunkOut {
     let full = plan.config.timeout;
+    let with = |shown, limit| shrink_with(plan, spawn, structure, size, shown, reason, limit);
     if reason != worker::HUNG {
-        return shrink_with(plan, spawn, size, shown, reason, CandidateLimit::full(full));
+        return with(shown, CandidateLimit::full(full));
     }
-    let quick = shrink_with(
-        plan,
-        spawn,
-        size,
-        shown.clone(),
-        reason,
-        CandidateLimit::quick(full),
-    );
+    let quick = with(shown.clone(), CandidateLimit::quick(full));
     if quick.steps == 0 || quick.limit_was_full {
         return quick;
     }
@@ -455,7 +470,7 @@ fn shrink(plan: &Plan, spawn: &Spawn, size: usize, shown: Shown, reason: &str) -
     if confirmed {
         return quick;
     }
-    shrink_with(plan, spawn, size, shown, reason, CandidateLimit::full(full))
+    with(shown, CandidateLimit::full(full))
 }
 
 /// The time limit of one shrink candidate: the run's, or, while shrinking
@@ -516,9 +531,13 @@ impl CandidateLimit {
 /// differently. A worker reports
 /// no blocks or bounds, so only plain replays at `size` are tried (no
 /// re-encoding or size steps).
+///
+/// Each step is narrated at verbose ([`super::narration`]), with the
+/// variables' names when `structure` gives them.
 fn shrink_with(
     plan: &Plan,
     spawn: &Spawn,
+    structure: Option<&Structure>,
     size: usize,
     shown: Shown,
     reason: &str,
@@ -571,6 +590,20 @@ fn shrink_with(
         let shows = next.printed != best.0.printed || next.printed.iter().any(|p| p == UNPRINTED);
         if shows {
             steps += 1;
+        }
+        if shows && super::narration::at(plan, crate::Verbosity::Verbose) {
+            let printed = match structure {
+                Some(structure) => {
+                    let named = bindings(structure, &next.printed);
+                    named
+                        .iter()
+                        .map(Binding::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+                None => next.printed.join(", "),
+            };
+            super::narration::shrink_step(plan, steps, &printed);
         }
         let replayed = Replayed {
             choices: next.choices.clone(),
@@ -680,7 +713,7 @@ pub(crate) fn shrink_hang(plan: &Plan, test: Option<&str>, found: &Found, in_tes
     };
     drop(worker);
     say!("pbt: the input: {}", shown.printed.join(", "));
-    let shrunk = shrink(plan, &spawn, found.size(), shown, &reason);
+    let shrunk = shrink(plan, &spawn, None, found.size(), shown, &reason);
     if shrunk.steps > 0 {
         save(
             plan,
