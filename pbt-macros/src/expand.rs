@@ -297,6 +297,7 @@ pub fn inner_fn(item: &ItemFn) -> ItemFn {
 /// invocation, or the test function's name).
 fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
     let helpers = helpers(model);
+    let data_misuses = model.data_misuses.iter().map(data_misuse);
     let root = chain(model);
     let (name, at) = match name {
         Some(name) => {
@@ -308,8 +309,9 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
     let line = quote_spanned!(at=> ::core::line!());
     quote! {{
         #[allow(unused_imports)]
-        use ::pbt::__private::{BindCopy as _, BindRef as _};
+        use ::pbt::__private::{BindCopy as _, BindRef as _, LendClone as _};
         #helpers
+        #(#data_misuses)*
         // Variables of non-`Copy` types are bound by reference, so `&xs` in a
         // use site is a needless borrow that users write naturally.
         #[allow(clippy::needless_borrow, clippy::needless_borrows_for_generic_args)]
@@ -322,6 +324,24 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
         });
         __pbt_prop
     }}
+}
+
+/// A variable whose type is written `Data`, used as pbt's `Data` may not
+/// be: an error at `span` when its type is pbt's (picked by type, so
+/// another type called `Data` passes).
+fn data_misuse(misuse: &crate::validate::DataMisuse) -> TokenStream {
+    let ty = misuse.ty;
+    let require = match misuse.not_mut_ref {
+        true => quote_spanned!(misuse.span=> ::pbt::__private::data_taken_as_mut_ref),
+        false => quote_spanned!(misuse.span=> ::pbt::__private::data_not_annotated),
+    };
+    quote_spanned! {misuse.span=>
+        {
+            #[allow(unused_imports)]
+            use ::pbt::__private::DataParamOther as _;
+            #require((&::pbt::__private::DataParam::<#ty>::new()).kind());
+        }
+    }
 }
 
 /// The chain from the check outwards: each node wraps the rest.
