@@ -181,3 +181,19 @@ fn the_fuzzing_runner_mutating_choices_finds_and_shrinks_it() {
     let failure = report.failure.expect("fails");
     assert_eq!(failure.counterexample[0].value, SMALLEST);
 }
+
+/// A type of one's own called `Data` is a type like any other: taken by
+/// value, annotated, it is no `pbt::Data` mistake.
+mod own_type {
+    use pbt::prelude::*;
+
+    #[derive(Clone, Debug, Arbitrary)]
+    pub struct Data {
+        pub bytes: Vec<u8>,
+    }
+
+    #[pbt::property_test(config = Config::default().regressions(pbt::runners::Regressions::Off))]
+    fn an_own_data_is_generated_as_usual(data: Data, #[print = |d| format!("{d:?}")] again: Data) {
+        assert!(data.bytes.len() < 1000 && again.bytes.len() < 1000);
+    }
+}

@@ -334,6 +334,7 @@ impl<T> DataParamOther for &DataParam<T> {
     note = "the draws of a `Data` belong to the run of the test it is lent to: take it as `data: &mut Data` and draw with `data.draw(generator)`"
 )]
 pub trait TakenAsMutRef {}
+#[diagnostic::do_not_recommend]
 impl TakenAsMutRef for NotData {}
 
 /// Requires a `Data` parameter to be taken as `&mut Data`.
@@ -346,6 +347,7 @@ pub fn data_taken_as_mut_ref<K: TakenAsMutRef>(_: K) {}
     note = "a `Data` draws inside the test: remove `#[with]`, `#[shrink]`, `#[print]` and `#[mutate]`, and draw what you need with `data.draw(generator)`"
 )]
 pub trait NotAnnotated {}
+#[diagnostic::do_not_recommend]
 impl NotAnnotated for NotData {}
 
 /// Requires a `Data` variable to carry no annotation.

@@ -190,6 +190,14 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     let test = (!has_test).then(|| quote!(#[::core::prelude::v1::test]));
     let inner = inner_fn(item);
     let property = property_expr(model, Some(name));
+    // Checked outside the test, so that `cargo check` reports them too.
+    let data_misuses = model.data_misuses.iter().map(data_misuse);
+    let data_misuses = (!model.data_misuses.is_empty()).then(|| {
+        quote! {
+            #[allow(non_upper_case_globals, clippy::no_effect_underscore_binding)]
+            const _: fn() = || { #(#data_misuses)* };
+        }
+    });
     let config = options.config();
     let (prop, report) = (hidden("__prop"), hidden("__report"));
     let run = options.run(&quote!(#prop), &config);
@@ -205,6 +213,7 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     // The run goes on a thread of its own that the test abandons if it
     // hangs, so a hang is this test's failure and not the whole binary's.
     quote! {
+        #data_misuses
         #(#attrs)*
         #test
         #vis fn #name() {
