@@ -313,6 +313,7 @@ impl fmt::Debug for Data {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tape = self.lock();
         let shown = match (&tape.shown, tape.standalone) {
+            (Some(shown), true) if tape.showing.is_empty() => Some(shown),
             (_, true) => Some(&tape.showing),
             (Some(shown), false) => Some(shown),
             (None, false) => None,
@@ -385,11 +386,13 @@ impl Data {
         data
     }
 
-    /// A standalone `Data`'s one run, which never ends.
+    /// A standalone `Data`'s run, which goes on until a
+    /// [`begin_run`](Data::begin_run) guard ends it.
     fn start_standalone(&self) {
-        let run = self.fresh_run(1);
+        let runs = self.lock().runs + 1;
+        let run = self.fresh_run(runs);
         let mut tape = self.lock();
-        tape.runs = 1;
+        tape.runs = runs;
         tape.state = run;
     }
 
@@ -446,10 +449,6 @@ impl Data {
     fn end_run(&self) {
         let mut tape = self.lock();
         let state = std::mem::replace(&mut tape.state, State::Idle);
-        if tape.standalone {
-            tape.state = state;
-            return;
-        }
         let showing = std::mem::take(&mut tape.showing);
         tape.shown = Some(showing);
         if let State::Running { working, .. } = state {
@@ -461,6 +460,12 @@ impl Data {
                     *slot = Some(tail);
                 }
             });
+        }
+        // A standalone `Data` draws whenever asked: a run ended, the next
+        // one starts (from the start again).
+        if tape.standalone {
+            drop(tape);
+            self.start_standalone();
         }
     }
 
