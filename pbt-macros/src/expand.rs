@@ -194,8 +194,10 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     let data_misuses = model.data_misuses.iter().map(data_misuse);
     let data_misuses = (!model.data_misuses.is_empty()).then(|| {
         quote! {
-            #[allow(non_upper_case_globals, clippy::no_effect_underscore_binding)]
-            const _: fn() = || { #(#data_misuses)* };
+            const _: () = {
+                #[allow(dead_code)]
+                fn data_misuses() { #(#data_misuses)* }
+            };
         }
     });
     let config = options.config();
@@ -306,7 +308,11 @@ pub fn inner_fn(item: &ItemFn) -> ItemFn {
 /// invocation, or the test function's name).
 fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
     let helpers = helpers(model);
-    let data_misuses = model.data_misuses.iter().map(data_misuse);
+    // A `#[property_test]` has them checked beside the test (`test_fn`).
+    let data_misuses: Vec<TokenStream> = match name {
+        None => model.data_misuses.iter().map(data_misuse).collect(),
+        Some(_) => Vec::new(),
+    };
     let root = chain(model);
     let (name, at) = match name {
         Some(name) => {
