@@ -197,3 +197,31 @@ mod own_type {
         assert!(data.bytes.len() < 1000 && again.bytes.len() < 1000);
     }
 }
+
+#[test]
+fn a_fuzz_run_mutating_values_reports_a_failure_that_replays() {
+    // `xs` mutates by value (its type's `Mutate`); a `Data` picked for
+    // mutation is drawn afresh from the mutation's seed.
+    let prop = property! {
+        forall xs: Vec<u8>;
+        forall data: Data;
+        check {
+            let i = data.draw(int(0..=xs.len()));
+            let k = data.draw(int(0..=255u8));
+            i < 3 || xs.get(i - 1).is_none_or(|&x| x != k)
+        }
+    };
+    let report = fuzz(&prop, config().mutation(Mutation::Values).cases(5000));
+    let failure = report.failure.as_ref().expect("fails");
+    assert!(!failure.flaky, "{report}");
+    assert_eq!(
+        failure.counterexample[1].value, "draw 1: 3; draw 2: 0",
+        "{report}"
+    );
+}
+
+#[test]
+fn the_parallel_runner_shrinks_draws_too() {
+    let report = pbt::runners::parallel(&sums(), config());
+    assert_eq!(report.failure.unwrap().counterexample[0].value, SMALLEST);
+}
