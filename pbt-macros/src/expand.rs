@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! {
-//!     use ::pbt::__private::{BindCopy as _, BindRef as _};
+//!     use ::pbt::__private::{BindCopy as _, BindRef as _, LendClone as _};
 //!     fn __pbt_gen<T, G: ::pbt::__private::Gen<Value = T>>(g: G) -> G { g }
 //!     ::pbt::__private::Prop::new(
 //!         ::pbt::__private::Forall::<(), u32, _, _, _, _, _>::new("n", "u32",
