@@ -99,8 +99,8 @@ pub use pbt_stateful as stateful;
 pub use pbt_runners::components::run_examples;
 
 pub use pbt_core::{
-    arbitrary, choices, constructors, coverage, feedback, mutate, notes, rejection, shrink, source,
-    statistics, utility,
+    arbitrary, choices, constructors, coverage, data, feedback, mutate, notes, rejection, shrink,
+    source, statistics, utility,
 };
 
 /// Properties as data (deferred binding abstract syntax): the node types of
@@ -118,9 +118,9 @@ pub use pbt_core::{
 /// ```
 pub mod dbas {
     pub use pbt_core::property::{
-        Check, ConstructorView, Forall, GenAnnotation, GenByType, GenStaged, GenWith, Implies,
-        IntoOutcome, MutateAnnotation, MutateByGen, MutateByType, MutateWith, NoUtility, Node,
-        NodeView, Origin, PrintAnnotation, PrintDebug, PrintWith, Prop, ShrinkAnnotation,
+        Check, ConstructorView, Forall, GenAnnotation, GenByType, GenData, GenStaged, GenWith,
+        Implies, IntoOutcome, MutateAnnotation, MutateByGen, MutateByType, MutateWith, NoUtility,
+        Node, NodeView, Origin, PrintAnnotation, PrintDebug, PrintWith, Prop, ShrinkAnnotation,
         ShrinkByChoices, ShrinkByType, ShrinkWith, Target, UtilityAnnotation, UtilityWith,
     };
 }
@@ -128,8 +128,8 @@ pub mod dbas {
 /// final counterexample ([`notes`]).
 pub use pbt_core::{classify, collect, label, note, require_cover, tabulate};
 pub use pbt_core::{
-    Arbitrary, Binding, Case, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng, Shrink,
-    Source, Structure,
+    Arbitrary, Binding, Case, Data, Discarded, Gen, Generated, Outcome, Property, Rejected, Rng,
+    Shrink, Source, Structure,
 };
 pub use pbt_core::{Constructor, Constructors, Mutate};
 /// The derives: `Arbitrary` (generator, shrinker, constructor view) and
@@ -190,6 +190,8 @@ pub mod runners {
 pub mod prelude {
     pub use crate::generators::Gen;
     pub use crate::runners::{Config, Report};
+    /// Draws inside the test: a `data: &mut Data` parameter.
+    pub use crate::Data;
     pub use crate::{assume, generator, property, property_test, Constructors, Outcome, Property};
     /// Statistics of the generated tests (`label!`, `collect!`, `classify!`,
     /// `tabulate!`), coverage requirements (`require_cover!`) and notes for
@@ -221,6 +223,10 @@ pub mod __private {
         weight, Bind, BindCopy, BindRef, GenAvailable, GenMissing, MutatorByGen, MutatorByType,
         NoView, PickByType, PickMutator, PickView, PrintAvailable, PrintMissing, Produces,
         ShrinkAvailable, ShrinkMissing, ViewByType,
+    };
+    // `Data` parameters: lent for the run, misuse named.
+    pub use pbt_core::macro_support::{
+        data_not_annotated, data_taken_as_mut_ref, DataParam, DataParamOther, Lend, LendClone,
     };
     pub use pbt_core::property::{Check, Forall, Implies, IntoOutcome, Origin, Prop, Target};
     pub use pbt_core::rejection::{rejected, Rejection};

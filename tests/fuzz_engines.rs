@@ -424,3 +424,26 @@ fn real_libfuzzer_and_afl_crash_files_shrink_to_the_minimum_under_cargo_test() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An engine's bytes drive a check that draws (a `Data`) too, and the case
+/// they import as draws the same: the check's draws end its choices.
+#[pbt::property_test(cases = 300)]
+fn an_imported_input_with_draws_in_its_check_tests_as_its_bytes(data: Vec<u8>) {
+    use pbt::generators::{int, vec};
+    use pbt::runners::components::{DynProperty, Watch};
+    let prop = pbt::property! {
+        forall d: pbt::Data;
+        check {
+            let n = d.draw(int(0..=1000i64));
+            let v = d.draw(vec(int(0..=n), 0..=10));
+            v.iter().sum::<i64>() < 50
+        }
+    };
+    let target = FuzzTarget::new(&prop);
+    let found = target.import(&data);
+    let dynamic: &dyn DynProperty = &prop;
+    assert_eq!(
+        target.test(&data),
+        dynamic.test_found(&found, &Watch::new(None))
+    );
+}

@@ -275,6 +275,21 @@ mod ch01_first_property {
 }
 
 #[rustfmt::skip]
+mod ch02_generators {
+    use pbt::prelude::*;
+    use pbt::generators::int;
+
+    #[property_test]
+    fn removing_an_element_shortens_the_list(xs: Vec<u8>, data: &mut Data) {
+        assume!(!xs.is_empty());
+        let i = data.draw_named("i", int(0..xs.len()));
+        let mut ys = xs.clone();
+        ys.remove(i);
+        assert_eq!(ys.len(), xs.len() - 1);
+    }
+}
+
+#[rustfmt::skip]
 mod ch04_preconditions {
     use pbt::prelude::*;
 

@@ -14,6 +14,7 @@
 //! - [`statistics`] / [`notes`]: what a check reports about its tests
 //!   ([`label!`], [`classify!`], [`require_cover!`], …) and notes for the
 //!   final counterexample ([`note!`]).
+//! - [`Data`]: draws inside the test, recorded in the test's choices.
 //! - [`assume!`]: discard a test whose inputs do not meet a condition, from
 //!   inside the check or a function it calls.
 #![deny(unsafe_code)]
@@ -36,6 +37,7 @@ mod assume;
 pub mod choices;
 pub mod constructors;
 pub mod coverage;
+pub mod data;
 pub mod feedback;
 pub mod gen;
 pub mod mutate;
@@ -53,6 +55,7 @@ pub mod macro_support;
 
 pub use arbitrary::Arbitrary;
 pub use constructors::{Constructor, Constructors};
+pub use data::Data;
 pub use gen::{Gen, Generated, Rejected};
 pub use mutate::Mutate;
 pub use property::{Binding, Case, Discarded, Outcome, Property, Structure};

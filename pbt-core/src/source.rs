@@ -92,6 +92,28 @@ pub trait Source {
         None
     }
 
+    /// Where draws go on once generation has ended: what a
+    /// [`Data`](crate::Data) variable draws from while the check runs, so
+    /// that the check's draws continue this source's sequence. A random
+    /// generator continues its stream; a [`Replay`](crate::choices::Replay)
+    /// the rest of its recorded choices; a recording source its inner
+    /// source's (the check's draws reach it afterwards, as a
+    /// [`Tail`](crate::data::Tail)). The default is a random stream seeded
+    /// by one draw of this source.
+    ///
+    /// ```
+    /// use pbt_core::{choices::Replay, data::Continuation, Source};
+    /// let mut replay = Replay::new(&[4, 7, 9]);
+    /// replay.draw(9);
+    /// match replay.continuation() {
+    ///     Continuation::Recorded { rest, .. } => assert_eq!(rest, [7, 9]),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    fn continuation(&mut self) -> crate::data::Continuation {
+        crate::data::Continuation::seeded_by(self)
+    }
+
     /// The generator is about to make `draws` draws with
     /// [`draw_charged`](Source::draw_charged): a source that bounds how
     /// much one input may draw (a [limited](Rng::limited) [`Rng`]) counts
@@ -249,6 +271,9 @@ impl<S: Source + ?Sized> Source for &mut S {
     #[cfg_attr(debug_assertions, inline)]
     fn handed_out(&self) -> Option<&[u64]> {
         (**self).handed_out()
+    }
+    fn continuation(&mut self) -> crate::data::Continuation {
+        (**self).continuation()
     }
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
@@ -563,6 +588,10 @@ impl Source for Rng {
     #[cfg_attr(debug_assertions, inline)]
     fn as_rng(&mut self) -> Option<&mut Rng> {
         Some(self)
+    }
+
+    fn continuation(&mut self) -> crate::data::Continuation {
+        crate::data::Continuation::Random(self.clone())
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]

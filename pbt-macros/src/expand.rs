@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! {
-//!     use ::pbt::__private::{BindCopy as _, BindRef as _};
+//!     use ::pbt::__private::{BindCopy as _, BindRef as _, LendClone as _};
 //!     fn __pbt_gen<T, G: ::pbt::__private::Gen<Value = T>>(g: G) -> G { g }
 //!     ::pbt::__private::Prop::new(
 //!         ::pbt::__private::Forall::<(), u32, _, _, _, _, _>::new("n", "u32",
@@ -190,6 +190,16 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     let test = (!has_test).then(|| quote!(#[::core::prelude::v1::test]));
     let inner = inner_fn(item);
     let property = property_expr(model, Some(name));
+    // Checked outside the test, so that `cargo check` reports them too.
+    let data_misuses = model.data_misuses.iter().map(data_misuse);
+    let data_misuses = (!model.data_misuses.is_empty()).then(|| {
+        quote! {
+            const _: () = {
+                #[allow(dead_code)]
+                fn data_misuses() { #(#data_misuses)* }
+            };
+        }
+    });
     let config = options.config();
     let (prop, report) = (hidden("__prop"), hidden("__report"));
     let run = options.run(&quote!(#prop), &config);
@@ -205,6 +215,7 @@ fn test_fn(item: &ItemFn, model: &Model, options: &Options) -> TokenStream {
     // The run goes on a thread of its own that the test abandons if it
     // hangs, so a hang is this test's failure and not the whole binary's.
     quote! {
+        #data_misuses
         #(#attrs)*
         #test
         #vis fn #name() {
@@ -297,6 +308,11 @@ pub fn inner_fn(item: &ItemFn) -> ItemFn {
 /// invocation, or the test function's name).
 fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
     let helpers = helpers(model);
+    // A `#[property_test]` has them checked beside the test (`test_fn`).
+    let data_misuses: Vec<TokenStream> = match name {
+        None => model.data_misuses.iter().map(data_misuse).collect(),
+        Some(_) => Vec::new(),
+    };
     let root = chain(model);
     let (name, at) = match name {
         Some(name) => {
@@ -308,8 +324,9 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
     let line = quote_spanned!(at=> ::core::line!());
     quote! {{
         #[allow(unused_imports)]
-        use ::pbt::__private::{BindCopy as _, BindRef as _};
+        use ::pbt::__private::{BindCopy as _, BindRef as _, LendClone as _};
         #helpers
+        #(#data_misuses)*
         // Variables of non-`Copy` types are bound by reference, so `&xs` in a
         // use site is a needless borrow that users write naturally.
         #[allow(clippy::needless_borrow, clippy::needless_borrows_for_generic_args)]
@@ -322,6 +339,24 @@ fn property_expr(model: &Model, name: Option<&Ident>) -> TokenStream {
         });
         __pbt_prop
     }}
+}
+
+/// A variable whose type is written `Data`, used as pbt's `Data` may not
+/// be: an error at `span` when its type is pbt's (picked by type, so
+/// another type called `Data` passes).
+fn data_misuse(misuse: &crate::validate::DataMisuse) -> TokenStream {
+    let ty = misuse.ty;
+    let require = match misuse.not_mut_ref {
+        true => quote_spanned!(misuse.span=> ::pbt::__private::data_taken_as_mut_ref),
+        false => quote_spanned!(misuse.span=> ::pbt::__private::data_not_annotated),
+    };
+    quote_spanned! {misuse.span=>
+        {
+            #[allow(unused_imports)]
+            use ::pbt::__private::DataParamOther as _;
+            #require((&::pbt::__private::DataParam::<#ty>::new()).kind());
+        }
+    }
 }
 
 /// The chain from the check outwards: each node wraps the rest.

@@ -53,6 +53,8 @@ use proc_macro::TokenStream;
 ///   the DSL's names, `pbt::generators::dsl`, are in scope without importing
 ///   them, and no other name of pbt's), `#[shrink = |x| candidates]`,
 ///   `#[print = |x| displayable]` and `#[mutate = |x, source, size| mutant]`.
+/// - `forall data: Data` (`pbt::Data`, no annotation) lets the check draw
+///   as it runs: `data.draw(generator)`.
 /// - `implies CONDITION` discards the tests where `CONDITION` is false.
 /// - `check EXPR` ends the property; `EXPR` is a `bool`, `()`,
 ///   `Result<(), E: Debug>` or an `Outcome`, and a panic is a failure; an
@@ -140,6 +142,11 @@ pub fn generator(input: TokenStream) -> TokenStream {
 /// parameter before the attribute sees it, so `with` is the spelling that
 /// works everywhere. Other attributes (doc comments, `#[should_panic]`,
 /// `#[ignore]`, `#[cfg]`) stay on the test.
+///
+/// A parameter `data: &mut Data` (`pbt::Data`) draws inside the test:
+/// `data.draw(generator)`; its draws continue the test's choices, so they
+/// are shrunk, replayed and printed like the other parameters. It takes no
+/// annotation, and taken by value or as `&Data` it is a compile error.
 ///
 /// Options, all optional: `cases = N`, `seed = N`, `timeout_ms = N` (integer
 /// literals), `runner = path` (a function `(&prop, Config) -> Report`,

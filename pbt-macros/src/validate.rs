@@ -23,6 +23,45 @@ const LINTS: [&str; 5] = ["allow", "warn", "deny", "forbid", "expect"];
 pub struct Model<'a> {
     pub nodes: Vec<Node<'a>>,
     pub check: Check<'a>,
+    /// Variables whose type is written `Data`, taken or annotated in a way
+    /// that pbt's `Data` is not: checked by type, so that another type
+    /// called `Data` is left alone.
+    pub data_misuses: Vec<DataMisuse<'a>>,
+}
+
+/// A variable whose type is written `Data` (`Data`, `pbt::Data`, `&Data`,
+/// …), used as pbt's `Data` may not be.
+pub struct DataMisuse<'a> {
+    /// The type as the property generates it.
+    pub ty: &'a Type,
+    /// Where the mistake is.
+    pub span: Span,
+    /// Taken by value or by shared reference (`true`), or annotated.
+    pub not_mut_ref: bool,
+}
+
+/// Whether `ty` is written as a path ending in `Data` with no arguments.
+fn named_data(ty: &Type) -> bool {
+    match ty {
+        Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "Data" && s.arguments.is_empty()),
+        Type::Paren(p) => named_data(&p.elem),
+        Type::Group(g) => named_data(&g.elem),
+        _ => false,
+    }
+}
+
+/// A `Data` variable with an annotation: the first annotation's span.
+fn annotated_data<'a>(ty: &'a Type, annotations: &Annotations<'a>) -> Option<DataMisuse<'a>> {
+    let (_, first) = annotations.iter().next()?;
+    named_data(ty).then(|| DataMisuse {
+        ty,
+        span: first.span(),
+        not_mut_ref: false,
+    })
 }
 
 /// A `forall` or an `implies`.
@@ -55,7 +94,8 @@ pub enum Passing {
     /// `x: &T`, `&str`, `&[T]`: a shared borrow of the value (`&String`
     /// and `&Vec<T>` coerce to `&str` and `&[T]` at the call).
     Shared,
-    /// `x: &mut T`, `&mut str`, `&mut [T]`: a mutable borrow of a clone.
+    /// `x: &mut T`, `&mut str`, `&mut [T]`: a mutable borrow of a clone
+    /// (of a handle to the property's own `Data`, for `&mut Data`).
     Exclusive,
 }
 
@@ -65,7 +105,8 @@ impl Passing {
         match self {
             Passing::Owned => quote::quote!(::core::clone::Clone::clone(#slot)),
             Passing::Shared => quote::quote!(#slot),
-            Passing::Exclusive => quote::quote!(&mut ::core::clone::Clone::clone(#slot)),
+            // A clone, or for a `Data` a handle to the property's own.
+            Passing::Exclusive => quote::quote!(&mut (&::pbt::__private::Lend(#slot)).lend()),
         }
     }
 }
@@ -147,6 +188,7 @@ impl<'a> Model<'a> {
 pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
     let mut errors = Errors::default();
     let mut nodes = Vec::new();
+    let mut data_misuses = Vec::new();
     let mut check = None;
     for clause in &input.clauses {
         if check.is_some() {
@@ -169,6 +211,7 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
                     name: Binder::Name(&forall.name),
                     ty: &forall.ty,
                 };
+                data_misuses.extend(annotated_data(&forall.ty, &annotations));
                 staged_gen(&var, &annotations, &mut errors);
                 nodes.push(Node::Forall(var, annotations));
             }
@@ -186,7 +229,11 @@ pub fn property(input: &PropertyInput) -> syn::Result<Model<'_>> {
         let message = format!("missing `check`{after}: a property ends with `check EXPR`");
         return Err(errors.fail(syn::Error::new(span, message)));
     };
-    errors.finish(Model { nodes, check })
+    errors.finish(Model {
+        nodes,
+        check,
+        data_misuses,
+    })
 }
 
 /// Check the function under `#[property_test]`: not generic, not `async`,
@@ -215,6 +262,7 @@ pub fn property_test<'a>(
     }
     let mut nodes = Vec::new();
     let mut passing = Vec::new();
+    let mut data_misuses = Vec::new();
     for (input, owned) in sig.inputs.iter().zip(owned) {
         match input {
             FnArg::Receiver(receiver) => errors.push(syn::Error::new_spanned(
@@ -241,12 +289,21 @@ pub fn property_test<'a>(
                     name,
                     ty: owned.as_ref().unwrap_or(&param.ty),
                 };
-                passing.push(match &*param.ty {
+                let passed = match &*param.ty {
                     Type::Reference(r) if crate::ast::is_static(r) => Passing::Owned,
                     Type::Reference(r) if r.mutability.is_some() => Passing::Exclusive,
                     Type::Reference(_) => Passing::Shared,
                     _ => Passing::Owned,
-                });
+                };
+                passing.push(passed);
+                if named_data(var.ty) && !matches!(passed, Passing::Exclusive) {
+                    data_misuses.push(DataMisuse {
+                        ty: var.ty,
+                        span: param.ty.span(),
+                        not_mut_ref: true,
+                    });
+                }
+                data_misuses.extend(annotated_data(var.ty, &annotations));
                 if annotations.get(Kind::Gen).is_none() {
                     if let Some(borrow) = crate::ast::nested_borrow(&param.ty) {
                         errors.push(nested_borrow_error(&param.ty, borrow));
@@ -266,7 +323,11 @@ pub fn property_test<'a>(
         output,
         passing,
     };
-    Model { nodes, check }
+    Model {
+        nodes,
+        check,
+        data_misuses,
+    }
 }
 
 /// Parse a `#[with = …]` annotation as the staged DSL and check it against

@@ -249,7 +249,16 @@ impl<'p, P: Property> FuzzTarget<'p, P> {
         let size = tracer.draw(self.max_size as u64) as usize;
         // A generator fault is found again on replay; here only the choices
         // drawn up to it matter.
-        let _ = catch_quietly(|| self.prop.generate(&mut tracer, size).is_ok());
+        let generated = catch_quietly(|| self.prop.generate(&mut tracer, size));
+        // A check that draws (a `Data`) goes on with the sequence: its
+        // draws end the choices, so the saved case draws them again.
+        if let Ok(Ok(inputs)) = &generated {
+            let inputs: &dyn std::any::Any = inputs;
+            let prop: &dyn DynProperty = self.prop;
+            if let Some(tail) = prop.run_for_draws(inputs) {
+                tracer.append(&tail);
+            }
+        }
         let (mut choices, _) = tracer.into_trace();
         choices.remove(0);
         Found::Choices { choices, size }

@@ -53,6 +53,11 @@ impl<S: Source> Recorder<S> {
 }
 
 impl<S: Source> Source for Recorder<S> {
+    // The check's draws reach a recording afterwards, as a `Tail`.
+    fn continuation(&mut self) -> crate::data::Continuation {
+        self.inner.continuation()
+    }
+
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {
@@ -146,6 +151,31 @@ impl<S: Source> Tracer<S> {
         }
     }
 
+    /// Add the draws a check made through its [`Data`](crate::Data) after
+    /// this generation (see [`crate::data::capture`]): the trace is then
+    /// that of the whole test.
+    ///
+    /// ```
+    /// use pbt_core::{choices::{Replay, Tracer}, data::{capture, Data}, gen::int, Rng};
+    /// let mut tracer = Tracer::new(Rng::from_seed(2));
+    /// let data = Data::standalone(Rng::from_seed(5), 10);
+    /// let (x, tail) = capture(|| {
+    ///     let _run = data.begin_run();
+    ///     data.draw(int(0..100u8))
+    /// });
+    /// tracer.append(&tail.unwrap());
+    /// let (choices, bounds) = tracer.into_trace();
+    /// assert_eq!((choices, bounds), (vec![u64::from(x)], vec![99]));
+    /// ```
+    pub fn append(&mut self, tail: &crate::data::Tail) {
+        tail.replay_into(
+            &mut self.choices,
+            &mut self.bounds,
+            self.blocks.as_mut(),
+            &mut self.integers,
+        );
+    }
+
     /// The choices and their bounds (`choice <= bound`).
     pub fn into_trace(self) -> (Choices, Choices) {
         (self.choices, self.bounds)
@@ -165,6 +195,11 @@ impl<S: Source> Tracer<S> {
 }
 
 impl<S: Source> Source for Tracer<S> {
+    // The check's draws reach the trace afterwards ([`Tracer::append`]).
+    fn continuation(&mut self) -> crate::data::Continuation {
+        self.inner.continuation()
+    }
+
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {

@@ -169,6 +169,18 @@ impl<'a> Replay<'a> {
         &self.used
     }
 
+    /// Add the draws a check made through its [`Data`](crate::Data) after
+    /// this replay's generation (see [`crate::data::capture`]): what it
+    /// handed out is then the whole test's sequence.
+    pub fn append(&mut self, tail: &crate::data::Tail) {
+        tail.replay_into(
+            &mut self.used,
+            &mut self.bounds,
+            Some(&mut self.blocks),
+            &mut self.integers,
+        );
+    }
+
     /// The choices actually handed out (after clamping and padding).
     pub fn into_used(self) -> Choices {
         self.used
@@ -198,6 +210,14 @@ impl<'a> Replay<'a> {
 }
 
 impl Source for Replay<'_> {
+    fn continuation(&mut self) -> crate::data::Continuation {
+        let read = self.used.len().min(self.recorded.len());
+        crate::data::Continuation::Recorded {
+            rest: self.recorded[read..].to_vec(),
+            saturate: self.saturate,
+        }
+    }
+
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     fn draw(&mut self, max: u64) -> u64 {

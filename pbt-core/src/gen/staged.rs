@@ -96,6 +96,9 @@ impl<S: Source + ?Sized> Source for Prepaid<'_, S> {
     fn end_block(&mut self) {
         self.src.end_block()
     }
+    fn continuation(&mut self) -> crate::data::Continuation {
+        self.src.continuation()
+    }
     // `as_rng` stays `None`: a generator that took the `Rng` would make the
     // charged draw again, counted.
     #[cfg_attr(not(debug_assertions), inline(always))]

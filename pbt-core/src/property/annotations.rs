@@ -25,6 +25,50 @@ pub trait GenAnnotation<E, T> {
     const CUSTOM: bool;
     /// Generate the variable under `env`.
     fn generate<S: Source + ?Sized>(&self, env: &E, src: &mut S, size: usize) -> Generated<T>;
+
+    /// Whether the variable draws while the check runs (a
+    /// [`Data`](crate::Data), [`GenData`]): its node then calls
+    /// [`continue_from`](GenAnnotation::continue_from) once every variable
+    /// is generated and [`begin_run`](GenAnnotation::begin_run) around
+    /// each run of the check.
+    const DRAWS_IN_CHECK: bool = false;
+
+    /// Generation has ended with `src` where it is: `value` draws from
+    /// there while the check runs.
+    fn continue_from<S: Source + ?Sized>(&self, value: &T, src: &mut S) {
+        let _ = (value, src);
+    }
+
+    /// A run of the check starts; it ends when the guard is dropped.
+    fn begin_run<'v>(&self, value: &'v T) -> Option<crate::data::RunGuard<'v>> {
+        let _ = value;
+        None
+    }
+}
+
+/// Generate a [`Data`](crate::Data): it draws nothing while the property
+/// is generated, and continues the source when the check draws (what a
+/// `Data` variable gets by type).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GenData;
+
+impl<E> GenAnnotation<E, crate::Data> for GenData {
+    const CUSTOM: bool = false;
+    const DRAWS_IN_CHECK: bool = true;
+    fn generate<S: Source + ?Sized>(
+        &self,
+        _env: &E,
+        _src: &mut S,
+        size: usize,
+    ) -> Generated<crate::Data> {
+        Ok(crate::Data::pending(size))
+    }
+    fn continue_from<S: Source + ?Sized>(&self, value: &crate::Data, src: &mut S) {
+        value.continue_from(src);
+    }
+    fn begin_run<'v>(&self, value: &'v crate::Data) -> Option<crate::data::RunGuard<'v>> {
+        Some(value.begin_run())
+    }
 }
 
 /// Generate by [`Arbitrary`].

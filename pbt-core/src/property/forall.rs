@@ -294,8 +294,21 @@ where
     type Env = Rest::Env;
     const VARS: usize = 1 + Rest::VARS;
     const KEEPS_CHOICES: bool = G::CUSTOM || Rest::KEEPS_CHOICES;
+    const DRAWS_IN_CHECK: bool = G::DRAWS_IN_CHECK || Rest::DRAWS_IN_CHECK;
 
-    forward_to_rest!(run utility target);
+    forward_to_rest!(utility target);
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn run(&self, fin: &Self::Env) -> super::Outcome {
+        if G::DRAWS_IN_CHECK {
+            // Each run draws from the start again; the guard ends the run
+            // even when the check panics.
+            let _run = self.gen.begin_run(&Rest::env_of(fin).0);
+            return self.rest.run(fin);
+        }
+        self.rest.run(fin)
+    }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
@@ -360,6 +373,17 @@ where
             self.gen.generate(&env, src, size)
         };
         let value = value.map_err(|_| Discarded::Rejected)?;
+        if G::DRAWS_IN_CHECK {
+            assert!(
+                !Rest::DRAWS_IN_CHECK,
+                "pbt: a property draws in its check through one `Data`; this one has two"
+            );
+            // The check's draws continue the source once every variable,
+            // this one's later ones too, is generated.
+            let fin = self.rest.generate((value, env), src, size, choices)?;
+            self.gen.continue_from(&Rest::env_of(&fin).0, src);
+            return Ok(fin);
+        }
         self.rest.generate((value, env), src, size, choices)
     }
 
@@ -427,6 +451,9 @@ where
             .gen
             .generate(env, &mut rec as &mut dyn Source, case.size)
             .ok()?;
+        if G::DRAWS_IN_CHECK {
+            self.gen.continue_from(&v, &mut rec);
+        }
         let used = G::CUSTOM.then(|| rec.into_choices());
         self.with_value(case, depth, env, v, used)
     }

@@ -61,6 +61,7 @@ where
     type Env = Rest::Env;
     const VARS: usize = Rest::VARS;
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
+    const DRAWS_IN_CHECK: bool = Rest::DRAWS_IN_CHECK;
 
     forward_to_rest!(env_of shrink mutate print target constructors);
 

@@ -23,8 +23,8 @@ mod prop;
 mod target;
 
 pub use annotations::{
-    GenAnnotation, GenByType, GenStaged, GenWith, MutateAnnotation, MutateByGen, MutateByType,
-    MutateWith, NoUtility, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation,
+    GenAnnotation, GenByType, GenData, GenStaged, GenWith, MutateAnnotation, MutateByGen,
+    MutateByType, MutateWith, NoUtility, PrintAnnotation, PrintDebug, PrintWith, ShrinkAnnotation,
     ShrinkByChoices, ShrinkByType, ShrinkWith, UtilityAnnotation, UtilityWith,
 };
 pub use check::Check;
@@ -198,6 +198,14 @@ pub trait Property {
     fn target(&self, inputs: &Self::Inputs) -> Option<f64> {
         let _ = inputs;
         None
+    }
+
+    /// Whether the check draws through a [`Data`](crate::Data) variable:
+    /// then a test's choices are its generators' followed by the check's,
+    /// which a runner takes with [`crate::data::capture`] around a run.
+    /// `false` by default.
+    fn draws_in_check(&self) -> bool {
+        false
     }
 
     /// The constructors each variable with a constructor view (its type's

@@ -23,6 +23,9 @@ pub trait Node<E> {
     /// generator (`#[gen]`) drew in a [`Case`]: when none does, a case
     /// keeps no entry for the variables before it either.
     const KEEPS_CHOICES: bool = false;
+    /// Whether a variable from this node on draws in the check (a
+    /// [`crate::Data`]).
+    const DRAWS_IN_CHECK: bool = false;
 
     /// This node's own environment inside the final one.
     fn env_of(fin: &Self::Env) -> &E;

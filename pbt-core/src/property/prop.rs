@@ -81,6 +81,10 @@ where
         self.root.shrink(inputs, 0)
     }
 
+    fn draws_in_check(&self) -> bool {
+        N::DRAWS_IN_CHECK
+    }
+
     fn mutate<S: Source + ?Sized>(
         &self,
         inputs: &Self::Inputs,

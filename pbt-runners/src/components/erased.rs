@@ -98,13 +98,34 @@ pub trait DynProperty {
         if !keep(replay.used()) {
             return None;
         }
-        match self.run_any(&*inputs, watch) {
+        let (outcome, tail) = pbt_core::data::capture(|| self.run_any(&*inputs, watch));
+        if let Some(tail) = tail {
+            replay.append(&tail);
+            if !keep(replay.used()) {
+                return None;
+            }
+        }
+        match outcome {
             Outcome::Fail(why) => Some((inputs, why)),
             _ => None,
         }
     }
     /// Run inputs produced by this property.
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome;
+    /// [`Property::draws_in_check`]: whether a test's choices go on in
+    /// its check (a `Data` variable).
+    fn draws_in_check(&self) -> bool {
+        false
+    }
+    /// Run the check on inputs produced by this property for the draws it
+    /// makes through its `Data` (panics caught, the outcome dropped), when
+    /// it [draws in its check](DynProperty::draws_in_check): what a
+    /// generation's choices need to be the whole test's (see
+    /// [`pbt_core::data`]), and what a `Data` prints.
+    fn run_for_draws(&self, inputs: &dyn Any) -> Option<pbt_core::data::Tail> {
+        let _ = inputs;
+        None
+    }
     /// [`Property::mutate`] of inputs produced by this property:
     /// `Discarded` when the mutant broke an implication later variables
     /// depend on, `Failed` when a mutator panicked.
@@ -211,6 +232,11 @@ impl dyn DynProperty + '_ {
         };
         let mut tracer = pbt_core::choices::Tracer::new(inner);
         let result = self.generate_from(&mut tracer, found.size());
+        // A check that draws goes on with the sequence: its draws are part
+        // of the input's choices (and its `Data` then prints them).
+        if let Some(tail) = result.as_ref().ok().and_then(|i| self.run_for_draws(&**i)) {
+            tracer.append(&tail);
+        }
         let (choices, bounds) = tracer.into_trace();
         result.map(|inputs| Traced {
             inputs,
@@ -342,13 +368,40 @@ impl<P: Property> DynProperty for P {
             drop_quietly(inputs);
             return None;
         }
-        match run(self, &inputs, watch) {
-            Outcome::Fail(why) => Some((erase(inputs), why)),
+        if !Property::draws_in_check(self) {
+            return match run(self, &inputs, watch) {
+                Outcome::Fail(why) => Some((erase(inputs), why)),
+                _ => {
+                    drop_quietly(inputs);
+                    None
+                }
+            };
+        }
+        // The check's draws are the rest of the candidate's choices: they
+        // must make progress too.
+        let (outcome, tail) = pbt_core::data::capture(|| run(self, &inputs, watch));
+        if let Some(tail) = tail {
+            replay.append(&tail);
+        }
+        match outcome {
+            Outcome::Fail(why) if keep(replay.used()) => Some((erase(inputs), why)),
             _ => {
                 drop_quietly(inputs);
                 None
             }
         }
+    }
+
+    fn draws_in_check(&self) -> bool {
+        Property::draws_in_check(self)
+    }
+
+    fn run_for_draws(&self, inputs: &dyn Any) -> Option<pbt_core::data::Tail> {
+        if !Property::draws_in_check(self) {
+            return None;
+        }
+        let inputs = inputs_of::<P>(inputs);
+        pbt_core::data::capture(|| quietly(|| self.run(inputs))).1
     }
 
     fn run_any(&self, inputs: &dyn Any, watch: &Watch) -> Outcome {

@@ -23,7 +23,7 @@ use super::found::Found;
 use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
 use super::tested::Fault;
 use super::watch::Watch;
-use crate::config::Regressions;
+use crate::config::{Regressions, Shrinker};
 use crate::report::{Failure, Report, SavedAt, SavedFrom, TypedInputs, Verdict};
 use pbt_core::{Binding, Outcome};
 use std::time::Instant;
@@ -233,6 +233,9 @@ fn shrink_and_print(
             "the shrinker panicked ({panic}); the smallest failing input before that is reported"
         ));
     }
+    if shrunk.shrinker == Shrinker::External && prop.draws_in_check() {
+        report.notes.push(DRAWS_NOT_SHRUNK.to_string());
+    }
     failure.counterexample = printed(prop, watch, &*shrunk.inputs);
     // No step: the input prints as found, and whole (`original_shown` is
     // cut short).
@@ -342,6 +345,12 @@ fn rerun(
         );
     }
 }
+
+/// The note of a failure whose check draws (a `Data`) shrunk by the
+/// external shrinker alone, which has no candidates for the draws.
+const DRAWS_NOT_SHRUNK: &str = "the draws of the `Data` are as found: they are shrunk as \
+    choices, by the integrated shrinker (`shrink = \"integrated\"` or \"both\", the default), \
+    and the external shrinker has no candidates for them";
 
 /// The note of a failing input that does not generate again.
 const NO_LONGER_GENERATES: &str = "the failing input no longer generates (a generator that \

@@ -50,15 +50,31 @@ fn trace(
     let size = found.size();
     let ticket = watch.start();
     let (generated, replayed) = match found {
+        // A check that draws (a `Data`) goes on with the sequence: run once
+        // more, its draws end the choices shrinking starts from.
         Found::Case(case) => {
             let rng = case.rng().limited(watch.max_draws(), MAX_STACK);
             let mut tracer = Tracer::marking(rng);
             let generated = prop.generate_from(&mut tracer, size);
+            if let Some(tail) = generated
+                .as_ref()
+                .ok()
+                .and_then(|i| prop.run_for_draws(&**i))
+            {
+                tracer.append(&tail);
+            }
             (generated, tracer.into_replayed())
         }
         Found::Choices { choices, .. } => {
             let mut replay = Replay::new(choices);
             let generated = prop.generate_from(&mut replay, size);
+            if let Some(tail) = generated
+                .as_ref()
+                .ok()
+                .and_then(|i| prop.run_for_draws(&**i))
+            {
+                replay.append(&tail);
+            }
             (generated, replay.into_replayed())
         }
         Found::Mutated { .. } | Found::Shrunk { .. } => {
@@ -85,6 +101,10 @@ fn untraced(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> Option<AnyI
             let generated = prop.generate_from(&mut rng, found.size());
             if watch.finish(ticket) {
                 return None;
+            }
+            // Run for what a `Data` prints (a check that draws).
+            if let Ok(inputs) = &generated {
+                prop.run_for_draws(&**inputs);
             }
             generated.ok()
         }
