@@ -651,10 +651,19 @@ fn debug_rows(rounds: u64) {
         "{:<30} {:>10} {:>10} {:>8}   shrunk size (median, pbt / proptest)",
         "debug profile (median ms CPU)", "pbt both", "proptest", "÷ pt"
     );
-    let line = |name: &str, runs: [Vec<Timed>; 2]| {
+    // One row: `pbt` and `pt` each run one seed; `--only NAME` and
+    // `--columns 'pbt both;proptest'` select as for the release rows.
+    let row = |name: &str, pbt: &dyn Fn(u64) -> usize, pt: &dyn Fn(u64) -> usize| {
+        if !selected(name) {
+            return;
+        }
+        let runs = [(pbt, 2), (pt, 3)].map(|(run, column)| match column_selected(column) {
+            true => (0..rounds).map(|seed| timed(|| run(seed))).collect(),
+            false => vec![(0.0, 0)],
+        });
         let ms = runs
             .clone()
-            .map(|r| median(r.iter().map(|t| t.0).collect()));
+            .map(|r: Vec<Timed>| median(r.iter().map(|t| t.0).collect()));
         let size = |r: &[Timed]| {
             let mut s: Vec<usize> = r.iter().map(|t| t.1).collect();
             s.sort_unstable();
@@ -675,39 +684,28 @@ fn debug_rows(rounds: u64) {
             size(&runs[1])
         );
     };
-    let seeds = 0..rounds;
 
     let list = property! {
         forall xs: Vec<i32>, #[gen = gen::vec(gen::any::<i32>(), 0..=1000)];
         check xs.iter().all(|&x| x < BIG)
     };
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(&list, Shrinker::Both, seed, 100, |(xs,): &(Vec<i32>,)| {
-                        xs.len()
-                    })
-                })
+    row(
+        "vec(any::<i32>(), 0..=1000)",
+        &|seed| {
+            pbt_run(&list, Shrinker::Both, seed, 100, |(xs,): &(Vec<i32>,)| {
+                xs.len()
             })
-            .collect(),
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pt_run(
-                        proptest::collection::vec(proptest::num::i32::ANY, 0..=1000),
-                        seed,
-                        100,
-                        |xs| Some(xs.iter().all(|&x| x < BIG)),
-                        Vec::len,
-                    )
-                })
-            })
-            .collect(),
-    ];
-    line("vec(any::<i32>(), 0..=1000)", runs);
+        },
+        &|seed| {
+            pt_run(
+                proptest::collection::vec(proptest::num::i32::ANY, 0..=1000),
+                seed,
+                100,
+                |xs| Some(xs.iter().all(|&x| x < BIG)),
+                Vec::len,
+            )
+        },
+    );
 
     let map = property! {
         forall m: BTreeMap<u32, i32>, #[gen = gen::map(
@@ -716,78 +714,57 @@ fn debug_rows(rounds: u64) {
         )];
         check m.values().all(|&x| x < BIG)
     };
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(
-                        &map,
-                        Shrinker::Both,
-                        seed,
-                        100,
-                        |(m,): &(BTreeMap<u32, i32>,)| m.len(),
-                    )
-                })
-            })
-            .collect(),
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pt_run(
-                        proptest::collection::btree_map(
-                            proptest::num::u32::ANY,
-                            proptest::num::i32::ANY,
-                            0..=100,
-                        ),
-                        seed,
-                        100,
-                        |m| Some(m.values().all(|&x| x < BIG)),
-                        BTreeMap::len,
-                    )
-                })
-            })
-            .collect(),
-    ];
-    line("map of up to 100 keys", runs);
+    row(
+        "map of up to 100 keys",
+        &|seed| {
+            pbt_run(
+                &map,
+                Shrinker::Both,
+                seed,
+                100,
+                |(m,): &(BTreeMap<u32, i32>,)| m.len(),
+            )
+        },
+        &|seed| {
+            pt_run(
+                proptest::collection::btree_map(
+                    proptest::num::u32::ANY,
+                    proptest::num::i32::ANY,
+                    0..=100,
+                ),
+                seed,
+                100,
+                |m| Some(m.values().all(|&x| x < BIG)),
+                BTreeMap::len,
+            )
+        },
+    );
 
     use pbt::stateful::{Program, StateMachine};
     let program = queue::QueueMachine.property();
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(
-                        &program,
-                        Shrinker::Both,
-                        seed,
-                        1000,
-                        |(p,): &(Program<queue::QueueMachine>,)| p.len(),
-                    )
-                })
-            })
-            .collect(),
+    row(
+        "queue program (<= 32 commands)",
+        &|seed| {
+            pbt_run(
+                &program,
+                Shrinker::Both,
+                seed,
+                1000,
+                |(p,): &(Program<queue::QueueMachine>,)| p.len(),
+            )
+        },
         // proptest-state-machine on the same machine, as
         // benches/state_machine.rs runs it (its failing cases panic: their
         // messages are kept off the table).
-        {
+        &|seed| {
             let hook = std::panic::take_hook();
             std::panic::set_hook(Box::new(|_| {}));
-            let runs = seeds
-                .map(|seed| {
-                    timed(|| {
-                        baseline::run::<baseline::QueueTest>(seed + 1, 1000, 32)
-                            .map_or(usize::MAX, |found| found.shrunk)
-                    })
-                })
-                .collect();
+            let shrunk = baseline::run::<baseline::QueueTest>(seed + 1, 1000, 32)
+                .map_or(usize::MAX, |found| found.shrunk);
             std::panic::set_hook(hook);
-            runs
+            shrunk
         },
-    ];
-    line("queue program (<= 32 commands)", runs);
+    );
 }
 
 #[path = "state_machine/baseline.rs"]
