@@ -5,7 +5,7 @@
 //! exhaustively over the machine's command alphabet first (no shorter
 //! valid program fails).
 //!
-//! `skipping_back` is the shape issue 29 reported: a bug that needs one
+//! `skipping_back` is a shape measured on real bugs: a bug that needs one
 //! interleaving of four steps and a read (minimum 5), with a local minimum
 //! of 6 where no single deletion still fails. Without `delete_pairs` and
 //! `delete_replacing` the default shrinker stopped there on seeds 1, 2
