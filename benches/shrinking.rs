@@ -11,6 +11,17 @@
 //!    (`Vec<i32>` at the fixed size n, as quickcheck's `Vec<i32>` at
 //!    generator size n) and from the DSL's `vec(any::<i32>(), 0..=n)`.
 //!
+//! 3. two planted bugs in sequences (`tests/shrink_sequences/bugs.rs`): a
+//!    law over two words of `a`-`z` (concat of words, least counterexample
+//!    11 letters) and iterator calls checked against a `Vec`'s (iterator
+//!    calls, least 2 calls); quickcheck's shrunk size is its last failing
+//!    input's, recorded by the property;
+//! 4. the failure path's fixed cost: `fails at once (u8)`, a property that
+//!    fails on its first case with only a `u8` to shrink (pbt's time is
+//!    mostly printing, the flaky re-run and the typed counterexample), and
+//!    after the table the same run with the regressions file on against
+//!    off (saving).
+//!
 //! Each row is a whole failing run (finding the failure is a few tests;
 //! shrinking is the rest), the median over R seeds, in ms of this thread's
 //! CPU time (three decimals: quickcheck's runs take tens of µs), with the
@@ -55,7 +66,8 @@
 //! for its debug rows: a failing list of up to 1 000 `i32`s, a map of up to
 //! 100 keys and a bounded queue's program, pbt's default shrinker against
 //! proptest (`-- --no-debug` skips them; `-- --debug-rows` on the debug
-//! binary runs them alone).
+//! binary runs them alone, and takes `--only` and `--columns 'pbt
+//! both;proptest'` as the release rows do).
 //!
 //! `cargo bench --bench shrinking 2>/dev/null` (options: `-- --rounds R`,
 //! default 3; `-- --only 'NAME;NAME'`, only the rows named (the last row,
@@ -249,6 +261,89 @@ fn qc_difference(a: u32, b: u32) -> TestResult {
 }
 fn qc_big(xs: Vec<i32>) -> bool {
     xs.iter().all(|&x| x < BIG)
+}
+
+// ------------------------------------------ strings and method sequences
+
+#[path = "../tests/shrink_sequences/bugs.rs"]
+mod bugs;
+use bugs::{calls_agree, concat_holds, Call};
+
+/// A word of `a`-`z` for quickcheck: its letters at random up to the
+/// generator's size, shrunk as `String` shrinks, keeping words.
+#[derive(Clone, Debug)]
+struct Word(String);
+
+impl quickcheck::Arbitrary for Word {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let len = usize::arbitrary(g) % (g.size() + 1);
+        let letters: Vec<u8> = (b'a'..=b'z').collect();
+        Word(
+            (0..len)
+                .map(|_| *g.choose(&letters).unwrap() as char)
+                .collect(),
+        )
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let words = self.0.shrink();
+        Box::new(
+            words
+                .filter(|w| w.bytes().all(|c| c.is_ascii_lowercase()))
+                .map(Word),
+        )
+    }
+}
+
+thread_local! {
+    /// The size of quickcheck's last failing input (its counterexample:
+    /// the shrinker ends at the last candidate that failed).
+    static QC_LAST: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+fn qc_failing(holds: bool, size: usize) -> bool {
+    if !holds {
+        QC_LAST.with(|last| last.set(size));
+    }
+    holds
+}
+
+fn qc_concat(a: Word, b: Word) -> bool {
+    qc_failing(concat_holds(&a.0, &b.0), a.0.len() + b.0.len())
+}
+
+/// `qc_run` for a property that records its failing sizes with
+/// [`qc_failing`].
+fn qc_run_recorded<A: quickcheck::Testable>(prop: A, gen_size: usize, cases: u64) -> usize {
+    QC_LAST.with(|last| last.set(usize::MAX));
+    match qc_run(prop, gen_size, cases) {
+        usize::MAX => usize::MAX,
+        _ => QC_LAST.with(|last| last.get()),
+    }
+}
+
+impl quickcheck::Arbitrary for Call {
+    fn arbitrary(g: &mut QcGen) -> Self {
+        let k = u8::arbitrary(g) % 8;
+        *g.choose(&[Call::Next, Call::NextBack, Call::Nth(k), Call::NthBack(k)])
+            .unwrap()
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        match *self {
+            Call::Nth(k) => Box::new(k.shrink().map(Call::Nth)),
+            Call::NthBack(k) => Box::new(k.shrink().map(Call::NthBack)),
+            _ => quickcheck::empty_shrinker(),
+        }
+    }
+}
+
+fn qc_calls(calls: Vec<Call>) -> bool {
+    qc_failing(calls_agree(&calls), calls.len())
+}
+
+/// The failure path's fixed cost: a property that fails at once with
+/// nothing to shrink but a `u8` to `0`.
+fn off_by_one(x: u8) -> bool {
+    x.wrapping_add(1) == x
 }
 
 /// The five libraries' timings of one row, over `rounds` seeds, and what
@@ -529,6 +624,89 @@ fn main() {
         _ => qc_run(qc_difference as fn(u32, u32) -> TestResult, 100, 1000),
     }));
 
+    let concat = property! {
+        forall a: String, #[gen = gen::string('a'..='z', 0..=20)];
+        forall b: String, #[gen = gen::string('a'..='z', 0..=20)];
+        check concat_holds(&a, &b)
+    };
+    rows.push(row(
+        "concat of words",
+        rounds,
+        |column, seed| match column {
+            0..=2 => pbt_run(
+                &concat,
+                SHRINKERS[column],
+                seed,
+                1000,
+                |(a, b): &(String, String)| a.len() + b.len(),
+            ),
+            3 => pt_run(
+                ("[a-z]{0,20}", "[a-z]{0,20}"),
+                seed,
+                1000,
+                |(a, b)| Some(concat_holds(a, b)),
+                |(a, b)| a.len() + b.len(),
+            ),
+            _ => qc_run_recorded(qc_concat as fn(Word, Word) -> bool, 20, 1000),
+        },
+    ));
+
+    let calls = property! {
+        forall calls: Vec<Call>, #[gen = gen::vec(
+            gen::one_of(vec![
+                gen::just(Call::Next).boxed(),
+                gen::just(Call::NextBack).boxed(),
+                gen::map(gen::int(0..=7u8), Call::Nth).boxed(),
+                gen::map(gen::int(0..=7u8), Call::NthBack).boxed(),
+            ]),
+            0..=20,
+        )];
+        check calls_agree(&calls)
+    };
+    rows.push(row("iterator calls", rounds, |column, seed| match column {
+        0..=2 => pbt_run(
+            &calls,
+            SHRINKERS[column],
+            seed,
+            1000,
+            |(calls,): &(Vec<Call>,)| calls.len(),
+        ),
+        3 => {
+            use proptest::prelude::{prop_oneof, Just};
+            let call = prop_oneof![
+                Just(Call::Next),
+                Just(Call::NextBack),
+                (0..8u8).prop_map(Call::Nth),
+                (0..8u8).prop_map(Call::NthBack),
+            ];
+            pt_run(
+                proptest::collection::vec(call, 0..=20),
+                seed,
+                1000,
+                |calls| Some(calls_agree(calls)),
+                Vec::len,
+            )
+        }
+        _ => qc_run_recorded(qc_calls as fn(Vec<Call>) -> bool, 20, 1000),
+    }));
+
+    let fails_at_once = property! { forall x: u8; check off_by_one(x) };
+    rows.push(row(
+        "fails at once (u8)",
+        rounds,
+        |column, seed| match column {
+            0..=2 => pbt_run(&fails_at_once, SHRINKERS[column], seed, 1000, |_: &(u8,)| 1),
+            3 => pt_run(
+                proptest::num::u8::ANY,
+                seed,
+                1000,
+                |&x| Some(off_by_one(x)),
+                |_| 1,
+            ),
+            _ => qc_run(off_by_one as fn(u8) -> bool, 100, 1000),
+        },
+    ));
+
     for n in [100usize, 1_000, 10_000] {
         // Type-based, as quickcheck's `Vec<i32>` at generator size n: the
         // length is uniform in 0..=n at the fixed size n.
@@ -593,9 +771,42 @@ fn main() {
         print_passes(&rows);
     }
     external_gen_vec(rounds);
+    failure_path_saved(rounds);
     if !std::env::args().any(|a| a == "--no-debug") {
         run_debug_profile(rounds);
     }
+}
+
+// ------------------------------------------------- the failure path saved
+
+/// The `fails at once (u8)` row's `pbt both` with the regressions file on
+/// (a fresh file each run, as a first failure writes it) against it off:
+/// what saving adds to the failure path's fixed cost. Median ms over
+/// `rounds` seeds.
+fn failure_path_saved(rounds: u64) {
+    if !selected("fails at once (u8)") || !column_selected(BOTH) {
+        return;
+    }
+    let prop = property! { forall x: u8; check off_by_one(x) };
+    let dir = std::env::temp_dir().join(format!("pbt-bench-saved-{}", std::process::id()));
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    for seed in 0..rounds {
+        off.push(timed(|| pbt_run(&prop, Shrinker::Both, seed, 1000, |_: &(u8,)| 1)).0);
+        let file = dir.join(format!("{seed}.txt"));
+        let config = pbt_config(Shrinker::Both, seed, 1000).regressions(Regressions::File(file));
+        on.push(timed(|| usize::from(!generational(&prop, config).passed())).0);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let (off, on) = (median(off), median(on));
+    println!(
+        "\n{:<40} {:>12} {:>12} {:>8}",
+        "failure path (median ms CPU)", "saved", "not saved", "saved ÷"
+    );
+    println!(
+        "{:<40} {on:>12.3} {off:>12.3} {:>8.2}",
+        "fails at once (u8), pbt both",
+        on / off
+    );
 }
 
 // --------------------------------------------- the unoptimised profile
@@ -651,10 +862,19 @@ fn debug_rows(rounds: u64) {
         "{:<30} {:>10} {:>10} {:>8}   shrunk size (median, pbt / proptest)",
         "debug profile (median ms CPU)", "pbt both", "proptest", "÷ pt"
     );
-    let line = |name: &str, runs: [Vec<Timed>; 2]| {
+    // One row: `pbt` and `pt` each run one seed; `--only NAME` and
+    // `--columns 'pbt both;proptest'` select as for the release rows.
+    let row = |name: &str, pbt: &dyn Fn(u64) -> usize, pt: &dyn Fn(u64) -> usize| {
+        if !selected(name) {
+            return;
+        }
+        let runs = [(pbt, 2), (pt, 3)].map(|(run, column)| match column_selected(column) {
+            true => (0..rounds).map(|seed| timed(|| run(seed))).collect(),
+            false => vec![(0.0, 0)],
+        });
         let ms = runs
             .clone()
-            .map(|r| median(r.iter().map(|t| t.0).collect()));
+            .map(|r: Vec<Timed>| median(r.iter().map(|t| t.0).collect()));
         let size = |r: &[Timed]| {
             let mut s: Vec<usize> = r.iter().map(|t| t.1).collect();
             s.sort_unstable();
@@ -675,39 +895,28 @@ fn debug_rows(rounds: u64) {
             size(&runs[1])
         );
     };
-    let seeds = 0..rounds;
 
     let list = property! {
         forall xs: Vec<i32>, #[gen = gen::vec(gen::any::<i32>(), 0..=1000)];
         check xs.iter().all(|&x| x < BIG)
     };
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(&list, Shrinker::Both, seed, 100, |(xs,): &(Vec<i32>,)| {
-                        xs.len()
-                    })
-                })
+    row(
+        "vec(any::<i32>(), 0..=1000)",
+        &|seed| {
+            pbt_run(&list, Shrinker::Both, seed, 100, |(xs,): &(Vec<i32>,)| {
+                xs.len()
             })
-            .collect(),
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pt_run(
-                        proptest::collection::vec(proptest::num::i32::ANY, 0..=1000),
-                        seed,
-                        100,
-                        |xs| Some(xs.iter().all(|&x| x < BIG)),
-                        Vec::len,
-                    )
-                })
-            })
-            .collect(),
-    ];
-    line("vec(any::<i32>(), 0..=1000)", runs);
+        },
+        &|seed| {
+            pt_run(
+                proptest::collection::vec(proptest::num::i32::ANY, 0..=1000),
+                seed,
+                100,
+                |xs| Some(xs.iter().all(|&x| x < BIG)),
+                Vec::len,
+            )
+        },
+    );
 
     let map = property! {
         forall m: BTreeMap<u32, i32>, #[gen = gen::map(
@@ -716,78 +925,57 @@ fn debug_rows(rounds: u64) {
         )];
         check m.values().all(|&x| x < BIG)
     };
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(
-                        &map,
-                        Shrinker::Both,
-                        seed,
-                        100,
-                        |(m,): &(BTreeMap<u32, i32>,)| m.len(),
-                    )
-                })
-            })
-            .collect(),
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pt_run(
-                        proptest::collection::btree_map(
-                            proptest::num::u32::ANY,
-                            proptest::num::i32::ANY,
-                            0..=100,
-                        ),
-                        seed,
-                        100,
-                        |m| Some(m.values().all(|&x| x < BIG)),
-                        BTreeMap::len,
-                    )
-                })
-            })
-            .collect(),
-    ];
-    line("map of up to 100 keys", runs);
+    row(
+        "map of up to 100 keys",
+        &|seed| {
+            pbt_run(
+                &map,
+                Shrinker::Both,
+                seed,
+                100,
+                |(m,): &(BTreeMap<u32, i32>,)| m.len(),
+            )
+        },
+        &|seed| {
+            pt_run(
+                proptest::collection::btree_map(
+                    proptest::num::u32::ANY,
+                    proptest::num::i32::ANY,
+                    0..=100,
+                ),
+                seed,
+                100,
+                |m| Some(m.values().all(|&x| x < BIG)),
+                BTreeMap::len,
+            )
+        },
+    );
 
     use pbt::stateful::{Program, StateMachine};
     let program = queue::QueueMachine.property();
-    let runs = [
-        seeds
-            .clone()
-            .map(|seed| {
-                timed(|| {
-                    pbt_run(
-                        &program,
-                        Shrinker::Both,
-                        seed,
-                        1000,
-                        |(p,): &(Program<queue::QueueMachine>,)| p.len(),
-                    )
-                })
-            })
-            .collect(),
+    row(
+        "queue program (<= 32 commands)",
+        &|seed| {
+            pbt_run(
+                &program,
+                Shrinker::Both,
+                seed,
+                1000,
+                |(p,): &(Program<queue::QueueMachine>,)| p.len(),
+            )
+        },
         // proptest-state-machine on the same machine, as
         // benches/state_machine.rs runs it (its failing cases panic: their
         // messages are kept off the table).
-        {
+        &|seed| {
             let hook = std::panic::take_hook();
             std::panic::set_hook(Box::new(|_| {}));
-            let runs = seeds
-                .map(|seed| {
-                    timed(|| {
-                        baseline::run::<baseline::QueueTest>(seed + 1, 1000, 32)
-                            .map_or(usize::MAX, |found| found.shrunk)
-                    })
-                })
-                .collect();
+            let shrunk = baseline::run::<baseline::QueueTest>(seed + 1, 1000, 32)
+                .map_or(usize::MAX, |found| found.shrunk);
             std::panic::set_hook(hook);
-            runs
+            shrunk
         },
-    ];
-    line("queue program (<= 32 commands)", runs);
+    );
 }
 
 #[path = "state_machine/baseline.rs"]

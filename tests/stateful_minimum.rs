@@ -1,8 +1,15 @@
-//! Ten machines whose failing programs shrink through local minima (a step
-//! that must go with another, a step to replace by another, steps in the
-//! wrong order): the default shrinker, and the integrated one alone,
+//! Twelve machines whose failing programs shrink through local minima (a
+//! step that must go with another, a step to replace by another, steps in
+//! the wrong order): the default shrinker, and the integrated one alone,
 //! reaches each one's minimal length on every seed; the minimum is checked
-//! exhaustively over the machine's command alphabet first.
+//! exhaustively over the machine's command alphabet first (no shorter
+//! valid program fails).
+//!
+//! `skipping_back` is a shape measured on real bugs: a bug that needs one
+//! interleaving of four steps and a read (minimum 5), with a local minimum
+//! of 6 where no single deletion still fails. Without `delete_pairs` and
+//! `delete_replacing` the default shrinker stopped there on seeds 1, 2
+//! and 7.
 //!
 //! The per-seed table: `cargo test --test stateful_minimum -- --nocapture`.
 
@@ -105,6 +112,8 @@ minimal! {
     versioned_store: VersionedStore, 3;
     write_back_cache: WriteBack, 3;
     stale_min_queue: StaleMin, 5;
+    stale_redo: StaleRedo, 5;
+    skipping_back: SkippingBack, 5;
 }
 
 /// `Report::counterexample` is the program the report prints, under each

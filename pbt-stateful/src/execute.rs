@@ -118,28 +118,42 @@ fn run_steps<M: StateMachine>(machine: &M, program: &Program<M>, faults: Faults)
 
 /// The check of a state-machine property: [`execute`], then the verdict.
 /// A failure names the step, the command, and both results.
+///
+/// Only the failing step is printed: a passing step's command and results
+/// are never formatted (in an unoptimised build, formatting every step of
+/// every candidate was a quarter of shrinking a program).
 pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
     if !program.is_valid(machine) {
         // Never produced by pbt's generator or shrinker; a program built or
         // edited by hand may be invalid.
         return Outcome::Discard;
     }
-    let trace = execute(machine, program);
-    let Some(i) = trace.failing_step() else {
-        return Outcome::Pass;
-    };
-    let (cmd, expected, actual) = &trace.steps[i];
-    Outcome::Fail(match &trace.verdict {
-        StepVerdict::Panicked(why) => format!("step {}: {cmd} panicked: {why}", i + 1),
-        StepVerdict::Broke(why) => format!(
-            "step {}: after {cmd} the invariant failed: {why} (model returned {expected}, system returned {actual})",
-            i + 1
-        ),
-        _ => format!(
-            "step {}: {cmd}: the system returned {actual}, the model expected {expected}",
-            i + 1
-        ),
-    })
+    let mut model = machine.init_model();
+    let mut system = machine.init_system();
+    for (i, c) in program.commands().enumerate() {
+        let expected = machine.apply_model(&mut model, c);
+        let actual = machine.apply_system(&mut system, c);
+        let broke = match machine.postcondition(c, &expected, &actual) {
+            false => None,
+            true => match machine.invariant(&model, &system) {
+                Ok(()) => continue,
+                Err(why) => Some(why),
+            },
+        };
+        let cmd = machine.print_command(c);
+        let (expected, actual) = (format!("{expected:?}"), format!("{actual:?}"));
+        return Outcome::Fail(match broke {
+            Some(why) => format!(
+                "step {}: after {cmd} the invariant failed: {why} (model returned {expected}, system returned {actual})",
+                i + 1
+            ),
+            None => format!(
+                "step {}: {cmd}: the system returned {actual}, the model expected {expected}",
+                i + 1
+            ),
+        });
+    }
+    Outcome::Pass
 }
 
 /// The program as a numbered list with each step's results (running it),
@@ -213,4 +227,76 @@ pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
         _ => {}
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check;
+    use crate::StateMachine;
+    use pbt_core::gen::{int, Gen};
+    use pbt_core::{Outcome, Rng};
+    use std::fmt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// How many times a [`Counted`] was formatted.
+    static FORMATTED: AtomicUsize = AtomicUsize::new(0);
+
+    /// An output that counts its formatting.
+    #[derive(PartialEq)]
+    struct Counted(u64);
+
+    impl fmt::Debug for Counted {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            FORMATTED.fetch_add(1, Ordering::Relaxed);
+            write!(f, "Counted({})", self.0)
+        }
+    }
+
+    /// A sum, whose system is wrong once it passes `limit`.
+    struct Sum {
+        limit: u64,
+    }
+
+    impl StateMachine for Sum {
+        type Model = u64;
+        type System = u64;
+        type Command = u8;
+        type Output = Counted;
+        fn init_model(&self) -> u64 {
+            0
+        }
+        fn init_system(&self) -> u64 {
+            0
+        }
+        fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a {
+            int(1..=9u8)
+        }
+        fn apply_model(&self, s: &mut u64, c: &u8) -> Counted {
+            *s += u64::from(*c);
+            Counted(*s)
+        }
+        fn apply_system(&self, s: &mut u64, c: &u8) -> Counted {
+            *s += u64::from(*c);
+            Counted((*s).min(self.limit))
+        }
+    }
+
+    #[test]
+    fn check_formats_only_the_failing_step() {
+        let program = (Sum { limit: u64::MAX }).programs();
+        let program = (0..)
+            .map(|seed| program.generate(&mut Rng::from_seed(seed), 20).unwrap())
+            .find(|p| p.len() >= 10)
+            .unwrap();
+        FORMATTED.store(0, Ordering::Relaxed);
+        assert_eq!(check(&Sum { limit: u64::MAX }, &program), Outcome::Pass);
+        assert_eq!(FORMATTED.load(Ordering::Relaxed), 0, "a passing step");
+        let failing = Sum { limit: 9 };
+        let Outcome::Fail(why) = check(&failing, &program) else {
+            panic!("the sum passes 9 within 10 steps of at least 1");
+        };
+        // The failing step's two results, once each.
+        assert_eq!(FORMATTED.load(Ordering::Relaxed), 2, "{why}");
+        assert!(why.contains("the system returned Counted(9)"), "{why}");
+    }
 }

@@ -1,4 +1,4 @@
-// Ten state machines with interacting steps and a planted bug each, whose
+// Twelve state machines with interacting steps and a planted bug each, whose
 // failing programs shrink through local minima: a step that must go
 // together with another, a step to replace by a simpler one, two steps in
 // the wrong order. Used by tests/stateful_minimum.rs, which computes each
@@ -729,5 +729,146 @@ impl Finite for StaleMin {
     fn alphabet(&self) -> Vec<MinCmd> {
         let pushes = (0..=2).map(MinCmd::Push);
         pushes.chain([MinCmd::PopMin]).collect()
+    }
+}
+
+// 11. An editor whose edit keeps the redo stack ------------------------------
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditCmd {
+    Set(u8),
+    Undo,
+    Redo,
+    Get,
+}
+
+/// An editor's register with undo and redo, whose `Set` forgets to clear
+/// the redo stack, so a `Redo` after an edit brings back a value the edit
+/// replaced. Minimum 5, one interleaving of four steps and a read:
+/// `Set(0) Undo Set(1) Redo Get`.
+#[derive(Debug)]
+pub struct StaleRedo;
+
+/// The history (never empty: the first value cannot be undone) and the
+/// redo stack.
+pub type Editor = (Vec<u8>, Vec<u8>);
+
+fn edit(e: &mut Editor, c: &EditCmd, clear_redo: bool) -> Option<u8> {
+    let (history, redo) = e;
+    match *c {
+        EditCmd::Set(v) => {
+            history.push(v);
+            if clear_redo {
+                redo.clear();
+            }
+        }
+        EditCmd::Undo if history.len() > 1 => redo.extend(history.pop()),
+        EditCmd::Undo => {}
+        EditCmd::Redo => history.extend(redo.pop()),
+        EditCmd::Get => return history.last().copied(),
+    }
+    None
+}
+
+impl StateMachine for StaleRedo {
+    type Model = Editor;
+    type System = Editor;
+    type Command = EditCmd;
+    type Output = Option<u8>;
+    fn init_model(&self) -> Editor {
+        (vec![0], Vec::new())
+    }
+    fn init_system(&self) -> Editor {
+        (vec![0], Vec::new())
+    }
+    fn commands<'a>(&'a self, _: &'a Editor) -> impl Gen<Value = EditCmd> + 'a {
+        one_of(vec![
+            map(int(0..=2u8), EditCmd::Set).boxed(),
+            just(EditCmd::Undo).boxed(),
+            just(EditCmd::Redo).boxed(),
+            just(EditCmd::Get).boxed(),
+        ])
+    }
+    fn precondition(&self, (history, _): &Editor, c: &EditCmd) -> bool {
+        !matches!(c, EditCmd::Undo if history.len() < 2)
+    }
+    fn apply_model(&self, e: &mut Editor, c: &EditCmd) -> Option<u8> {
+        edit(e, c, true)
+    }
+    fn apply_system(&self, e: &mut Editor, c: &EditCmd) -> Option<u8> {
+        edit(e, c, false)
+    }
+}
+
+impl Finite for StaleRedo {
+    fn alphabet(&self) -> Vec<EditCmd> {
+        let sets = (0..=2).map(EditCmd::Set);
+        sets.chain([EditCmd::Undo, EditCmd::Redo, EditCmd::Get])
+            .collect()
+    }
+}
+
+// 12. A browser history whose back button skips a page -----------------------
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PageCmd {
+    Visit(u8),
+    Back,
+    Current,
+}
+
+/// A browser history, empty at first, whose `Back` goes back two pages
+/// once three or more are open. Minimum 5, pages that differ in one
+/// interleaving: `Visit(0) Visit(1) Visit(0) Back Current`. Its local
+/// minimum is one step longer and needs no page to differ:
+/// `Visit(0) Visit(0) Visit(0) Back Back Current` (the system's history
+/// is empty one `Back` early). No single deletion of it still fails: to
+/// reach the minimum, a `Back` goes and a page is raised.
+#[derive(Debug)]
+pub struct SkippingBack;
+
+impl StateMachine for SkippingBack {
+    type Model = Vec<u8>;
+    type System = Vec<u8>;
+    type Command = PageCmd;
+    type Output = Option<u8>;
+    fn init_model(&self) -> Vec<u8> {
+        Vec::new()
+    }
+    fn init_system(&self) -> Vec<u8> {
+        Vec::new()
+    }
+    fn commands<'a>(&'a self, _: &'a Vec<u8>) -> impl Gen<Value = PageCmd> + 'a {
+        one_of(vec![
+            map(int(0..=2u8), PageCmd::Visit).boxed(),
+            just(PageCmd::Back).boxed(),
+            just(PageCmd::Current).boxed(),
+        ])
+    }
+    fn precondition(&self, pages: &Vec<u8>, c: &PageCmd) -> bool {
+        !matches!(c, PageCmd::Back if pages.is_empty())
+    }
+    fn apply_model(&self, pages: &mut Vec<u8>, c: &PageCmd) -> Option<u8> {
+        match *c {
+            PageCmd::Visit(p) => pages.push(p),
+            PageCmd::Back => {
+                pages.pop();
+            }
+            PageCmd::Current => return pages.last().copied(),
+        }
+        None
+    }
+    fn apply_system(&self, pages: &mut Vec<u8>, c: &PageCmd) -> Option<u8> {
+        if matches!(c, PageCmd::Back) && pages.len() >= 3 {
+            pages.pop();
+        }
+        self.apply_model(pages, c)
+    }
+}
+
+impl Finite for SkippingBack {
+    fn alphabet(&self) -> Vec<PageCmd> {
+        let visits = (0..=2).map(PageCmd::Visit);
+        visits.chain([PageCmd::Back, PageCmd::Current]).collect()
     }
 }

@@ -8,8 +8,12 @@
 //!   element that equals another a small other value (a step replaced,
 //!   the rest replayed and so re-validated: `Set(0) Set(0) Undo Undo Get`
 //!   becomes `Set(1) Set(0) Undo Get`).
+//! - [`delete_raising`]: delete an element and raise one choice of a later
+//!   element by one (a call from the front deleted while the call after
+//!   reaches one further: `Next Next NthBack(6)` becomes `Next
+//!   NthBack(7)`).
 //!
-//! Both try every pair of places, so they run only on short collections
+//! They try every pair of places, so they run only on short collections
 //! ([`SHORT`], [`REPLACE_UP_TO`]), and only when the cheap passes are
 //! stuck.
 
@@ -194,6 +198,68 @@ pub(crate) fn delete_replacing<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shri
                     }
                 }
                 cand[at] = was;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The largest bound of a choice [`delete_raising`] raises: a count, an
+/// index, a variant (the `k` of `NthBack(k)` in `0..8`), not a value of a
+/// wide range.
+const COUNT_BOUND: u64 = 255;
+
+/// Whether choice `at` is the kind or the first value choice of an
+/// `Arbitrary` integer (which [`super::magnitude`] and the minimizing
+/// passes shrink by magnitude; raising it by one is never what a deletion
+/// needs).
+fn arbitrary_integer<T: ShrinkTest>(s: &ChoiceShrinker<T>, at: usize) -> bool {
+    let marks = s.integers();
+    marks.starts_at(at) || (at > 0 && marks.starts_at(at - 1))
+}
+
+/// Delete an element of a collection of at most [`REPLACE_UP_TO`]
+/// elements and choices, and raise one choice of a later element by one
+/// (within its bound, a bound of at most [`COUNT_BOUND`], not an
+/// `Arbitrary` integer's): where a step's effect is counted by a later one
+/// (`Next Next NthBack(6)`, an `nth_back` that must reach past what the
+/// calls from the front took), one step fewer needs the count one higher,
+/// `Next NthBack(7)`. Shorter, so a step although a value went up; each
+/// run raises by one, so a count `k` too low takes `k` runs.
+pub(crate) fn delete_raising<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
+    let (elements, choices) = REPLACE_UP_TO;
+    for c in short_collections(s, 2..=elements, choices) {
+        let mut now = Snapshot::of(s, c);
+        let mut j = now.elems.len();
+        'j: while j > 0 {
+            j -= 1;
+            if now.steps != s.steps() {
+                now = Snapshot::of(s, c);
+            }
+            let (m, coll) = (now.elems.len(), now.blocks.get(c).map(Block::span));
+            let Some(coll) = coll.filter(|span| span.end <= now.choices.len()) else {
+                break;
+            };
+            let fits = (2..=REPLACE_UP_TO.0).contains(&m) && coll.len() <= REPLACE_UP_TO.1;
+            if !is_collection(&now, c) || !fits || j + 1 >= m {
+                continue;
+            }
+            let Some(mut cand) = without(&now.choices, &now.blocks, &now.elems, c, &[j]) else {
+                continue;
+            };
+            let gone = now.blocks[now.elems[j]].span();
+            let later = now.blocks[now.elems[j + 1]].start..coll.end;
+            for at in later {
+                let (bound, to) = (s.bounds()[at], at - gone.len());
+                let was = cand[to];
+                if was >= bound || bound > COUNT_BOUND || arbitrary_integer(s, at) {
+                    continue;
+                }
+                cand[to] = was + 1;
+                if s.consider(&cand, ReplayMode::Simplify)? {
+                    continue 'j;
+                }
+                cand[to] = was;
             }
         }
     }

@@ -53,7 +53,7 @@ pub struct Pass<T> {
 /// assert_eq!(rows[0].name, "delete_halves");
 /// assert!(rows.iter().skip_while(|p| p.tier == Tier::Cheap).all(|p| p.tier == Tier::Expensive));
 /// ```
-pub fn table<T: ShrinkTest>() -> [Pass<T>; 20] {
+pub fn table<T: ShrinkTest>() -> [Pass<T>; 21] {
     use Tier::{Cheap, Expensive};
     let pass = |name, tier, run: PassFn<T>| Pass { name, tier, run };
     [
@@ -85,6 +85,7 @@ pub fn table<T: ShrinkTest>() -> [Pass<T>; 20] {
         pass("reencode", Expensive, size::reencode),
         pass("delete_pairs", Expensive, combine::delete_pairs),
         pass("delete_replacing", Expensive, combine::delete_replacing),
+        pass("delete_raising", Expensive, combine::delete_raising),
     ]
 }
 

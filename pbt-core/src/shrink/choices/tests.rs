@@ -151,6 +151,22 @@ fn delete_replacing_deletes_an_element_while_another_changes() {
     );
 }
 
+/// `[0, 0, 6]` fails, and `[0, 7]` (a call from the front, then an
+/// `nth_back` too far): one element fewer only with a later one raised by
+/// one, where `delete_replacing` (equal elements, small values) does not
+/// reach.
+#[test]
+fn delete_raising_deletes_an_element_while_a_later_one_goes_up() {
+    let g = vec(int(0..=9u8), 0..=10);
+    let fails = |v: &Vec<u8>| v.len() >= 2 && usize::from(v[v.len() - 1]) + v.len() == 9;
+    let mut s = shrinker(&g, &[3, 0, 0, 6], 10, fails);
+    assert_eq!(
+        run(&g, &mut s, super::combine::delete_replacing),
+        vec![0, 0, 6]
+    );
+    assert_eq!(run(&g, &mut s, super::combine::delete_raising), vec![0, 7]);
+}
+
 /// A `u128` that fails from 71 bits on when it is 1 mod 3 (a third of
 /// the values of each length): from `2^127 + …` the pass alone ends at 71
 /// bits, where lowering the high half alone stays at the value's length.
