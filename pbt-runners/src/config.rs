@@ -215,6 +215,9 @@ pub struct Config {
     /// Whether each test runs in a child process (`PBT_ISOLATE=1` sets it
     /// too): see [`Config::isolated`].
     pub isolated: bool,
+    /// The directory each test case is written to as a JSON line, for
+    /// Tyche (`PBT_OBSERVE=dir` sets it too): see [`Config::observe`].
+    pub observe: Option<PathBuf>,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -247,6 +250,7 @@ impl Default for Config {
             check_coverage: None,
             show_statistics: false,
             isolated: false,
+            observe: None,
         }
     }
 }
@@ -452,8 +456,28 @@ impl Config {
         self
     }
 
+    /// Write one JSON line per test case to today's
+    /// `<dir>/<YYYY-MM-DD>_testcases.jsonl` (created when missing), in
+    /// Hypothesis's observability format, which the Tyche extension for VS
+    /// Code charts: each input's status, its variables, what the check
+    /// reported (`label!`, `collect!`, `classify!`, `tabulate!`), timing,
+    /// and how it came about (generated, mutated, replayed, shrinking).
+    /// `PBT_OBSERVE=dir` does the same from the environment. A directory
+    /// that cannot be created is an error naming it: the run panics. See
+    /// [`crate::components::observations`].
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// let config = Config::default().observe("target/pbt-observed");
+    /// assert_eq!(config.observe.unwrap(), std::path::Path::new("target/pbt-observed"));
+    /// ```
+    pub fn observe(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.observe = Some(dir.into());
+        self
+    }
+
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPLAY`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPLAY`, `PBT_OBSERVE`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
@@ -493,6 +517,9 @@ impl Config {
                         (true, None) => Some(CoverageCheck::default()),
                         (false, _) => None,
                     };
+                }
+                if let Some(dir) = &env.observe {
+                    c.observe = Some(dir.clone());
                 }
             });
         }
@@ -586,6 +613,9 @@ pub(crate) struct Environment {
     /// run replays, instead of its saved and fresh cases (what
     /// [`crate::components::Plan::new`] reads).
     pub(crate) replay: Option<String>,
+    /// `PBT_OBSERVE`, the directory of the observations file (unset or
+    /// empty: `None`).
+    observe: Option<PathBuf>,
 }
 
 impl Environment {
@@ -608,6 +638,9 @@ impl Environment {
                 .ok()
                 .map(|r| r.trim().to_string())
                 .filter(|r| !r.is_empty()),
+            observe: std::env::var_os("PBT_OBSERVE")
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from),
         }
     }
 }

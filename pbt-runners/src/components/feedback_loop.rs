@@ -39,6 +39,8 @@ use super::erased::{DynProperty, Traced};
 use super::execute::quietly;
 use super::failure::{report_failure, Discovery};
 use super::found::Found;
+use super::observations::ObservationLog;
+use super::observe::{self, write_test};
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::tested::{Fault, NotGenerated, Tested};
 use super::utility::{Observation, Utility};
@@ -49,6 +51,7 @@ use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
 use pbt_core::Outcome;
 use pbt_core::{Rng, Source};
+use serde_json::Map;
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
 /// hits it caused.
@@ -76,6 +79,15 @@ pub fn feedback_loop(
             generated,
             mutant,
         } = next_input(prop, plan, watch, pool, &mut mutator);
+        if let (Some(log), Err(not)) = (&plan.observations, &generated) {
+            let how = if mutant {
+                observe::How::Mutated
+            } else {
+                observe::How::Generated
+            };
+            let tested = Tested::from(not.clone());
+            write_test(log, &found, &[], &tested, how, Map::new(), Map::new());
+        }
         let traced = match generated {
             Ok(traced) => traced,
             Err(NotGenerated::Discarded(_)) => {
@@ -95,6 +107,9 @@ pub fn feedback_loop(
         };
         let (tested, observation) =
             instrumented_run(prop, watch, &found, &traced, probe, &mut report);
+        if let Some(log) = &plan.observations {
+            observed(log, prop, &found, &traced, &tested, &observation, mutant);
+        }
         match tested {
             Tested::Passed => {
                 report.tests += 1;
@@ -131,6 +146,36 @@ pub fn feedback_loop(
 /// reject on the way; one that makes no progress gives up as soon as a
 /// random run would. In all, a run discards at most `cases` times that
 /// budget, so it ends even on a utility that rises forever by tiny steps.
+/// Write the line of an input the loop tested (`mutant` or generated):
+/// its features are the feedback the pool saw, the target value
+/// (`target`) and the number of coverage points and hits (`coverage
+/// points`); the check's labels went to the statistics.
+fn observed(
+    log: &ObservationLog,
+    prop: &dyn DynProperty,
+    found: &Found,
+    traced: &Traced,
+    tested: &Tested,
+    observation: &Observation,
+    mutant: bool,
+) {
+    let mut features = Map::new();
+    if let Some(target) = observation.target.filter(|t| t.is_finite()) {
+        features.insert("target".into(), target.into());
+    }
+    let points = observation.points.len() + observation.hits.len();
+    if points > 0 {
+        features.insert("coverage points".into(), points.into());
+    }
+    let printed = prop.print_any(&*traced.inputs);
+    let how = if mutant {
+        observe::How::Mutated
+    } else {
+        observe::How::Generated
+    };
+    write_test(log, found, &printed, tested, how, features, Map::new());
+}
+
 struct Patience {
     /// Discards since the last progress.
     stalled: u64,

@@ -14,6 +14,7 @@ use super::erased::DynProperty;
 use super::execute::Batch;
 use super::failure::{report_failure, Discovery};
 use super::found::{CaseSeed, Found};
+use super::observe::{observed_test, How};
 use super::regressions::Saved;
 use super::statistics::Statistics;
 use super::tested::Tested;
@@ -50,19 +51,7 @@ pub trait RunStep {
         budget: u64,
         statistics: &mut Statistics,
     ) -> Batch {
-        for passed in 0..budget {
-            let case = cases.next().expect("fresh cases never run out");
-            let tested = self.test_fresh(&case);
-            if tested != Tested::Passed || pbt_core::statistics::recorded() {
-                let stopped = Some((case, tested));
-                return Batch { passed, stopped };
-            }
-            statistics.record_pass(case.size);
-        }
-        Batch {
-            passed: budget,
-            stopped: None,
-        }
+        one_at_a_time(self, cases, budget, statistics)
     }
     /// Generate and run `found`, replayed from the regressions file.
     fn test_saved(&mut self, found: &Found) -> Tested;
@@ -71,6 +60,28 @@ pub trait RunStep {
     /// ran ([`super::Fault::counts`]) counts toward `report.tests`, as
     /// [`report_failure`] counts it.
     fn fail(&mut self, discovery: Discovery, report: Report) -> Report;
+}
+
+/// [`RunStep::test_batch`] one test at a time, with [`RunStep::test_fresh`].
+fn one_at_a_time<S: RunStep + ?Sized>(
+    step: &mut S,
+    cases: &mut Cases<'_>,
+    budget: u64,
+    statistics: &mut Statistics,
+) -> Batch {
+    for passed in 0..budget {
+        let case = cases.next().expect("fresh cases never run out");
+        let tested = step.test_fresh(&case);
+        if tested != Tested::Passed || pbt_core::statistics::recorded() {
+            let stopped = Some((case, tested));
+            return Batch { passed, stopped };
+        }
+        statistics.record_pass(case.size);
+    }
+    Batch {
+        passed: budget,
+        stopped: None,
+    }
 }
 
 /// The run step on the runner's own thread, watched by `watch` (the time
@@ -93,6 +104,15 @@ impl RunStep for InProcess<'_> {
     #[inline]
     fn test_fresh(&mut self, case: &CaseSeed) -> Tested {
         self.watch.at_case(case);
+        if let Some(log) = &self.plan.observations {
+            return observed_test(
+                self.prop,
+                &Found::Case(*case),
+                self.watch,
+                log,
+                How::Generated,
+            );
+        }
         self.prop.test(case, self.watch)
     }
 
@@ -103,11 +123,22 @@ impl RunStep for InProcess<'_> {
         budget: u64,
         statistics: &mut Statistics,
     ) -> Batch {
+        // An observed run tests one case at a time, each with its line.
+        if self.plan.observations.is_some() {
+            return one_at_a_time(self, cases, budget, statistics);
+        }
         self.prop.test_batch(cases, budget, self.watch, statistics)
     }
 
     fn test_saved(&mut self, found: &Found) -> Tested {
         self.watch.at_saved(found);
+        if let Some(log) = &self.plan.observations {
+            let how = match self.plan.replay {
+                Some(_) => How::ReplayedFromEnv,
+                None => How::Replayed,
+            };
+            return observed_test(self.prop, found, self.watch, log, how);
+        }
         self.prop.test_found(found, self.watch)
     }
 

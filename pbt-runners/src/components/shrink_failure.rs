@@ -9,6 +9,7 @@ use super::erased::{AnyInputs, DynProperty};
 use super::execute::MAX_STACK;
 use super::found::Found;
 use super::integrated::{shrink_choices, Start};
+use super::observe::observed_shrink_step;
 use super::shrinker::{shrink, ShrinkLimits, Shrunk};
 use super::watch::Watch;
 use crate::config::Shrinker;
@@ -104,6 +105,7 @@ pub fn shrink_failure(
     reason: String,
 ) -> Option<ShrunkFailure> {
     let began = Instant::now();
+    let reason_found = reason.clone();
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
@@ -112,7 +114,16 @@ pub fn shrink_failure(
         Outcome::Fail(why) => Some(why),
         _ => None,
     };
-    let show = |printed: &[Binding]| watch.shrinking(render(printed));
+    // Each step taken, to the watchdog (what a hang names) and, when the
+    // run is observed, to the observations file.
+    let steps = std::cell::Cell::new(0);
+    let show = |printed: &[Binding]| {
+        if let Some(log) = &plan.observations {
+            steps.set(steps.get() + 1);
+            observed_shrink_step(log, printed, &reason_found, steps.get());
+        }
+        watch.shrinking(render(printed))
+    };
     let on_step = |_: &AnyInputs, printed: &[Binding]| show(printed);
     let size = found.size();
     // The external shrinker alone needs neither the choices' bounds nor
