@@ -126,7 +126,8 @@ pub enum Regressions {
 /// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
-/// off). A malformed value is an error: the run panics with a message
+/// off), `PBT_OBSERVE=dir` writes each test case to `dir` for Tyche. A
+/// malformed value is an error: the run panics with a message
 /// naming the variable and the value (a typo must not pass as a random
 /// seed). The variables are read once per process, by the first run (see
 /// [`Config::reread_env`] to read them again).
