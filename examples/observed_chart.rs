@@ -19,7 +19,9 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let out = std::env::args().nth(1).unwrap_or("observed-lengths.svg".into());
+    let out = std::env::args()
+        .nth(1)
+        .unwrap_or("observed-lengths.svg".into());
     let dir = Path::new("target/pbt-observed-example");
     let _ = std::fs::remove_dir_all(dir);
     let prop = property! {
@@ -46,7 +48,10 @@ fn main() {
         let path = entry.expect("an entry").path();
         if path.to_string_lossy().ends_with("_testcases.jsonl") {
             let text = std::fs::read_to_string(&path).expect("the observations file");
-            lines.extend(text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()));
+            lines.extend(
+                text.lines()
+                    .map(|l| serde_json::from_str::<Value>(l).unwrap()),
+            );
         }
     }
     let svg = chart(&lines);

@@ -260,12 +260,18 @@ fn replayed_and_discarded_inputs_say_so() {
     assert_eq!(how[..2], ["replayed from the regressions file"; 2]);
     // Rejected by most inputs, the preconditions are targeted: the rest of
     // the run mutates the inputs closest to them.
-    assert!(report.notes.iter().any(|n| n.contains("targeted")), "{report}");
+    assert!(
+        report.notes.iter().any(|n| n.contains("targeted")),
+        "{report}"
+    );
     let fresh = &how[2..];
     assert!((fresh.iter()).all(|&h| h == "generated" || h == "fuzzed (mutated)"));
     assert!(fresh.contains(&"generated") && fresh.contains(&"fuzzed (mutated)"));
     assert_eq!(cases[0]["metadata"]["replay"], "cc 0x1 0");
-    let gave_up = cases[2..].iter().filter(|l| l["status"] == "gave_up").count() as u64;
+    let gave_up = cases[2..]
+        .iter()
+        .filter(|l| l["status"] == "gave_up")
+        .count() as u64;
     let fresh = cases.len() as u64 - 2;
     assert_eq!(gave_up, report.discards, "{report}");
     assert_eq!(fresh, report.tests + report.discards, "{report}");

@@ -51,7 +51,6 @@ use pbt_core::choices::mutate_choices;
 use pbt_core::source::mix;
 use pbt_core::Outcome;
 use pbt_core::{Rng, Source};
-use serde_json::Map;
 
 /// Instrumentation around a test: runs it, returns the `(counter, count)`
 /// hits it caused.
@@ -86,7 +85,7 @@ pub fn feedback_loop(
                 observe::How::Generated
             };
             let tested = Tested::from(not.clone());
-            write_test(log, &found, &[], &tested, how, Map::new(), Map::new());
+            write_test(log, &found, &[], &tested, how, &[], &[]);
         }
         let traced = match generated {
             Ok(traced) => traced,
@@ -159,13 +158,17 @@ fn observed(
     observation: &Observation,
     mutant: bool,
 ) {
-    let mut features = Map::new();
-    if let Some(target) = observation.target.filter(|t| t.is_finite()) {
-        features.insert("target".into(), target.into());
+    let target = observation
+        .target
+        .filter(|t| t.is_finite())
+        .map(|t| t.to_string());
+    let points = (observation.points.len() + observation.hits.len()).to_string();
+    let mut features = Vec::new();
+    if let Some(target) = &target {
+        features.push(("target", target.as_str()));
     }
-    let points = observation.points.len() + observation.hits.len();
-    if points > 0 {
-        features.insert("coverage points".into(), points.into());
+    if points != "0" {
+        features.push(("coverage points", points.as_str()));
     }
     let printed = prop.print_any(&*traced.inputs);
     let how = if mutant {
@@ -173,7 +176,7 @@ fn observed(
     } else {
         observe::How::Generated
     };
-    write_test(log, found, &printed, tested, how, features, Map::new());
+    write_test(log, found, &printed, tested, how, &features, &[]);
 }
 
 struct Patience {

@@ -17,8 +17,8 @@
 //! other's lines), and the rest when the run's [`ObservationLog`] is
 //! dropped. A run not observed pays one branch per test case.
 
+use pbt_core::Binding;
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,14 +30,22 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// documentation). Cloning shares the file and its buffer.
 ///
 /// ```
+/// use pbt_core::Binding;
 /// use pbt_runners::components::observations::{ObservationLog, TestCase};
 /// let dir = std::env::temp_dir().join(format!("pbt-doc-observe-{}", std::process::id()));
 /// let log = ObservationLog::open(&dir, "my_crate::my_property").unwrap();
-/// log.test_case(&TestCase { status: "passed", representation: "x = 1".into(), ..TestCase::default() });
+/// let printed = [Binding { name: "x", ty: "u8", value: "1".into() }];
+/// log.test_case(&TestCase {
+///     printed: &printed,
+///     features: &[("parity", "1"), ("label", "small")],
+///     ..TestCase::passed("generated")
+/// });
 /// let file = log.test_cases_path().to_path_buf();
 /// drop(log); // the rest of the buffer is written
 /// let line = std::fs::read_to_string(&file).unwrap();
-/// assert!(line.starts_with(r#"{"type":"test_case""#) && line.contains(r#""representation":"x = 1""#));
+/// assert!(line.starts_with(r#"{"type":"test_case","run_start":"#));
+/// assert!(line.contains(r#""representation":"x = 1","arguments":{"x":1}"#));
+/// assert!(line.contains(r#""features":{"parity":1,"label":"small"}"#));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 #[derive(Clone, Debug)]
@@ -54,52 +62,56 @@ struct Log {
     buffer: Vec<u8>,
     property: String,
     run_start: f64,
+    /// `{"type":"test_case","run_start":…,"property":"…",`: the start of
+    /// every test-case line, written once.
+    prefix: Vec<u8>,
 }
 
 /// How many bytes of whole lines a run collects before appending them.
 const BLOCK: usize = 64 * 1024;
 
-/// One test case, as Hypothesis's schema describes it (the fields every
-/// line repeats, `type`, `property` and `run_start`, are the log's).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TestCase {
+/// One test case, as Hypothesis's schema describes it; the fields every
+/// line repeats (`type`, `property`, `run_start`) are the log's, and
+/// `coverage` is `null`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TestCase<'a> {
     /// `"passed"`, `"failed"` or `"gave_up"` (discarded).
     pub status: &'static str,
     /// Why it failed or was discarded; empty when it passed.
-    pub status_reason: String,
-    /// The input as the report prints it: `x = 1, ys = [2]`.
-    pub representation: String,
-    /// Each variable by name: its printed value as JSON when it is JSON
-    /// (a number, `true`, a list of numbers…), as a string otherwise.
-    pub arguments: Map<String, Value>,
+    pub status_reason: &'a str,
+    /// The input, printed: its `representation` (`x = 1, ys = [2]`), and
+    /// its `arguments` by name, each printed value as JSON when it is
+    /// JSON on one line (a number, `true`, a list of numbers…), as a string
+    /// otherwise.
+    pub printed: &'a [Binding],
     /// How the input came about: `"generated"`, `"fuzzed (mutated)"`,
     /// `"replayed from the regressions file"`, `"shrinking"`, …
-    pub how_generated: &'static str,
-    /// What the check reported: its labels, classes and tables.
-    pub features: Map<String, Value>,
-    /// Seconds spent generating (`generate:inputs`) and checking
-    /// (`execute:test`).
-    pub timing: Map<String, Value>,
-    /// The rest: how to replay the input, its size.
-    pub metadata: Map<String, Value>,
+    pub how_generated: &'a str,
+    /// What the check reported, by name; a value that is a number is
+    /// written as one (Tyche charts it as ordinal), any other as a string.
+    pub features: &'a [(&'a str, &'a str)],
+    /// Seconds spent in each part of the test (`generate:inputs`,
+    /// `execute:test`).
+    pub timing: &'a [(&'a str, f64)],
+    /// The rest, by name (how to replay the input, its size), each value
+    /// as JSON when it is JSON, as a string otherwise.
+    pub metadata: &'a [(&'a str, &'a str)],
 }
 
-/// A test-case line of Hypothesis's schema, borrowed.
-#[derive(Serialize)]
-struct Line<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    run_start: f64,
-    property: &'a str,
-    status: &'a str,
-    status_reason: &'a str,
-    representation: &'a str,
-    arguments: &'a Map<String, Value>,
-    how_generated: &'a str,
-    features: &'a Map<String, Value>,
-    coverage: Option<()>,
-    timing: &'a Map<String, Value>,
-    metadata: &'a Map<String, Value>,
+impl TestCase<'_> {
+    /// A passed test of an input that came about `how`, with nothing else
+    /// said: the base to fill in.
+    pub fn passed(how: &str) -> TestCase<'_> {
+        TestCase {
+            status: "passed",
+            status_reason: "",
+            printed: &[],
+            how_generated: how,
+            features: &[],
+            timing: &[],
+            metadata: &[],
+        }
+    }
 }
 
 /// An information line of Hypothesis's schema (Tyche reads its content as
@@ -137,12 +149,19 @@ impl ObservationLog {
             .append(true)
             .open(&test_cases)
             .map_err(|e| named(&test_cases, e))?;
+        let run_start = now.as_secs_f64();
+        let mut prefix = br#"{"type":"test_case","run_start":"#.to_vec();
+        let _ = serde_json::to_writer(&mut prefix, &run_start);
+        prefix.extend_from_slice(br#","property":"#);
+        let _ = serde_json::to_writer(&mut prefix, property);
+        prefix.push(b',');
         let log = Log {
             file,
             info: dir.join(format!("{day}_info.jsonl")),
             buffer: Vec::with_capacity(BLOCK),
             property: property.to_string(),
-            run_start: now.as_secs_f64(),
+            run_start,
+            prefix,
         };
         Ok(ObservationLog {
             shared: Arc::new(Mutex::new(log)),
@@ -156,29 +175,43 @@ impl ObservationLog {
     }
 
     /// Add the line of one test case.
-    pub fn test_case(&self, case: &TestCase) {
+    pub fn test_case(&self, case: &TestCase<'_>) {
         let mut log = self.shared.lock().unwrap_or_else(|e| e.into_inner());
         let log = &mut *log;
-        let line = Line {
-            kind: "test_case",
-            run_start: log.run_start,
-            property: &log.property,
-            status: case.status,
-            status_reason: &case.status_reason,
-            representation: &case.representation,
-            arguments: &case.arguments,
-            how_generated: case.how_generated,
-            features: &case.features,
-            coverage: None,
-            timing: &case.timing,
-            metadata: &case.metadata,
-        };
-        let mark = log.buffer.len();
-        if serde_json::to_writer(&mut log.buffer, &line).is_err() {
-            log.buffer.truncate(mark);
-            return;
+        let out = &mut log.buffer;
+        out.extend_from_slice(&log.prefix);
+        out.extend_from_slice(br#""status":"#);
+        string(out, case.status);
+        out.extend_from_slice(br#","status_reason":"#);
+        string(out, case.status_reason);
+        out.extend_from_slice(br#","representation":""#);
+        for (i, b) in case.printed.iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(b", ");
+            }
+            escaped(out, b.name);
+            out.extend_from_slice(b" = ");
+            escaped(out, &b.value);
         }
-        log.buffer.push(b'\n');
+        out.extend_from_slice(br#"","arguments":"#);
+        let arguments = case.printed.iter().map(|b| (b.name, b.value.as_str()));
+        object(out, arguments, json_or_string);
+        out.extend_from_slice(br#","how_generated":"#);
+        string(out, case.how_generated);
+        out.extend_from_slice(br#","features":"#);
+        object(out, case.features.iter().copied(), number_or_string);
+        out.extend_from_slice(br#","coverage":null,"timing":{"#);
+        for (i, (name, seconds)) in case.timing.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            string(out, name);
+            out.push(b':');
+            let _ = serde_json::to_writer(&mut *out, &seconds.max(0.0));
+        }
+        out.extend_from_slice(br#"},"metadata":"#);
+        object(out, case.metadata.iter().copied(), json_or_string);
+        out.extend_from_slice(b"}\n");
         if log.buffer.len() >= BLOCK {
             log.flush();
         }
@@ -204,6 +237,61 @@ impl ObservationLog {
         // An observations file is a by-product of the run: failing to
         // write it never fails the test.
         let _ = appended.and_then(|mut f| f.write_all(&bytes));
+    }
+}
+
+/// `text` as a JSON string.
+fn string(out: &mut Vec<u8>, text: &str) {
+    let _ = serde_json::to_writer(&mut *out, text);
+}
+
+/// `text` escaped for the inside of a JSON string (no quotes).
+fn escaped(out: &mut Vec<u8>, text: &str) {
+    let mark = out.len();
+    string(out, text);
+    // Drop the quotes `string` put around it.
+    out.pop();
+    out.remove(mark);
+}
+
+/// A JSON object of `entries`, each value written by `value`.
+fn object<'a>(
+    out: &mut Vec<u8>,
+    entries: impl Iterator<Item = (&'a str, &'a str)>,
+    value: fn(&mut Vec<u8>, &str),
+) {
+    out.push(b'{');
+    for (i, (name, text)) in entries.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, name);
+        out.push(b':');
+        value(out, text);
+    }
+    out.push(b'}');
+}
+
+/// Whether `text` is JSON on one line (a line of the file must not break).
+fn is_json(text: &str) -> bool {
+    !text.contains(['\n', '\r']) && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}
+
+/// `text` as it is when it is JSON (`17`, `[1, 2]`, `true`, `"a"`), as a
+/// string otherwise.
+fn json_or_string(out: &mut Vec<u8>, text: &str) {
+    match is_json(text) {
+        true => out.extend_from_slice(text.as_bytes()),
+        false => string(out, text),
+    }
+}
+
+/// `text` as a number when it is one, as a string otherwise.
+fn number_or_string(out: &mut Vec<u8>, text: &str) {
+    // JSON that starts so is a number.
+    match text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) && is_json(text) {
+        true => out.extend_from_slice(text.as_bytes()),
+        false => string(out, text),
     }
 }
 

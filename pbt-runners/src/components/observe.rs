@@ -10,16 +10,16 @@
 //! the guide's chapter on statistics.
 
 use super::cases::Plan;
-use super::erased::DynProperty;
+use super::erased::{AnyInputs, DynProperty};
+use super::execute::{over_time, MAX_STACK};
 use super::found::Found;
 use super::observations::{ObservationLog, TestCase};
 use super::regressions::encode;
-use super::tested::Tested;
+use super::tested::{NotGenerated, Tested};
 use super::watch::Watch;
 use crate::report::Report;
 use pbt_core::statistics::{Observations, Observer};
 use pbt_core::{Binding, Discarded};
-use serde_json::{Map, Value};
 use std::time::Instant;
 
 /// How an observed input came about: its line's `how_generated`.
@@ -98,26 +98,53 @@ pub fn observed_test(
 ) -> Tested {
     let observer = Observer::start();
     let began = Instant::now();
-    let generated = prop.generate_traced(found, watch);
+    let generated = generate(prop, found, watch);
     let generating = began.elapsed().as_secs_f64();
-    let mut timing = Map::new();
-    timing.insert("generate:inputs".into(), generating.into());
-    let (tested, printed) = match &generated {
-        Ok(traced) => {
-            let printed = prop.print_any(&*traced.inputs);
+    let (tested, printed, executing) = match &generated {
+        Ok(inputs) => {
+            let printed = prop.print_any(&**inputs);
             let began = Instant::now();
-            let tested = Tested::from(prop.run_any(&*traced.inputs, watch));
-            let executing = began.elapsed().as_secs_f64();
-            timing.insert("execute:test".into(), executing.into());
-            (tested, printed)
+            let tested = Tested::from(prop.run_any(&**inputs, watch));
+            (tested, printed, Some(began.elapsed().as_secs_f64()))
         }
-        Err(not) => (Tested::from(not.clone()), Vec::new()),
+        Err(not) => (Tested::from(not.clone()), Vec::new(), None),
     };
     drop(generated);
     let seen = observer.finish().unwrap_or_default();
     pass_on(&seen);
-    write_test(log, found, &printed, &tested, how, features(&seen), timing);
+    let features = features(&seen);
+    let features: Vec<(&str, &str)> = (features.iter())
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
+    let timing = [
+        ("generate:inputs", generating),
+        ("execute:test", executing.unwrap_or(0.0)),
+    ];
+    let timing = &timing[..1 + usize::from(executing.is_some())];
+    write_test(log, found, &printed, &tested, how, &features, timing);
     tested
+}
+
+/// `found`'s inputs, generated under the watch's time and draw limits: a
+/// fresh case on its `Rng` (no choice recorded), any other as
+/// [`generate_traced`](DynProperty#method.generate_traced) makes it.
+fn generate(
+    prop: &dyn DynProperty,
+    found: &Found,
+    watch: &Watch,
+) -> Result<AnyInputs, NotGenerated> {
+    let Found::Case(case) = found else {
+        return prop
+            .generate_traced(found, watch)
+            .map(|traced| traced.inputs);
+    };
+    let mut rng = case.rng().limited(watch.max_draws(), MAX_STACK);
+    let ticket = watch.start();
+    let generated = prop.generate_from(&mut rng, case.size);
+    match watch.finish(ticket) {
+        true => Err(NotGenerated::Failed(over_time(watch))),
+        false => generated,
+    }
 }
 
 /// Write the line of a test a runner ran itself: `found`, printed as
@@ -129,22 +156,20 @@ pub(crate) fn write_test(
     printed: &[Binding],
     tested: &Tested,
     how: How,
-    features: Map<String, Value>,
-    timing: Map<String, Value>,
+    features: &[(&str, &str)],
+    timing: &[(&str, f64)],
 ) {
     let (status, status_reason) = status(tested);
-    let mut metadata = Map::new();
-    metadata.insert("replay".into(), encode(found).into());
-    metadata.insert("size".into(), found.size().into());
+    let replay = encode(found);
+    let size = found.size().to_string();
     log.test_case(&TestCase {
         status,
         status_reason,
-        representation: representation(printed),
-        arguments: arguments(printed),
+        printed,
         how_generated: how.as_str(),
         features,
         timing,
-        metadata,
+        metadata: &[("replay", &replay), ("size", &size)],
     });
 }
 
@@ -157,31 +182,25 @@ pub(crate) fn observed_shrink_step(
     reason: &str,
     step: u64,
 ) {
-    let mut metadata = Map::new();
-    metadata.insert("shrink_step".into(), step.into());
+    let step = step.to_string();
     log.test_case(&TestCase {
         status: "failed",
-        status_reason: reason.to_string(),
-        representation: representation(printed),
-        arguments: arguments(printed),
+        status_reason: reason,
+        printed,
         how_generated: How::Shrinking.as_str(),
-        features: Map::new(),
-        timing: Map::new(),
-        metadata,
+        features: &[],
+        timing: &[],
+        metadata: &[("shrink_step", &step)],
     });
 }
 
 /// The line's status and its reason.
-fn status(tested: &Tested) -> (&'static str, String) {
+fn status(tested: &Tested) -> (&'static str, &str) {
     match tested {
-        Tested::Passed => ("passed", String::new()),
-        Tested::Failed(fault) => ("failed", fault.reason().to_string()),
-        Tested::Discarded(Discarded::Precondition) => {
-            ("gave_up", "a precondition did not hold".to_string())
-        }
-        Tested::Discarded(Discarded::Rejected) => {
-            ("gave_up", "a generator rejected the input".to_string())
-        }
+        Tested::Passed => ("passed", ""),
+        Tested::Failed(fault) => ("failed", fault.reason()),
+        Tested::Discarded(Discarded::Precondition) => ("gave_up", "a precondition did not hold"),
+        Tested::Discarded(Discarded::Rejected) => ("gave_up", "a generator rejected the input"),
     }
 }
 
@@ -206,52 +225,24 @@ fn pass_on(seen: &Observations) {
     }
 }
 
-/// The input printed as the report prints it: `x = 1, ys = [2]`.
-fn representation(printed: &[Binding]) -> String {
-    let parts: Vec<String> = printed.iter().map(Binding::to_string).collect();
-    parts.join(", ")
-}
-
-/// Each variable by name: its printed value as JSON when it is JSON, else
-/// as a string.
-fn arguments(printed: &[Binding]) -> Map<String, Value> {
-    (printed.iter())
-        .map(|b| (b.name.to_string(), json_or_string(&b.value)))
-        .collect()
-}
-
-/// `text` as the JSON it is (a number, a list of numbers, `true`, a quoted
-/// string), or as a string when it is not JSON.
-fn json_or_string(text: &str) -> Value {
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) => value,
-        Err(_) => Value::String(text.to_string()),
-    }
-}
-
 /// The features of a test: its labels as one value (`label`, as they form
 /// one row of the distribution table), its classes likewise (`classes`,
 /// with the requirements that held), and each table's value under the
-/// table's name. A value that is a number is written as one, so that Tyche
-/// charts it as ordinal; any other as a string (nominal).
-fn features(seen: &Observations) -> Map<String, Value> {
-    let mut features = Map::new();
-    let scalar = |text: &str| match json_or_string(text) {
-        number @ Value::Number(_) => number,
-        _ => Value::String(text.to_string()),
-    };
+/// table's name.
+fn features(seen: &Observations) -> Vec<(&str, String)> {
+    let mut features = Vec::new();
     if !seen.labels.is_empty() {
-        features.insert("label".into(), scalar(&seen.labels.join(", ")));
+        features.push(("label", seen.labels.join(", ")));
     }
     let held = (seen.requirements.iter()).filter(|r| r.covered && !seen.classes.contains(&r.label));
     let classes: Vec<&str> = (seen.classes.iter().map(String::as_str))
         .chain(held.map(|r| r.label.as_str()))
         .collect();
     if !classes.is_empty() {
-        features.insert("classes".into(), classes.join(", ").into());
+        features.push(("classes", classes.join(", ")));
     }
     for (table, value) in &seen.tables {
-        features.insert(table.clone(), scalar(value));
+        features.push((table.as_str(), value.clone()));
     }
     features
 }
