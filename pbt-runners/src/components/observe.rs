@@ -61,7 +61,8 @@ impl How {
 /// Generate `found` and run the check on it, as a runner's test does
 /// ([`DynProperty::test`]: the watch's time and draw limits, panics caught),
 /// and write the test's line to `log`. The input is printed before the
-/// check runs. What the check reports with `label!`, `collect!`,
+/// check runs; the time limit applies to generating it and to checking
+/// it, each on its own. What the check reports with `label!`, `collect!`,
 /// `classify!`, `tabulate!` and `require_cover!` goes into the line's
 /// `features` and on to the runner's own observer, as if this hook were
 /// not there.
