@@ -9,7 +9,7 @@
 //! came about (generated, replayed, shrinking).
 
 use pbt::prelude::*;
-use pbt::runners::{generational, integrated, Regressions, Verdict};
+use pbt::runners::{fuzz, generational, integrated, parallel, Regressions, Verdict};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -275,8 +275,96 @@ fn replayed_and_discarded_inputs_say_so() {
     let fresh = cases.len() as u64 - 2;
     assert_eq!(gave_up, report.discards, "{report}");
     assert_eq!(fresh, report.tests + report.discards, "{report}");
-    let reason = &cases.iter().find(|l| l["status"] == "gave_up").unwrap()["status_reason"];
-    assert_eq!(reason, "a precondition did not hold");
+    let discarded = cases.iter().find(|l| l["status"] == "gave_up").unwrap();
+    assert_eq!(discarded["status_reason"], "a precondition did not hold");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn inputs_a_generator_rejected_are_told_apart() {
+    let dir = scratch("rejected");
+    let prop = property! {
+        forall x: u32, #[gen = filter(int(0..1_000_000u32), |x| x % 1000 == 0)];
+        check x % 1000 == 0
+    };
+    let report = generational(&prop, observed(&dir).seed(5).cases(30).auto_target(false));
+    assert!(report.discards > 0, "{report}");
+    let cases = lines(&dir, "testcases");
+    cases.iter().for_each(check_test_case);
+    let rejected: Vec<&Value> = cases.iter().filter(|l| l["status"] == "gave_up").collect();
+    assert_eq!(rejected.len() as u64, report.discards, "{report}");
+    for line in &rejected {
+        assert_eq!(line["status_reason"], "a generator rejected the input");
+        assert_eq!(
+            line["arguments"],
+            serde_json::json!({}),
+            "nothing was generated"
+        );
+        // Told apart by how they replay: Tyche counts inputs that print
+        // the same as duplicates.
+        let replay = line["metadata"]["replay"].as_str().unwrap();
+        assert_eq!(line["representation"], format!("<not generated: {replay}>"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_fuzzer_writes_each_input_it_generated_or_mutated() {
+    let dir = scratch("fuzz");
+    let prop = property! {
+        forall xs: Vec<u8>;
+        check { pbt::feedback::cover(xs.len() as u64 % 5); true }
+    };
+    let report = fuzz(&prop, observed(&dir).seed(2).cases(300));
+    assert_eq!(report.verdict, Verdict::Passed, "{report}");
+    let cases = lines(&dir, "testcases");
+    cases.iter().for_each(check_test_case);
+    assert_eq!(
+        cases.len() as u64,
+        report.tests + report.discards,
+        "{report}"
+    );
+    let how = |h: &str| cases.iter().filter(|l| l["how_generated"] == h).count();
+    assert!(
+        how("generated") > 0 && how("fuzzed (mutated)") > 0,
+        "{cases:?}"
+    );
+    assert_eq!(how("generated") + how("fuzzed (mutated)"), cases.len());
+    // The feedback the pool saw: the coverage points the input reached.
+    assert!((cases.iter()).all(|l| l["features"]["coverage points"].as_u64() >= Some(1)));
+    // A mutant replays as its choices.
+    let mutant = cases
+        .iter()
+        .find(|l| l["how_generated"] == "fuzzed (mutated)")
+        .unwrap();
+    assert!(mutant["metadata"]["replay"]
+        .as_str()
+        .unwrap()
+        .starts_with("cx "));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_parallel_runner_observed_runs_on_one_thread_with_a_line_per_test() {
+    let dir = scratch("parallel");
+    let prop = property! {
+        forall x: u32;
+        check { tabulate!("low bits", x % 4); true }
+    };
+    let report = parallel(&prop, observed(&dir).seed(4).cases(80).workers(4));
+    assert_eq!(report.verdict, Verdict::Passed, "{report}");
+    let cases = lines(&dir, "testcases");
+    assert_eq!(cases.len(), 80);
+    for line in &cases {
+        check_test_case(line);
+        let x = line["arguments"]["x"].as_u64().unwrap();
+        assert_eq!(line["features"]["low bits"], x % 4, "{line}");
+    }
+    // In the order of the run's cases: the sizes cycle from 0.
+    let sizes: Vec<u64> = (cases.iter())
+        .map(|l| l["metadata"]["size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes[..5], [0, 1, 2, 3, 4]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -85,7 +85,7 @@ pub fn feedback_loop(
                 observe::How::Generated
             };
             let tested = Tested::from(not.clone());
-            write_test(log, &found, &[], &tested, how, &[], &[]);
+            write_test(log, &found, None, &tested, how, &[], &[]);
         }
         let traced = match generated {
             Ok(traced) => traced,
@@ -176,7 +176,7 @@ fn observed(
     } else {
         observe::How::Generated
     };
-    write_test(log, found, &printed, tested, how, &features, &[]);
+    write_test(log, found, Some(&printed), tested, how, &features, &[]);
 }
 
 struct Patience {

@@ -84,6 +84,11 @@ pub struct TestCase<'a> {
     /// JSON on one line (a number, `true`, a list of numbers…), as a string
     /// otherwise.
     pub printed: &'a [Binding],
+    /// The `representation` of an input that was not generated (so not
+    /// printed), in place of the bindings': something that tells it from
+    /// the others, as Tyche counts inputs that print the same as
+    /// duplicates.
+    pub unprinted: Option<&'a str>,
     /// How the input came about: `"generated"`, `"fuzzed (mutated)"`,
     /// `"replayed from the regressions file"`, `"shrinking"`, …
     pub how_generated: &'a str,
@@ -106,6 +111,7 @@ impl TestCase<'_> {
             status: "passed",
             status_reason: "",
             printed: &[],
+            unprinted: None,
             how_generated: how,
             features: &[],
             timing: &[],
@@ -185,6 +191,9 @@ impl ObservationLog {
         out.extend_from_slice(br#","status_reason":"#);
         string(out, case.status_reason);
         out.extend_from_slice(br#","representation":""#);
+        if let Some(text) = case.unprinted {
+            escaped(out, text);
+        }
         for (i, b) in case.printed.iter().enumerate() {
             if i > 0 {
                 out.extend_from_slice(b", ");

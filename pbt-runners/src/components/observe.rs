@@ -106,9 +106,9 @@ pub fn observed_test(
             let printed = prop.print_any(&**inputs);
             let began = Instant::now();
             let tested = Tested::from(prop.run_any(&**inputs, watch));
-            (tested, printed, Some(began.elapsed().as_secs_f64()))
+            (tested, Some(printed), Some(began.elapsed().as_secs_f64()))
         }
-        Err(not) => (Tested::from(not.clone()), Vec::new(), None),
+        Err(not) => (Tested::from(not.clone()), None, None),
     };
     drop(generated);
     let seen = observer.finish().unwrap_or_default();
@@ -122,7 +122,15 @@ pub fn observed_test(
         ("execute:test", executing.unwrap_or(0.0)),
     ];
     let timing = &timing[..1 + usize::from(executing.is_some())];
-    write_test(log, found, &printed, &tested, how, &features, timing);
+    write_test(
+        log,
+        found,
+        printed.as_deref(),
+        &tested,
+        how,
+        &features,
+        timing,
+    );
     tested
 }
 
@@ -149,12 +157,12 @@ fn generate(
 }
 
 /// Write the line of a test a runner ran itself: `found`, printed as
-/// `printed` (nothing when it did not generate), came to `tested`, with
+/// `printed` (`None` when it did not generate), came to `tested`, with
 /// these features and timings.
 pub(crate) fn write_test(
     log: &ObservationLog,
     found: &Found,
-    printed: &[Binding],
+    printed: Option<&[Binding]>,
     tested: &Tested,
     how: How,
     features: &[(&str, &str)],
@@ -163,10 +171,14 @@ pub(crate) fn write_test(
     let (status, status_reason) = status(tested);
     let replay = encode(found);
     let size = found.size().to_string();
+    let unprinted = printed
+        .is_none()
+        .then(|| format!("<not generated: {replay}>"));
     log.test_case(&TestCase {
         status,
         status_reason,
-        printed,
+        printed: printed.unwrap_or_default(),
+        unprinted: unprinted.as_deref(),
         how_generated: how.as_str(),
         features,
         timing,
@@ -188,6 +200,7 @@ pub(crate) fn observed_shrink_step(
         status: "failed",
         status_reason: reason,
         printed,
+        unprinted: None,
         how_generated: How::Shrinking.as_str(),
         features: &[],
         timing: &[],
