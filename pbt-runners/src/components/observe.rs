@@ -6,7 +6,9 @@
 //!
 //! A runner's loop calls [`observed_test`] in place of its usual test when
 //! the plan has a log ([`super::Plan::observations`]); the shrinker's steps
-//! are written by the failure path. Which runners write what is said in
+//! are written by the failure path. Beneath it, [`test_observing`] tests
+//! an input and keeps what any per-test report needs (the input printed,
+//! the check's statistics, the timings), for other reports to share. Which runners write what is said in
 //! the guide's chapter on statistics.
 
 use super::cases::Plan;
@@ -97,11 +99,69 @@ pub fn observed_test(
     log: &ObservationLog,
     how: How,
 ) -> Tested {
+    let test = test_observing(prop, found, watch);
+    let features = features(&test.seen);
+    let features: Vec<(&str, &str)> = (features.iter())
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
+    let timing = [
+        ("generate:inputs", test.generating),
+        ("execute:test", test.checking.unwrap_or(0.0)),
+    ];
+    let timing = &timing[..1 + usize::from(test.checking.is_some())];
+    let printed = test.printed.as_deref();
+    write_test(log, found, printed, &test.tested, how, &features, timing);
+    test.tested
+}
+
+/// One test as an observer sees it ([`test_observing`]): what it came to,
+/// the input printed, what the check reported, and how long each part
+/// took.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservedTest {
+    /// What the test came to.
+    pub tested: Tested,
+    /// The input, printed before the check ran; `None` when it was not
+    /// generated.
+    pub printed: Option<Vec<Binding>>,
+    /// What the check reported (`label!`, `classify!`, `tabulate!`,
+    /// `require_cover!`), also passed on to the runner's own observer.
+    pub seen: Observations,
+    /// Seconds spent generating the input.
+    pub generating: f64,
+    /// Seconds spent checking it; `None` when it was not generated.
+    pub checking: Option<f64>,
+}
+
+/// Generate `found` and run the check on it, as a runner's test does
+/// ([`DynProperty::test`]: the watch's time and draw limits, panics
+/// caught), keeping what an observer wants to know of it (see
+/// [`ObservedTest`]): the hook behind [`observed_test`], for any other
+/// per-test report (a verbose run printing each input).
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{supervise, test_observing, DynProperty, Found, Plan, Tested};
+/// use pbt_runners::{Config, Regressions};
+/// let prop = Prop::new(Forall::new("x", "u8", Check::new(|&(x, ()): &(u8, ())| {
+///     pbt_core::label!("x is {}", if x < 128 { "low" } else { "high" });
+///     true
+/// })));
+/// let config = Config::default().ignore_env().regressions(Regressions::Off);
+/// let plan = Plan::new(&config, &DynProperty::structure(&prop));
+/// let test = supervise(&prop, &plan, |watch| test_observing(&prop, &Found::Case(plan.case(7)), watch));
+/// assert_eq!(test.tested, Tested::Passed);
+/// let printed = test.printed.unwrap();
+/// assert_eq!(printed[0].name, "x");
+/// let low = printed[0].value.parse::<u8>().unwrap() < 128;
+/// assert_eq!(test.seen.labels, [if low { "x is low" } else { "x is high" }]);
+/// ```
+pub fn test_observing(prop: &dyn DynProperty, found: &Found, watch: &Watch) -> ObservedTest {
     let observer = Observer::start();
     let began = Instant::now();
     let generated = generate(prop, found, watch);
     let generating = began.elapsed().as_secs_f64();
-    let (tested, printed, executing) = match &generated {
+    let (tested, printed, checking) = match &generated {
         Ok(inputs) => {
             let printed = prop.print_any(&**inputs);
             let began = Instant::now();
@@ -113,25 +173,13 @@ pub fn observed_test(
     drop(generated);
     let seen = observer.finish().unwrap_or_default();
     pass_on(&seen);
-    let features = features(&seen);
-    let features: Vec<(&str, &str)> = (features.iter())
-        .map(|(name, value)| (*name, value.as_str()))
-        .collect();
-    let timing = [
-        ("generate:inputs", generating),
-        ("execute:test", executing.unwrap_or(0.0)),
-    ];
-    let timing = &timing[..1 + usize::from(executing.is_some())];
-    write_test(
-        log,
-        found,
-        printed.as_deref(),
-        &tested,
-        how,
-        &features,
-        timing,
-    );
-    tested
+    ObservedTest {
+        tested,
+        printed,
+        seen,
+        generating,
+        checking,
+    }
 }
 
 /// `found`'s inputs, generated under the watch's time and draw limits: a
