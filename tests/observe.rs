@@ -392,9 +392,9 @@ fn observed_from_the_environment(x: u16) {
     collect!(x % 3);
 }
 
-#[test]
-fn the_environment_turns_observation_on() {
-    let dir = scratch("environment");
+/// Run `observed_from_the_environment` alone with `PBT_OBSERVE=dir`:
+/// (passed, its output).
+fn run_observed_into(dir: &Path) -> (bool, String) {
     let exe = std::env::current_exe().expect("the test binary");
     let out = Command::new(exe)
         .args([
@@ -402,16 +402,21 @@ fn the_environment_turns_observation_on() {
             "observed_from_the_environment",
             "--test-threads=1",
         ])
-        .env("PBT_OBSERVE", &dir)
+        .env("PBT_OBSERVE", dir)
         .env_remove("PBT_SEED")
         .env_remove("PBT_CASES")
         .output()
         .expect("the test binary runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn the_environment_turns_observation_on() {
+    let dir = scratch("environment");
+    let (passed, out) = run_observed_into(&dir);
+    assert!(passed, "{out}");
     let cases = lines(&dir, "testcases");
     assert_eq!(cases.len(), 30);
     for line in &cases {
@@ -420,5 +425,19 @@ fn the_environment_turns_observation_on() {
         let x = line["arguments"]["x"].as_u64().unwrap();
         assert_eq!(line["features"]["label"], x % 3, "{line}");
     }
+    // A directory that cannot be created fails the test, naming it.
+    let blocked = dir.join(cases_file_name(&dir)).join("observed");
+    let (passed, out) = run_observed_into(&blocked);
+    assert!(!passed, "{out}");
+    assert!(out.contains("pbt: cannot write observations"), "{out}");
+    assert!(out.contains(&blocked.display().to_string()), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The name of the test-case file in `dir`.
+fn cases_file_name(dir: &Path) -> String {
+    (std::fs::read_dir(dir).unwrap())
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .find(|name| name.ends_with("_testcases.jsonl"))
+        .expect("a test-case file")
 }

@@ -72,10 +72,8 @@ fn replayed(config: &Config) -> Option<Found> {
 fn observe_into(dir: &std::path::Path, name: &str) -> ObservationLog {
     match ObservationLog::open(dir, name) {
         Ok(log) => log,
-        Err(e) => panic!(
-            "pbt: cannot write observations (Config::observe or PBT_OBSERVE) to {}: {e}",
-            dir.display()
-        ),
+        // The error names the directory or the file.
+        Err(e) => panic!("pbt: cannot write observations (Config::observe or PBT_OBSERVE): {e}"),
     }
 }
 
