@@ -392,11 +392,15 @@ fn observed_from_the_environment(x: u16) {
     collect!(x % 3);
 }
 
-/// Run `observed_from_the_environment` alone with `PBT_OBSERVE=dir`:
-/// (passed, its output).
-fn run_observed_into(dir: &Path) -> (bool, String) {
+/// Run `observed_from_the_environment` alone with `PBT_OBSERVE=dir` (and
+/// `PBT_REPLAY=case` when given): (passed, its output).
+fn run_observed_into(dir: &Path, replay: Option<&str>) -> (bool, String) {
     let exe = std::env::current_exe().expect("the test binary");
-    let out = Command::new(exe)
+    let mut command = Command::new(exe);
+    if let Some(case) = replay {
+        command.env("PBT_REPLAY", case);
+    }
+    let out = command
         .args([
             "--exact",
             "observed_from_the_environment",
@@ -415,7 +419,7 @@ fn run_observed_into(dir: &Path) -> (bool, String) {
 #[test]
 fn the_environment_turns_observation_on() {
     let dir = scratch("environment");
-    let (passed, out) = run_observed_into(&dir);
+    let (passed, out) = run_observed_into(&dir, None);
     assert!(passed, "{out}");
     let cases = lines(&dir, "testcases");
     assert_eq!(cases.len(), 30);
@@ -425,9 +429,18 @@ fn the_environment_turns_observation_on() {
         let x = line["arguments"]["x"].as_u64().unwrap();
         assert_eq!(line["features"]["label"], x % 3, "{line}");
     }
+    // The one case PBT_REPLAY names, and nothing else.
+    let replayed = dir.join("replayed");
+    let (passed, out) = run_observed_into(&replayed, Some("cc 0x2a 7"));
+    assert!(passed, "{out}");
+    let cases = lines(&replayed, "testcases");
+    assert_eq!(cases.len(), 1, "{cases:?}");
+    check_test_case(&cases[0]);
+    assert_eq!(cases[0]["how_generated"], "replayed from PBT_REPLAY");
+    assert_eq!(cases[0]["metadata"]["replay"], "cc 0x2a 7");
     // A directory that cannot be created fails the test, naming it.
     let blocked = dir.join(cases_file_name(&dir)).join("observed");
-    let (passed, out) = run_observed_into(&blocked);
+    let (passed, out) = run_observed_into(&blocked, None);
     assert!(!passed, "{out}");
     assert!(out.contains("pbt: cannot write observations"), "{out}");
     assert!(out.contains(&blocked.display().to_string()), "{out}");
