@@ -313,7 +313,11 @@ fn the_fuzzer_writes_each_input_it_generated_or_mutated() {
     let dir = scratch("fuzz");
     let prop = property! {
         forall xs: Vec<u8>;
-        check { pbt::feedback::cover(xs.len() as u64 % 5); true }
+        check {
+            pbt::feedback::cover(xs.len() as u64 % 5);
+            collect!(xs.len());
+            true
+        }
     };
     let report = fuzz(&prop, observed(&dir).seed(2).cases(300));
     assert_eq!(report.verdict, Verdict::Passed, "{report}");
@@ -330,8 +334,16 @@ fn the_fuzzer_writes_each_input_it_generated_or_mutated() {
         "{cases:?}"
     );
     assert_eq!(how("generated") + how("fuzzed (mutated)"), cases.len());
-    // The feedback the pool saw: the coverage points the input reached.
-    assert!((cases.iter()).all(|l| l["features"]["coverage points"].as_u64() >= Some(1)));
+    for line in &cases {
+        // The feedback the pool saw: the coverage points the input
+        // reached; and the check's labels.
+        assert!(line["features"]["coverage points"].as_u64() >= Some(1));
+        let xs = line["arguments"]["xs"].as_array().unwrap();
+        assert_eq!(line["features"]["label"], xs.len(), "{line}");
+    }
+    // Counted in the statistics as without the observations.
+    let counted: u64 = report.statistics.labels.iter().map(|r| r.count).sum();
+    assert_eq!(counted, report.tests, "{report}");
     // A mutant replays as its choices.
     let mutant = cases
         .iter()

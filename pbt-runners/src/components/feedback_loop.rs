@@ -146,9 +146,10 @@ pub fn feedback_loop(
 /// random run would. In all, a run discards at most `cases` times that
 /// budget, so it ends even on a utility that rises forever by tiny steps.
 /// Write the line of an input the loop tested (`mutant` or generated):
-/// its features are the feedback the pool saw, the target value
+/// its features are the check's statistics, as [`observe::observed_test`]
+/// writes them, and the feedback the pool saw: the target value
 /// (`target`) and the number of coverage points and hits (`coverage
-/// points`); the check's labels went to the statistics.
+/// points`).
 fn observed(
     log: &ObservationLog,
     prop: &dyn DynProperty,
@@ -163,7 +164,10 @@ fn observed(
         .filter(|t| t.is_finite())
         .map(|t| t.to_string());
     let points = (observation.points.len() + observation.hits.len()).to_string();
-    let mut features = Vec::new();
+    let seen = observation.seen.as_ref().map(observe::features);
+    let mut features: Vec<(&str, &str)> = (seen.iter().flatten())
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
     if let Some(target) = &target {
         features.push(("target", target.as_str()));
     }
@@ -344,9 +348,16 @@ pub fn instrumented_run(
         let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
         (verdict, feedback) = (v, f);
     });
-    report.statistics.record(observer, &verdict, found.size());
+    let seen = observer.finish();
+    report
+        .statistics
+        .record_seen(seen.as_ref(), &verdict, found.size());
     if let Outcome::Fail(reason) = verdict {
-        return (Tested::Failed(Fault::Check(reason)), Observation::default());
+        let observation = Observation {
+            seen,
+            ..Observation::default()
+        };
+        return (Tested::Failed(Fault::Check(reason)), observation);
     }
     // The check's `target(x)` and the inputs' `#[target = …]`, the
     // larger; the annotations are user code too.
@@ -358,10 +369,11 @@ pub fn instrumented_run(
         Ok(values) => values,
         Err(panic) => {
             let reason = format!("a #[target] or precondition utility panicked: {panic}");
-            return (
-                Tested::Failed(Fault::Annotation(reason)),
-                Observation::default(),
-            );
+            let observation = Observation {
+                seen,
+                ..Observation::default()
+            };
+            return (Tested::Failed(Fault::Annotation(reason)), observation);
         }
     };
     let target = match (feedback.target, annotated) {
@@ -379,6 +391,7 @@ pub fn instrumented_run(
         points: feedback.points,
         hits,
         data: feedback.data,
+        seen,
     };
     (Tested::from(verdict), observation)
 }

@@ -291,7 +291,7 @@ fn pass_on(seen: &Observations) {
 /// one row of the distribution table), its classes likewise (`classes`,
 /// with the requirements that held), and each table's value under the
 /// table's name.
-fn features(seen: &Observations) -> Vec<(&str, String)> {
+pub(crate) fn features(seen: &Observations) -> Vec<(&str, String)> {
     let mut features = Vec::new();
     if !seen.labels.is_empty() {
         features.push(("label", seen.labels.join(", ")));
