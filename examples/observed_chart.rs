@@ -89,12 +89,22 @@ fn chart(lines: &[Value]) -> String {
         stacked[len / width].1 += discarded;
     }
     let tallest = stacked.iter().map(|(p, d)| p + d).max().unwrap_or(1).max(1);
+    // Round ticks: a step of 1, 2 or 5 times a power of ten, about four of
+    // them up to the tallest bar.
+    let rough = (tallest as f64 / 4.0).max(1.0);
+    let power = 10f64.powi(rough.log10().floor() as i32);
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .map(|m| (m * power) as u64)
+        .into_iter()
+        .find(|&s| s as f64 >= rough)
+        .unwrap_or(1);
+    let ceiling = tallest.div_ceil(step) * step;
     let (passed, discarded): (u64, u64) = stacked
         .iter()
         .fold((0, 0), |(p, d), &(bp, bd)| (p + bp, d + bd));
     let (left, top, plot_w, plot_h) = (60.0, 50.0, 640.0, 260.0);
     let bar_w = plot_w / buckets as f64;
-    let y = |n: u64| top + plot_h - plot_h * n as f64 / tallest as f64;
+    let y = |n: u64| top + plot_h - plot_h * n as f64 / ceiling as f64;
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -105,8 +115,7 @@ fn chart(lines: &[Value]) -> String {
         svg,
         r#"<text x="380" y="24" text-anchor="middle" font-size="15">Length of xs: {passed} passed, {discarded} discarded by the precondition</text>"#
     );
-    for tick in 0..=4 {
-        let n = tallest * tick / 4;
+    for n in (0..=ceiling).step_by(step as usize) {
         let at = y(n);
         let _ = writeln!(
             svg,
