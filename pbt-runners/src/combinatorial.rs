@@ -18,8 +18,8 @@
 //! (compilers, databases), not cheap ones.
 
 use crate::components::{
-    quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery, DynProperty,
-    Fault, Found, NotGenerated, Plan, Watch,
+    observe_run, quietly, replay_saved, report_failure, supervise, AnyInputs, CaseSeed, Discovery,
+    DynProperty, Fault, Found, NotGenerated, Plan, Watch,
 };
 use crate::config::{Config, FeatureFn};
 use crate::report::Report;
@@ -53,7 +53,7 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
         None => Features::Default(variables(&prop.structure())),
     };
     let mut covered: HashSet<String> = HashSet::new();
-    supervise(prop, &plan, |watch| {
+    let report = supervise(prop, &plan, |watch| {
         let mut report = match replay_saved(prop, &plan, watch, report) {
             ControlFlow::Continue(report) => report,
             ControlFlow::Break(failed) => return failed,
@@ -95,7 +95,9 @@ fn run_combinatorial(prop: &dyn DynProperty, config: Config) -> Report {
             .push(format!("{} features covered", covered.len()));
         report
     })
-    .finish(started)
+    .finish(started);
+    observe_run(&plan, &report);
+    report
 }
 
 /// Run the picked candidate of `case`, its statistics recorded in `report`.

@@ -128,7 +128,8 @@ pub enum Regressions {
 /// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
-/// off), `PBT_VERBOSITY` sets the [`Verbosity`]. A malformed value is an
+/// off), `PBT_VERBOSITY` sets the [`Verbosity`], `PBT_OBSERVE=dir` writes
+/// each test case to `dir` for Tyche. A malformed value is an
 /// error: the run panics with a message naming the variable and the value
 /// (a typo must not pass as a random seed). The variables are read once
 /// per process, by the first run (see [`Config::reread_env`] to read them
@@ -234,6 +235,9 @@ pub struct Config {
     pub verbosity: Verbosity,
     /// The settings made with a builder, which a profile leaves alone.
     pub(crate) set: Keys,
+    /// The directory each test case is written to as a JSON line, for
+    /// Tyche (`PBT_OBSERVE=dir` sets it too): see [`Config::observe`].
+    pub observe: Option<PathBuf>,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -269,6 +273,7 @@ impl Default for Config {
             derandomize: false,
             verbosity: Verbosity::Normal,
             set: Keys::default(),
+            observe: None,
         }
     }
 }
@@ -525,9 +530,29 @@ impl Config {
         self
     }
 
+    /// Write one JSON line per test case to today's
+    /// `<dir>/<YYYY-MM-DD>_testcases.jsonl` (created when missing), in
+    /// Hypothesis's observability format, which the Tyche extension for VS
+    /// Code charts: each input's status, its variables, what the check
+    /// reported (`label!`, `collect!`, `classify!`, `tabulate!`), timing,
+    /// and how it came about (generated, mutated, replayed, shrinking).
+    /// `PBT_OBSERVE=dir` does the same from the environment. A directory
+    /// that cannot be created is an error naming it: the run panics. See
+    /// [`crate::components::observations`].
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// let config = Config::default().observe("target/pbt-observed");
+    /// assert_eq!(config.observe.unwrap(), std::path::Path::new("target/pbt-observed"));
+    /// ```
+    pub fn observe(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.observe = Some(dir.into());
+        self
+    }
+
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_VERBOSITY`, `PBT_REPLAY`)
-    /// and the profiles (`PBT_PROFILE`, `CI`, `pbt.toml`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_VERBOSITY`, `PBT_REPLAY`,
+    /// `PBT_OBSERVE`) and the profiles (`PBT_PROFILE`, `CI`, `pbt.toml`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
@@ -583,6 +608,9 @@ impl Config {
                         (true, None) => Some(CoverageCheck::default()),
                         (false, _) => None,
                     };
+                }
+                if let Some(dir) = &env.observe {
+                    c.observe = Some(dir.clone());
                 }
             });
         }
@@ -688,6 +716,9 @@ pub(crate) struct Environment {
     /// run replays, instead of its saved and fresh cases (what
     /// [`crate::components::Plan::new`] reads).
     pub(crate) replay: Option<String>,
+    /// `PBT_OBSERVE`, the directory of the observations file (unset or
+    /// empty: `None`).
+    observe: Option<PathBuf>,
 }
 
 impl Environment {
@@ -726,6 +757,9 @@ impl Environment {
                 .ok()
                 .map(|r| r.trim().to_string())
                 .filter(|r| !r.is_empty()),
+            observe: std::env::var_os("PBT_OBSERVE")
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from),
         }
     }
 }

@@ -14,7 +14,7 @@
 use crate::components::feedback_loop::{coverage_probe, feedback_loop, no_probe};
 use crate::components::seed_pool::{Energy, Pool};
 use crate::components::utility::NewCoverage;
-use crate::components::{replay_saved, supervise, DynProperty, Plan};
+use crate::components::{observe_run, replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
 use pbt_core::Property;
@@ -86,5 +86,6 @@ fn run_fuzz(prop: &dyn DynProperty, config: Config) -> Report {
         "{} coverage points and buckets reached",
         utility.covered()
     ));
+    observe_run(&plan, &report);
     report
 }

@@ -22,8 +22,8 @@
 
 use crate::components::isolation;
 use crate::components::{
-    replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess, Plan, RunStep, Tested,
-    Watch,
+    observe_run, replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess, Plan,
+    RunStep, Tested, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
@@ -54,13 +54,18 @@ pub fn generational<P: Property>(prop: &P, config: Config) -> Report {
 pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    let Some(mut step) = isolation::requested_step(prop, &plan) else {
-        return in_process(prop, &plan, runner).finish(started);
+    let report = match isolation::requested_step(prop, &plan) {
+        None => in_process(prop, &plan, runner),
+        Some(mut step) => {
+            let mut report = Report::empty(runner, &plan);
+            let note = "isolated: every test ran in a child process";
+            report.notes.push(note.to_string());
+            generate_and_check(&plan, &mut step, None, report)
+        }
     };
-    let mut report = Report::empty(runner, &plan);
-    let note = "isolated: every test ran in a child process";
-    report.notes.push(note.to_string());
-    generate_and_check(&plan, &mut step, None, report).finish(started)
+    let report = report.finish(started);
+    observe_run(&plan, &report);
+    report
 }
 
 /// The generational loop in process (compiled once for every property).

@@ -34,8 +34,8 @@
 
 use crate::components::statistics::Statistics;
 use crate::components::{
-    on_workers, replay_saved, report_failure, supervise_all, Discovery, DynProperty, Fault, Found,
-    Plan, Tested, Watch,
+    observe_run, on_workers, replay_saved, report_failure, supervise_all, Discovery, DynProperty,
+    Fault, Found, Plan, Tested, Watch,
 };
 use crate::config::Config;
 use crate::generational::in_process;
@@ -146,9 +146,12 @@ enum Workers {
 fn run_parallel(prop: &(dyn DynProperty + Sync), config: Config) -> Report {
     let started = Instant::now();
     let plan = Plan::new(&config, &prop.structure());
-    if plan.config.check_coverage.is_some() {
-        // The coverage check decides when to stop from the counts so far: one thread.
-        return in_process(prop, &plan, "parallel").finish(started);
+    if plan.config.check_coverage.is_some() || plan.observations.is_some() {
+        // The coverage check decides when to stop from the counts so far,
+        // and an observed run writes its tests' lines in order: one thread.
+        let report = in_process(prop, &plan, "parallel").finish(started);
+        observe_run(&plan, &report);
+        return report;
     }
     let workers = plan.config.workers.max(1);
     let ran = supervise_all(prop, &plan, workers + 1, |watches| {

@@ -17,7 +17,7 @@
 use crate::components::feedback_loop::{feedback_loop, no_probe};
 use crate::components::seed_pool::{Energy, Pool, RESTART};
 use crate::components::utility::{Always, Generalized, Maximize, Utility};
-use crate::components::{replay_saved, supervise, DynProperty, Plan};
+use crate::components::{observe_run, replay_saved, supervise, DynProperty, Plan};
 use crate::config::Config;
 use crate::report::Report;
 use pbt_core::Property;
@@ -94,7 +94,7 @@ fn run_targeted(
     let report = Report::empty(runner, &plan);
     let mut pool = pool.build();
     let mut probe = no_probe;
-    supervise(prop, &plan, |watch| {
+    let report = supervise(prop, &plan, |watch| {
         match replay_saved(prop, &plan, watch, report) {
             ControlFlow::Continue(report) => {
                 feedback_loop(prop, &plan, watch, &mut *pool, utility, &mut probe, report)
@@ -102,5 +102,7 @@ fn run_targeted(
             ControlFlow::Break(failed) => failed,
         }
     })
-    .finish(started)
+    .finish(started);
+    observe_run(&plan, &report);
+    report
 }

@@ -5,6 +5,7 @@
 //! ([`Plan::case`]), each with its own seed and size.
 
 use super::found::{case_seed, CaseSeed, Found, MAX_SAVED_SIZE};
+use super::observations::ObservationLog;
 use super::regressions::{RegressionsFile, Saved};
 use crate::config::{Config, Sizes};
 use pbt_core::source::{mix, SeedState};
@@ -35,6 +36,11 @@ pub struct Plan {
     /// The test's name as libtest filters it (`cargo test -- <filter>
     /// --exact`), when known: what a failure report's replay command runs.
     pub(crate) filter: Option<String>,
+    /// Where each test case is written as a JSON line
+    /// ([`Config::observe`](crate::Config::observe), `PBT_OBSERVE`): the
+    /// run's log, opened by [`Plan::new`]; `None` when the run is not
+    /// observed.
+    pub observations: Option<ObservationLog>,
 }
 
 /// The input `PBT_REPLAY` names, when `config` reads the environment and
@@ -55,6 +61,19 @@ fn replayed(config: &Config) -> Option<Found> {
             "pbt: PBT_REPLAY={raw:?} is not a case (expected what a failure report prints after \
              PBT_REPLAY=, such as `cc 0x2a 7` or `cx 7 3,0,1f`)"
         ),
+    }
+}
+
+/// The observations log of a run of `name` in `dir`.
+///
+/// # Panics
+///
+/// When `dir` cannot be created or its file opened, naming it.
+fn observe_into(dir: &std::path::Path, name: &str) -> ObservationLog {
+    match ObservationLog::open(dir, name) {
+        Ok(log) => log,
+        // The error names the directory or the file.
+        Err(e) => panic!("pbt: cannot write observations (Config::observe or PBT_OBSERVE): {e}"),
     }
 }
 
@@ -97,6 +116,7 @@ impl Plan {
             (None, true) => derandomized_seed(&test),
             (None, false) => fresh_seed(),
         };
+        let observations = config.observe.as_ref().map(|dir| observe_into(dir, &name));
         let mut config = config;
         let replay = replayed(&config);
         if replay.is_some() {
@@ -110,6 +130,7 @@ impl Plan {
             test,
             replay,
             filter,
+            observations,
         }
     }
 

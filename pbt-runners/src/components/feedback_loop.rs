@@ -39,6 +39,8 @@ use super::erased::{DynProperty, Traced};
 use super::execute::quietly;
 use super::failure::{report_failure, Discovery};
 use super::found::Found;
+use super::observations::ObservationLog;
+use super::observe::{self, write_test};
 use super::seed_pool::{Directive, Seed, SeedPool};
 use super::tested::{Fault, NotGenerated, Tested};
 use super::utility::{Observation, Utility};
@@ -76,6 +78,15 @@ pub fn feedback_loop(
             generated,
             mutant,
         } = next_input(prop, plan, watch, pool, &mut mutator);
+        if let (Some(log), Err(not)) = (&plan.observations, &generated) {
+            let how = if mutant {
+                observe::How::Mutated
+            } else {
+                observe::How::Generated
+            };
+            let tested = Tested::from(not.clone());
+            write_test(log, &found, None, &tested, how, &[], &[]);
+        }
         let traced = match generated {
             Ok(traced) => traced,
             Err(NotGenerated::Discarded(_)) => {
@@ -95,6 +106,9 @@ pub fn feedback_loop(
         };
         let (tested, observation) =
             instrumented_run(prop, watch, &found, &traced, probe, &mut report);
+        if let Some(log) = &plan.observations {
+            observed(log, prop, &found, &traced, &tested, &observation, mutant);
+        }
         match tested {
             Tested::Passed => {
                 report.tests += 1;
@@ -131,6 +145,44 @@ pub fn feedback_loop(
 /// reject on the way; one that makes no progress gives up as soon as a
 /// random run would. In all, a run discards at most `cases` times that
 /// budget, so it ends even on a utility that rises forever by tiny steps.
+/// Write the line of an input the loop tested (`mutant` or generated):
+/// its features are the check's statistics, as [`observe::observed_test`]
+/// writes them, and the feedback the pool saw: the target value
+/// (`target`) and the number of coverage points and hits (`coverage
+/// points`).
+fn observed(
+    log: &ObservationLog,
+    prop: &dyn DynProperty,
+    found: &Found,
+    traced: &Traced,
+    tested: &Tested,
+    observation: &Observation,
+    mutant: bool,
+) {
+    let target = observation
+        .target
+        .filter(|t| t.is_finite())
+        .map(|t| t.to_string());
+    let points = (observation.points.len() + observation.hits.len()).to_string();
+    let seen = observation.seen.as_ref().map(observe::features);
+    let mut features: Vec<(&str, &str)> = (seen.iter().flatten())
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
+    if let Some(target) = &target {
+        features.push(("target", target.as_str()));
+    }
+    if points != "0" {
+        features.push(("coverage points", points.as_str()));
+    }
+    let printed = prop.print_any(&*traced.inputs);
+    let how = if mutant {
+        observe::How::Mutated
+    } else {
+        observe::How::Generated
+    };
+    write_test(log, found, Some(&printed), tested, how, &features, &[]);
+}
+
 struct Patience {
     /// Discards since the last progress.
     stalled: u64,
@@ -296,9 +348,16 @@ pub fn instrumented_run(
         let (v, f) = pbt_core::feedback::collect(|| prop.run_any(&*traced.inputs, watch));
         (verdict, feedback) = (v, f);
     });
-    report.statistics.record(observer, &verdict, found.size());
+    let seen = observer.finish();
+    report
+        .statistics
+        .record_seen(seen.as_ref(), &verdict, found.size());
     if let Outcome::Fail(reason) = verdict {
-        return (Tested::Failed(Fault::Check(reason)), Observation::default());
+        let observation = Observation {
+            seen,
+            ..Observation::default()
+        };
+        return (Tested::Failed(Fault::Check(reason)), observation);
     }
     // The check's `target(x)` and the inputs' `#[target = …]`, the
     // larger; the annotations are user code too.
@@ -310,10 +369,11 @@ pub fn instrumented_run(
         Ok(values) => values,
         Err(panic) => {
             let reason = format!("a #[target] or precondition utility panicked: {panic}");
-            return (
-                Tested::Failed(Fault::Annotation(reason)),
-                Observation::default(),
-            );
+            let observation = Observation {
+                seen,
+                ..Observation::default()
+            };
+            return (Tested::Failed(Fault::Annotation(reason)), observation);
         }
     };
     let target = match (feedback.target, annotated) {
@@ -331,6 +391,7 @@ pub fn instrumented_run(
         points: feedback.points,
         hits,
         data: feedback.data,
+        seen,
     };
     (Tested::from(verdict), observation)
 }

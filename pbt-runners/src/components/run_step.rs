@@ -14,6 +14,7 @@ use super::erased::DynProperty;
 use super::execute::Batch;
 use super::failure::{report_failure, Discovery};
 use super::found::{CaseSeed, Found};
+use super::observe::{observed_test, How};
 use super::regressions::Saved;
 use super::statistics::Statistics;
 use super::tested::Tested;
@@ -114,6 +115,15 @@ impl RunStep for InProcess<'_> {
         if self.debug {
             super::narration::generated(self.prop, self.plan, self.watch, case);
         }
+        if let Some(log) = &self.plan.observations {
+            return observed_test(
+                self.prop,
+                &Found::Case(*case),
+                self.watch,
+                log,
+                How::Generated,
+            );
+        }
         self.prop.test(case, self.watch)
     }
 
@@ -124,8 +134,9 @@ impl RunStep for InProcess<'_> {
         budget: u64,
         statistics: &mut Statistics,
     ) -> Batch {
-        // Debug prints each input: one test at a time.
-        if self.debug {
+        // Debug prints each input, and an observed run writes each its
+        // line: one test at a time.
+        if self.debug || self.plan.observations.is_some() {
             return one_at_a_time(self, cases, budget, statistics);
         }
         self.prop.test_batch(cases, budget, self.watch, statistics)
@@ -133,6 +144,13 @@ impl RunStep for InProcess<'_> {
 
     fn test_saved(&mut self, found: &Found) -> Tested {
         self.watch.at_saved(found);
+        if let Some(log) = &self.plan.observations {
+            let how = match self.plan.replay {
+                Some(_) => How::ReplayedFromEnv,
+                None => How::Replayed,
+            };
+            return observed_test(self.prop, found, self.watch, log, how);
+        }
         self.prop.test_found(found, self.watch)
     }
 

@@ -9,6 +9,7 @@ use super::erased::{AnyInputs, DynProperty};
 use super::execute::MAX_STACK;
 use super::found::Found;
 use super::integrated::{shrink_choices, Start};
+use super::observe::observed_shrink_step;
 use super::shrinker::{shrink, ShrinkLimits, Shrunk};
 use super::watch::Watch;
 use crate::config::Shrinker;
@@ -124,6 +125,7 @@ pub fn shrink_failure(
     reason: String,
 ) -> Option<ShrunkFailure> {
     let began = Instant::now();
+    let reason_found = reason.clone();
     let limits = ShrinkLimits {
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
@@ -132,10 +134,15 @@ pub fn shrink_failure(
         Outcome::Fail(why) => Some(why),
         _ => None,
     };
+    // Each step taken, to the narration (verbose), to the watchdog (what
+    // a hang names) and, when the run is observed, to the observations file.
     let steps = std::cell::Cell::new(0u64);
     let show = |printed: &[Binding]| {
-        let printed = render(printed);
         steps.set(steps.get() + 1);
+        if let Some(log) = &plan.observations {
+            observed_shrink_step(log, printed, &reason_found, steps.get());
+        }
+        let printed = render(printed);
         super::narration::shrink_step(plan, steps.get(), &printed);
         watch.shrinking(printed)
     };

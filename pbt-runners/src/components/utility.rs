@@ -29,6 +29,9 @@ pub struct Observation {
     pub hits: Vec<(u64, u32)>,
     /// The data of the last `observe(x)`.
     pub data: Option<Box<dyn Any>>,
+    /// What the check reported for the statistics (`label!`, `classify!`,
+    /// `tabulate!`, `require_cover!`), when anything.
+    pub seen: Option<pbt_core::statistics::Observations>,
 }
 
 /// Whether, and how much, feedback is interesting (*Programmable

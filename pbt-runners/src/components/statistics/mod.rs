@@ -168,6 +168,33 @@ impl Statistics {
         self.count(observer, !matches!(verdict, Outcome::Discard), size);
     }
 
+    /// [`Statistics::record`] of what a test's observer saw, finished
+    /// already ([`Observer::finish`], by a runner that keeps the
+    /// observations too): count one test unless `verdict` is a discard.
+    ///
+    /// ```
+    /// use pbt_core::statistics::Observer;
+    /// use pbt_core::Outcome;
+    /// use pbt_runners::components::statistics::Statistics;
+    /// use pbt_runners::Config;
+    /// let mut stats = Statistics::new(&Config::default());
+    /// let observer = Observer::start();
+    /// pbt_core::label!("short");
+    /// let seen = observer.finish();
+    /// stats.record_seen(seen.as_ref(), &Outcome::Pass, 3);
+    /// stats.conclude(0);
+    /// assert_eq!((stats.tests, stats.labels[0].label.as_str()), (1, "short"));
+    /// ```
+    pub fn record_seen(&mut self, seen: Option<&Observations>, verdict: &Outcome, size: usize) {
+        if matches!(verdict, Outcome::Discard) {
+            return;
+        }
+        self.record_pass(size);
+        if let Some(seen) = seen {
+            self.tally_observations(seen.clone());
+        }
+    }
+
     /// Count one test when `counted`, with what `observer` saw; drop the
     /// observations otherwise.
     #[cfg_attr(not(debug_assertions), inline(always))]
