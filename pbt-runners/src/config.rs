@@ -126,7 +126,7 @@ pub enum Regressions {
 /// fixes the seed, `PBT_CASES` the number of tests, `PBT_STATS=1` shows the
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
-/// off). A malformed value is an error: the run panics with a message
+/// off), `PBT_REPORT_MULTIPLE=1` reports every distinct failure. A malformed value is an error: the run panics with a message
 /// naming the variable and the value (a typo must not pass as a random
 /// seed). The variables are read once per process, by the first run (see
 /// [`Config::reread_env`] to read them again).
@@ -215,6 +215,10 @@ pub struct Config {
     /// Whether each test runs in a child process (`PBT_ISOLATE=1` sets it
     /// too): see [`Config::isolated`].
     pub isolated: bool,
+    /// Whether a run goes on after its first failure and reports every
+    /// failure of a distinct origin (`PBT_REPORT_MULTIPLE=1` sets it too):
+    /// see [`Config::report_multiple`].
+    pub report_multiple: bool,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -247,6 +251,7 @@ impl Default for Config {
             check_coverage: None,
             show_statistics: false,
             isolated: false,
+            report_multiple: false,
         }
     }
 }
@@ -452,8 +457,28 @@ impl Config {
         self
     }
 
+    /// Go on after the first failure, up to `cases` tests, and report
+    /// every failure of a distinct origin — a panic's place
+    /// (`file:line:col`), or the reason a check gave, numbers masked — each
+    /// shrunk without leaving its origin, saved and printed on its own
+    /// (Hypothesis's `report_multiple_bugs`). `PBT_REPORT_MULTIPLE=1` turns
+    /// it on from the environment. The generational and integrated
+    /// runners support it in process; the other runners, and an isolated
+    /// run, stop at the first failure. [`crate::Report::failures`] gives
+    /// them all.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().report_multiple(true).report_multiple);
+    /// ```
+    pub fn report_multiple(mut self, on: bool) -> Self {
+        self.report_multiple = on;
+        self
+    }
+
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPLAY`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_REPORT_MULTIPLE`,
+    /// `PBT_REPLAY`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
@@ -471,8 +496,8 @@ impl Config {
     /// # Panics
     ///
     /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
-    /// decimal or `0x`-hex `u64`, or `PBT_STATS` or `PBT_CHECK_COVERAGE` to
-    /// something other than a switch: the message names the variable and
+    /// decimal or `0x`-hex `u64`, or `PBT_STATS`, `PBT_CHECK_COVERAGE` or
+    /// `PBT_REPORT_MULTIPLE` to something other than a switch: the message names the variable and
     /// the value (every run panics again while it is set).
     pub fn resolved(&self) -> Config {
         let mut c = self.clone();
@@ -486,6 +511,9 @@ impl Config {
                 }
                 if let Some(on) = env.stats.get("PBT_STATS") {
                     c.show_statistics = on;
+                }
+                if let Some(on) = env.report_multiple.get("PBT_REPORT_MULTIPLE") {
+                    c.report_multiple = on;
                 }
                 if let Some(on) = env.check_coverage.get("PBT_CHECK_COVERAGE") {
                     c.check_coverage = match (on, c.check_coverage) {
@@ -579,6 +607,7 @@ pub(crate) struct Environment {
     cases: Setting<u64>,
     stats: Setting<bool>,
     check_coverage: Setting<bool>,
+    report_multiple: Setting<bool>,
     /// `PBT_ISOLATE` (set but empty is off): what
     /// [`crate::components::isolation::requested`] reads.
     pub(crate) isolate: Setting<bool>,
@@ -596,6 +625,7 @@ impl Environment {
             cases: env_u64("PBT_CASES"),
             stats: env_switch("PBT_STATS"),
             check_coverage: env_switch("PBT_CHECK_COVERAGE"),
+            report_multiple: env_switch("PBT_REPORT_MULTIPLE"),
             isolate: match env_switch("PBT_ISOLATE") {
                 Setting::Malformed(_) => Setting::Malformed(format!(
                     "{:?} is not a switch: expected 1 (run tests isolated) or 0",

@@ -62,7 +62,7 @@ where
     const VARS: usize = Rest::VARS;
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
 
-    forward_to_rest!(env_of shrink mutate print target constructors);
+    forward_to_rest!(env_of shrink mutate redraw print target constructors);
 
     fn views(&self, out: &mut Vec<NodeView>) {
         out.push(NodeView::Implies {

@@ -94,6 +94,15 @@ where
         self.root.mutate(inputs, variable, 0, src)
     }
 
+    fn redraw(
+        &self,
+        inputs: &Self::Inputs,
+        variable: usize,
+        src: &mut dyn Source,
+    ) -> Option<Self::Inputs> {
+        self.root.redraw(inputs, variable, 0, src)
+    }
+
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding> {
         let mut out = Vec::with_capacity(N::VARS);
         self.root.print(&inputs.env, &mut out);

@@ -27,7 +27,7 @@ where
     const VARS: usize = Rest::VARS;
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
 
-    forward_to_rest!(env_of generate run rebuild shrink mutate print utility constructors);
+    forward_to_rest!(env_of generate run rebuild shrink mutate redraw print utility constructors);
 
     fn views(&self, out: &mut Vec<NodeView>) {
         out.push(NodeView::Target);

@@ -19,6 +19,7 @@
 
 use super::cases::Plan;
 use super::erased::DynProperty;
+use super::explain::explain;
 use super::found::Found;
 use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
 use super::tested::Fault;
@@ -272,6 +273,11 @@ fn shrink_and_print(
             ));
         }
     }
+    // Which variables do not matter (the explain phase), unless the
+    // failure did not happen again.
+    if !failure.flaky {
+        failure.any_value_fails = explain(prop, plan, watch, &*shrunk.inputs, &failure.reason);
+    }
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
     failure.typed_original = Some(TypedInputs::from_any(original));
 }
@@ -365,6 +371,7 @@ pub(crate) fn save_on_discovery(
 pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
     let mut failure = Failure {
         reason: reason.to_string(),
+        origin: super::distinct::FailureOrigin::of(reason),
         counterexample: Vec::new(),
         original: Vec::new(),
         case_seed: 0,
@@ -378,6 +385,9 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         notes: Vec::new(),
         typed: None,
         typed_original: None,
+        any_value_fails: Vec::new(),
+        shrinks: 0,
+        shrink_attempts: 0,
     };
     describe(found, &mut failure);
     failure
@@ -516,6 +526,7 @@ impl Report {
             seed: plan.seed,
             replayed: 0,
             failure: None,
+            more_failures: Vec::new(),
             elapsed: Default::default(),
             notes: Vec::new(),
             rejection: None,

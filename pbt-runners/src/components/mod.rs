@@ -25,6 +25,7 @@ mod drops;
 mod erased;
 mod examples;
 mod execute;
+mod explain;
 mod failure;
 mod found;
 mod integrated;
@@ -38,6 +39,7 @@ mod watchdog;
 mod workers;
 // Families of related items, reached by their module's name
 // (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
+pub mod distinct;
 pub mod feedback_loop;
 pub mod isolation;
 pub mod regressions;
@@ -55,6 +57,7 @@ pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     MAX_STACK,
 };
+pub use explain::{explain, EXPLAIN_TIME, EXPLAIN_TRIES};
 pub(crate) use failure::to_stderr;
 pub use failure::{report_failure, Discovery};
 pub use found::{CaseSeed, Found, MAX_SAVED_SIZE};

@@ -10,6 +10,7 @@
 //! visited the same way in and out of process.
 
 use super::cases::{Cases, Plan};
+use super::distinct;
 use super::erased::DynProperty;
 use super::execute::Batch;
 use super::failure::{report_failure, Discovery};
@@ -123,6 +124,12 @@ impl RunStep for InProcess<'_> {
 /// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
 /// `report.replayed` counts them, `report.tests` is left to the fresh ones.
 /// [`replay_saved`] is this with the in-process step.
+///
+/// With `Config::report_multiple`, a failing saved case does not end the
+/// replay: each of an origin not seen yet goes down the failure path and
+/// is kept in the report ([`super::distinct::keep`]), and the replay goes
+/// on (`Continue`); the runner's loop then goes on too, and ends with
+/// [`super::distinct::finish`].
 pub fn replay_saved_with(
     plan: &Plan,
     step: &mut impl RunStep,
@@ -134,6 +141,9 @@ pub fn replay_saved_with(
         let Tested::Failed(fault) = step.test_saved(&found) else {
             continue;
         };
+        if plan.config.report_multiple && !distinct::is_new(&report, &fault) {
+            continue;
+        }
         let from = match (&plan.replay, own) {
             (Some(_), _) => SavedFrom::Env,
             (None, true) => SavedFrom::Own,
@@ -157,7 +167,11 @@ pub fn replay_saved_with(
             fault,
             saved,
         };
-        return ControlFlow::Break(step.fail(discovery, report));
+        let failed = step.fail(discovery, report);
+        match plan.config.report_multiple {
+            true => report = distinct::keep(failed),
+            false => return ControlFlow::Break(failed),
+        }
     }
     ControlFlow::Continue(report)
 }
