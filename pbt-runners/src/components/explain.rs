@@ -13,8 +13,10 @@
 //!   one passed, or failed another way      → v matters (not marked)
 //! ```
 //!
-//! The phase is bounded by [`EXPLAIN_TIME`] in all, and by [`EXPLAIN_TRIES`]
-//! inputs (four times as many attempts) per variable. A variable the phase
+//! The phase is bounded by [`EXPLAIN_TIME`] in all (or `max_shrink_time`
+//! when shorter), and by [`EXPLAIN_TRIES`] inputs (four times as many
+//! attempts) per variable. It runs after shrinking reached a local
+//! minimum: not when a limit stopped it, nor with `max_shrinks(0)`. A variable the phase
 //! could not decide (its redraws rejected, time ran out) is not marked:
 //! like Hypothesis's, a mark is a finding, and its absence only means the
 //! phase found no evidence. The elements of a shrunk collection are not
@@ -66,9 +68,11 @@ fn wanted(plan: &Plan) -> bool {
 /// let plan = Plan::new(&config, &DynProperty::structure(&prop));
 /// let erased: &dyn DynProperty = &prop;
 /// let free = supervise(&prop, &plan, |watch| {
-///     // a = 100, b = 0: shrunk as the shrinker leaves it.
-///     let found = Found::Choices { choices: vec![100, 0], size: 10 };
-///     let inputs = erased.generate_traced(&found, watch).unwrap().inputs;
+///     // The first failing input (shrunk or not, the question is the same).
+///     let inputs = (0..)
+///         .map(|n| erased.generate_traced(&Found::Case(plan.case(n)), watch).unwrap().inputs)
+///         .find(|inputs| erased.run_any(&**inputs, watch).is_fail())
+///         .unwrap();
 ///     explain(erased, &plan, watch, &*inputs, "the check returned false")
 /// });
 /// assert_eq!(free, ["b"]);
@@ -84,7 +88,9 @@ pub fn explain(
         return Vec::new();
     }
     let origin = FailureOrigin::of(reason);
-    let deadline = Deadline::new(EXPLAIN_TIME);
+    // No longer than shrinking may take either: a short `max_shrink_time`
+    // asks for a quick report.
+    let deadline = Deadline::new(EXPLAIN_TIME.min(plan.config.max_shrink_time));
     let names: Vec<&'static str> = (prop.structure().variables())
         .filter_map(|v| match v {
             NodeView::Forall { name, .. } => Some(*name),

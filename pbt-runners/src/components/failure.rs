@@ -9,6 +9,8 @@
 //!   → shrink it (a check failure only), each candidate's user code guarded
 //!   → print the result (a printer that panics prints a placeholder)
 //!   → run the result once more: passing now means the failure is flaky
+//!   → explain it: mark the variables that can take any value and the
+//!     input still fails (`explain`)
 //!   → save the shrunk case too: its choices, or the external shrinker's
 //!     path to it (a `cs` line), when it replays to the same input
 //!   → the report
@@ -273,9 +275,10 @@ fn shrink_and_print(
             ));
         }
     }
-    // Which variables do not matter (the explain phase), unless the
-    // failure did not happen again.
-    if !failure.flaky {
+    // Which variables do not matter (the explain phase), once shrinking
+    // reached a local minimum, and unless the failure did not happen again.
+    let minimal = !shrunk.stopped_early && shrunk.interrupted.is_none();
+    if minimal && !failure.flaky {
         failure.any_value_fails = explain(prop, plan, watch, &*shrunk.inputs, &failure.reason);
     }
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
