@@ -437,9 +437,10 @@ where
         variable: usize,
         depth: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Option<Case<Self::Env>> {
         if depth < variable {
-            return self.rest.redraw(case, variable, depth + 1, src);
+            return self.rest.redraw(case, variable, depth + 1, src, size);
         }
         // Drawn as `mutate` draws a variable it regenerates, without the
         // mutate annotation: a fresh value, not a neighbour of this one.
@@ -447,7 +448,7 @@ where
         let mut rec = Recorder::new(&mut *src);
         let v = self
             .gen
-            .generate(env, &mut rec as &mut dyn Source, case.size)
+            .generate(env, &mut rec as &mut dyn Source, size)
             .ok()?;
         let used = G::CUSTOM.then(|| rec.into_choices());
         self.with_value(case, depth, env, v, used)

@@ -129,7 +129,7 @@ pub trait Property {
 
     /// `inputs` with the variable numbered `variable` (counting `forall`s
     /// from the outermost, 0 first) drawn afresh from `src` by its
-    /// generator, the other variables held: an earlier one keeps its
+    /// generator at `size`, the other variables held: an earlier one keeps its
     /// value, a later one keeps its value too unless its generator reads
     /// the variable, and then is regenerated from its own recorded choices
     /// (as after a shrink step). Its `mutate` annotation is not used: the
@@ -147,7 +147,7 @@ pub trait Property {
     ///     Check::new(|&(_y, (x, ())): &(u8, (u8, ()))| x < 200))));
     /// let case = prop.generate(&mut Rng::from_seed(1), 100).unwrap();
     /// let mut rng = Rng::from_seed(2);
-    /// let redrawn: Vec<_> = (0..20).map(|_| prop.redraw(&case, 1, &mut rng).unwrap()).collect();
+    /// let redrawn: Vec<_> = (0..20).map(|_| prop.redraw(&case, 1, &mut rng, 100).unwrap()).collect();
     /// // `x` is held, `y` is drawn afresh.
     /// assert!(redrawn.iter().all(|r| r.env.1 .0 == case.env.1 .0));
     /// assert!(redrawn.iter().any(|r| r.env.0 != case.env.0));
@@ -157,8 +157,9 @@ pub trait Property {
         inputs: &Self::Inputs,
         variable: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Option<Self::Inputs> {
-        let _ = (inputs, variable, src);
+        let _ = (inputs, variable, src, size);
         None
     }
 

@@ -64,7 +64,7 @@ pub trait Node<E> {
         src: &mut S,
     ) -> Option<Case<Self::Env>>;
     /// Draw the variable with index `variable` (at or after `depth`)
-    /// afresh from `src`, the others held (see
+    /// afresh from `src` at `size`, the others held (see
     /// [`super::Property::redraw`]). The default, for a node that binds
     /// no variable and has no rest to forward to, is `None`.
     fn redraw(
@@ -73,8 +73,9 @@ pub trait Node<E> {
         variable: usize,
         depth: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Option<Case<Self::Env>> {
-        let _ = (case, variable, depth, src);
+        let _ = (case, variable, depth, src, size);
         None
     }
     /// Print the variables from this node on.
@@ -190,8 +191,9 @@ macro_rules! forward_to_rest {
             variable: usize,
             depth: usize,
             src: &mut dyn $crate::source::Source,
+            size: usize,
         ) -> Option<$crate::property::Case<Self::Env>> {
-            self.rest.redraw(case, variable, depth, src)
+            self.rest.redraw(case, variable, depth, src, size)
         }
     };
     // The four ways to print, together: a node forwards all or none.

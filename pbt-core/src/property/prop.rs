@@ -99,8 +99,9 @@ where
         inputs: &Self::Inputs,
         variable: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Option<Self::Inputs> {
-        self.root.redraw(inputs, variable, 0, src)
+        self.root.redraw(inputs, variable, 0, src, size)
     }
 
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding> {

@@ -115,7 +115,7 @@ pub trait DynProperty {
         size: usize,
     ) -> Result<AnyInputs, NotGenerated>;
     /// [`Property::redraw`] of inputs produced by this property: the
-    /// variable numbered `variable` drawn afresh from `src`, the others
+    /// variable numbered `variable` drawn afresh from `src` at `size`, the others
     /// held. `Discarded` when a precondition no longer holds, a generator
     /// rejects, or the property cannot redraw one variable (the default);
     /// `Failed` when a generator panicked.
@@ -124,8 +124,9 @@ pub trait DynProperty {
         inputs: &dyn Any,
         variable: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Result<AnyInputs, NotGenerated> {
-        let _ = (inputs, variable, src);
+        let _ = (inputs, variable, src, size);
         Err(NotGenerated::Discarded(Discarded::Rejected))
     }
     /// [`Property::shrink`] of inputs produced by this property. The
@@ -392,9 +393,10 @@ impl<P: Property> DynProperty for P {
         inputs: &dyn Any,
         variable: usize,
         src: &mut dyn Source,
+        size: usize,
     ) -> Result<AnyInputs, NotGenerated> {
         let inputs = inputs_of::<P>(inputs);
-        match catch_quietly(|| self.redraw(inputs, variable, src)) {
+        match catch_quietly(|| self.redraw(inputs, variable, src, size)) {
             Ok(Some(redrawn)) => Ok(erase(redrawn)),
             Ok(None) => Err(NotGenerated::Discarded(Discarded::Precondition)),
             Err(panic) => Err(NotGenerated::Failed(panic.generator_reason())),

@@ -16,11 +16,14 @@
 //! The phase is bounded by [`EXPLAIN_TIME`] in all (or `max_shrink_time`
 //! when shorter), and by [`EXPLAIN_TRIES`] inputs (four times as many
 //! attempts) per variable. It runs after shrinking reached a local
-//! minimum: not when a limit stopped it, nor with `max_shrinks(0)`. A variable the phase
-//! could not decide (its redraws rejected, time ran out) is not marked:
-//! like Hypothesis's, a mark is a finding, and its absence only means the
-//! phase found no evidence. The elements of a shrunk collection are not
-//! explained one by one: a collection is one variable.
+//! minimum: not when a limit stopped it, nor with `max_shrinks(0)`. The
+//! fresh values are drawn at the sizes of the run's own tests. A variable
+//! the phase could not decide (its redraws rejected, time ran out) is not
+//! marked. Like Hypothesis's, the phase samples: a mark says that every
+//! value tried failed, not that every value does (a rare value that
+//! passes can hide), and its absence only that it found no such evidence.
+//! The elements of a shrunk collection are not explained one by one: a
+//! collection is one variable.
 
 use super::cases::Plan;
 use super::deadline::Deadline;
@@ -102,7 +105,13 @@ pub fn explain(
         // A stream of its own per variable, from the run seed.
         let seed = plan.seed ^ (variable as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut rng = pbt_core::Rng::from_seed(seed).limited(watch.max_draws(), MAX_STACK);
-        match always_fails(prop, watch, inputs, variable, &mut rng, &origin, &deadline) {
+        let fresh = Fresh {
+            src: &mut rng,
+            plan,
+            origin: &origin,
+            deadline: &deadline,
+        };
+        match always_fails(prop, watch, inputs, variable, fresh) {
             Some(true) => free.push(name),
             Some(false) => {}
             // Out of time: the variables after it are not tried either.
@@ -110,6 +119,15 @@ pub fn explain(
         }
     }
     free
+}
+
+/// Where the fresh values of one variable come from, and what they must
+/// fail with by when.
+struct Fresh<'a> {
+    src: &'a mut dyn pbt_core::Source,
+    plan: &'a Plan,
+    origin: &'a FailureOrigin,
+    deadline: &'a Deadline,
 }
 
 /// Whether `inputs` fail with `origin` for [`EXPLAIN_TRIES`] fresh values
@@ -121,10 +139,18 @@ fn always_fails(
     watch: &Watch,
     inputs: &dyn Any,
     variable: usize,
-    src: &mut dyn pbt_core::Source,
-    origin: &FailureOrigin,
-    deadline: &Deadline,
+    fresh: Fresh<'_>,
 ) -> Option<bool> {
+    let Fresh {
+        src,
+        plan,
+        origin,
+        deadline,
+    } = fresh;
+    // The sizes of the run's own tests, spread over its schedule: a fresh
+    // value is one the run could have generated (the shrunk input's size
+    // may be the largest, where the integrated shrinker replays).
+    let stride = (plan.config.cases / u64::from(EXPLAIN_TRIES)).max(1);
     let (mut failed, mut attempts) = (0, 0);
     while failed < EXPLAIN_TRIES {
         if deadline.passed() {
@@ -136,7 +162,8 @@ fn always_fails(
         attempts += 1;
         // Drawing runs the user's generators: watched like a test.
         let ticket = watch.start();
-        let redrawn = prop.redraw_any(inputs, variable, &mut *src);
+        let size = plan.config.size_of(u64::from(attempts) * stride);
+        let redrawn = prop.redraw_any(inputs, variable, &mut *src, size);
         if watch.finish(ticket) {
             return Some(false);
         }
