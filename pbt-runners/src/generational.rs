@@ -7,6 +7,8 @@
 //!       verdict ← run(input)              pass → next; discard → count
 //!       fail (or a generator fault) → the failure path: save the case,
 //!                                     shrink, print, report
+//!       (report_multiple: keep the failure, go on; a failure of an origin
+//!        already kept counts as a test; at the end, report them all)
 //! ```
 //!
 //! The loop ([`generate_and_check`]) takes a run step: in process, or —

@@ -48,8 +48,9 @@ pub const EXPLAIN_TIME: Duration = Duration::from_secs(1);
 /// `plan`: not when shrinking is off (`max_shrinks(0)`: the input is shown
 /// as found, and nothing of it is tried again).
 fn wanted(plan: &Plan) -> bool {
-    // The one place the phase is turned off; a quiet verbosity belongs
-    // here too.
+    // The one place the phase is turned off. A quiet verbosity turns it
+    // off too, once `Config` has one (`&& verbosity != Verbosity::Quiet`):
+    // a quiet run prints no counterexample to explain.
     plan.config.max_shrinks > 0
 }
 
