@@ -5,7 +5,7 @@
 
 use pbt::prelude::*;
 use pbt::runners::components::distinct::FailureOrigin;
-use pbt::runners::{generational, integrated, Regressions, Verdict};
+use pbt::runners::{generational, integrated, parallel, Regressions, Verdict};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -164,6 +164,32 @@ fn each_failure_is_saved_and_the_next_run_replays_them_all() {
     // Without the switch, the replay stops at the first saved failure.
     let once = generational(&prop, config.report_multiple(false).cases(0));
     assert_eq!(once.failures().count(), 1);
+    let _ = std::fs::remove_file(&file);
+}
+
+/// A runner that does not support it stops at the first failure, saved
+/// cases included: the switch never hides a failure from it.
+#[test]
+fn other_runners_stop_at_the_first_failure() {
+    let file = temp_file("others");
+    let prop = property! { forall x: u32; check two_bugs(x) };
+    let config = Config::default()
+        .ignore_env()
+        .regressions(Regressions::File(file.clone()))
+        .report_multiple(true)
+        .cases(1000);
+    let found = generational(&prop, config.clone().seed(9));
+    assert_eq!(found.failures().count(), 2, "{found}");
+    // Saved cases only, replayed by the parallel runner: it fails on the
+    // first and says nothing of distinct failures.
+    let replayed = parallel(&prop, config.clone().cases(0).workers(2));
+    assert!(!replayed.passed(), "{replayed}");
+    assert_eq!(replayed.failures().count(), 1, "{replayed}");
+    // Fresh cases too.
+    let _ = std::fs::remove_file(&file);
+    let fresh = parallel(&prop, config.seed(9).workers(2));
+    assert_eq!(fresh.failures().count(), 1, "{fresh}");
+    assert!(!fresh.to_string().contains("distinct failures"));
     let _ = std::fs::remove_file(&file);
 }
 

@@ -24,8 +24,8 @@
 
 use crate::components::{distinct, isolation};
 use crate::components::{
-    replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess, Plan, RunStep, Tested,
-    Watch,
+    replay_saved_distinct, replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess,
+    Plan, RunStep, Tested, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
@@ -127,11 +127,14 @@ fn generate_and_check<S: RunStep>(
     mut steer: Option<&Steer>,
     report: Report,
 ) -> Report {
-    let mut report = match replay_saved_with(plan, step, report) {
-        ControlFlow::Continue(report) => report,
-        ControlFlow::Break(failed) => return failed,
-    };
     let multiple = plan.config.report_multiple;
+    let mut report = match multiple {
+        true => replay_saved_distinct(plan, step, report),
+        false => match replay_saved_with(plan, step, report) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
+        },
+    };
     // The end of the run: with several failures kept, the report of them all.
     let end = |report: Report| match multiple {
         true => distinct::finish(report),

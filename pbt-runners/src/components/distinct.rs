@@ -17,7 +17,7 @@
 //! A runner that supports it asks [`is_new`] of each failing test and
 //! [`keep`]s what its failure path returns; the loops of the generational
 //! and integrated runners do (in process), and so does the replay of the
-//! saved cases ([`super::replay_saved_with`]).
+//! saved cases they start with ([`super::replay_saved_distinct`]).
 
 use super::tested::Fault;
 use crate::report::{Report, Verdict};

@@ -62,7 +62,7 @@ pub(crate) use failure::to_stderr;
 pub use failure::{report_failure, Discovery};
 pub use found::{CaseSeed, Found, MAX_SAVED_SIZE};
 pub use integrated::{shrink_choices, Start};
-pub use run_step::{replay_saved, replay_saved_with, InProcess, RunStep};
+pub use run_step::{replay_saved, replay_saved_distinct, replay_saved_with, InProcess, RunStep};
 pub use shrink_failure::{shrink_failure, ShrunkFailure, ORIGINAL_SHOWN};
 pub use shrinker::{descend, shrink, Budget, Descent, ShrinkLimits, Shrunk};
 pub use supervise::{abandonable, supervise, supervise_all};
