@@ -58,9 +58,8 @@ pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) 
     let mut plan = Plan::new(&config, &prop.structure());
     // Several distinct failures are reported in process only: an isolated
     // run's shrinking in child processes does not stay on an origin.
-    let isolated = isolation::requested(&plan.config) == Ok(true);
     let multiple = plan.config.report_multiple;
-    if isolated {
+    if multiple && isolation::requested(&plan.config) == Ok(true) {
         plan.config.report_multiple = false;
     }
     let Some(mut step) = isolation::requested_step(prop, &plan) else {
