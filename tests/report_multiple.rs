@@ -202,13 +202,41 @@ fn two_bugs_test(x: u32) {
     two_bugs(x);
 }
 
+/// The same two bugs, isolated: the isolated mode stops at the first
+/// failure, and its report says why.
+#[property_test(
+    isolated,
+    config = Config::default().regressions(Regressions::Off).cases(1000).report_multiple(true)
+)]
+#[ignore = "fails on purpose: run by isolated_runs_stop_at_the_first_failure"]
+fn two_bugs_isolated(x: u32) {
+    two_bugs(x);
+}
+
+#[test]
+fn isolated_runs_stop_at_the_first_failure() {
+    let (passed, out) = run_ignored("two_bugs_isolated", None);
+    assert!(!passed, "{out}");
+    assert!(
+        out.contains("report_multiple is not supported isolated"),
+        "{out}"
+    );
+    assert!(!out.contains("distinct failures"), "{out}");
+}
+
 /// Run the ignored `two_bugs_test` of this binary with `PBT_REPORT_MULTIPLE`
 /// set to `value`: (passed, its output).
 fn run_two_bugs_test(value: Option<&str>) -> (bool, String) {
+    run_ignored("two_bugs_test", value)
+}
+
+/// Run the ignored test `test` of this binary with `PBT_REPORT_MULTIPLE`
+/// set to `value`: (passed, its output).
+fn run_ignored(test: &str, value: Option<&str>) -> (bool, String) {
     let exe = std::env::current_exe().expect("the test binary");
     let mut command = Command::new(exe);
     command
-        .args(["--exact", "two_bugs_test", "--ignored", "--nocapture"])
+        .args(["--exact", test, "--ignored", "--nocapture"])
         .args(["--test-threads=1"])
         .env_remove("PBT_SEED")
         .env_remove("PBT_CASES")
