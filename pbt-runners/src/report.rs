@@ -531,141 +531,7 @@ impl fmt::Display for Report {
                     )?;
                 }
                 for (i, fail) in self.failures().enumerate() {
-                    let (shrinks, shrink_attempts) = match count {
-                        1 => (self.shrinks, self.shrink_attempts),
-                        _ => (fail.shrinks, fail.shrink_attempts),
-                    };
-                    match count {
-                        1 => write!(f, "pbt ({}): property failed ", self.runner)?,
-                        _ => write!(f, "\n\nfailure {} of {count}: ", i + 1)?,
-                    }
-                    match &fail.replayed_from {
-                        Some(saved) => match saved.from {
-                            SavedFrom::Own => write!(
-                                f,
-                                "on its saved case {} (run seed {:#x}); ",
-                                saved.entry, self.seed
-                            )?,
-                            SavedFrom::Shared => write!(
-                                f,
-                                "on saved case {} of its source file's regressions file, a line \
-                             that names no test (run seed {:#x}); ",
-                                saved.entry, self.seed
-                            )?,
-                            SavedFrom::Env => write!(
-                                f,
-                                "on the case PBT_REPLAY names (run seed {:#x}); ",
-                                self.seed
-                            )?,
-                        },
-                        None if count > 1 => {}
-                        None => write!(
-                            f,
-                            "after {} test{} ({} discarded); ",
-                            self.tests,
-                            if self.tests == 1 { "" } else { "s" },
-                            self.discards
-                        )?,
-                    }
-                    match fail.shrinker {
-                    Some(shrinker) => writeln!(
-                        f,
-                        "shrunk in {shrinks} steps ({shrink_attempts} tried) by the {shrinker} shrinker."
-                    )?,
-                    // Nothing shrank it: a generator fault, `max_shrinks(0)`,
-                    // an input that no longer generates.
-                    None if shrink_attempts == 0 => writeln!(f, "not shrunk.")?,
-                    None => writeln!(
-                        f,
-                        "shrunk in {shrinks} steps ({shrink_attempts} tried) by no shrinker."
-                    )?,
-                }
-                    writeln!(f, "counterexample:")?;
-                    for b in &fail.counterexample {
-                        // Marked by the explain phase: this variable does not
-                        // matter (Hypothesis's words).
-                        let free = match fail.any_value_fails.contains(&b.name) {
-                            true => "    (or any other generated value)",
-                            false => "",
-                        };
-                        writeln!(f, "    {} = {}{free}", b.name, b.value)?;
-                    }
-                    if fail.counterexample.is_empty() {
-                        writeln!(f, "    (no input: generating it failed)")?;
-                    }
-                    writeln!(f, "reason: {}", fail.reason)?;
-                    if !fail.notes.is_empty() {
-                        writeln!(f, "notes:")?;
-                        for note in &fail.notes {
-                            writeln!(f, "    {note}")?;
-                        }
-                    }
-                    if fail.original != fail.counterexample {
-                        f.write_str("first found as: ")?;
-                        for (i, b) in fail.original.iter().enumerate() {
-                            let comma = if i == 0 { "" } else { ", " };
-                            // A value printed on several lines (a state
-                            // machine's program with its reproducer) is
-                            // summarised: the report shows the shrunk one.
-                            match b.value.lines().count() {
-                            0 | 1 => write!(f, "{comma}{b}")?,
-                            lines => write!(
-                                f,
-                                "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
-                                 one to read; Report::original gives it>",
-                                b.name
-                            )?,
-                        }
-                        }
-                        writeln!(f)?;
-                    }
-                    if fail.flaky {
-                        writeln!(
-                        f,
-                        "flaky: the counterexample passed when run again; the failure depends on \
-                         more than the input (time, shared state, test order)"
-                    )?;
-                    }
-                    match (&fail.choices, fail.mutations.len()) {
-                    _ if fail.replayed_from.as_ref().is_some_and(|s| s.from == SavedFrom::Env) => {
-                        write!(f, "replayed from PBT_REPLAY")?
-                    }
-                    _ if fail.replayed_from.is_some() => {
-                        let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
-                        write!(
-                            f,
-                            "replayed from {}, saved case {} (it fails again on every run while \
-                             the file keeps it)",
-                            saved.file, saved.entry
-                        )?
-                    }
-                    (None, 0) if fail.replay.is_some() => write!(
-                        f,
-                        "seed: {:#x} (replay the run with PBT_SEED={:#x})",
-                        self.seed, self.seed
-                    )?,
-                    (None, 0) => write!(
-                        f,
-                        "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
-                        self.seed, self.seed, fail.case_seed, fail.size
-                    )?,
-                    (None, mutations) => write!(
-                        f,
-                        "seed: {:#x}; the input was found by {mutations} value mutations of the case with seed {:#x} at size {} (saved with the regressions)",
-                        self.seed, fail.case_seed, fail.size
-                    )?,
-                    (Some(choices), mutations) => write!(
-                        f,
-                        "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
-                        self.seed,
-                        choices.len(),
-                        if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
-                        fail.size
-                    )?,
-                }
-                    if let Some(replay) = &fail.replay {
-                        write!(f, "\nreplay this case alone: {replay}")?;
-                    }
+                    self.write_failure(f, fail, i, count)?;
                 }
             }
         }
@@ -674,6 +540,157 @@ impl fmt::Display for Report {
         }
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Report {
+    /// One failure of a failed report, `index` of `count` (one, or one per
+    /// distinct origin with `Config::report_multiple`): its first line,
+    /// counterexample, reason, and how to replay it.
+    fn write_failure(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        fail: &Failure,
+        index: usize,
+        count: usize,
+    ) -> fmt::Result {
+        let (shrinks, shrink_attempts) = match count {
+            1 => (self.shrinks, self.shrink_attempts),
+            _ => (fail.shrinks, fail.shrink_attempts),
+        };
+        match count {
+            1 => write!(f, "pbt ({}): property failed ", self.runner)?,
+            _ => write!(f, "\n\nfailure {} of {count}: ", index + 1)?,
+        }
+        match &fail.replayed_from {
+            Some(saved) => match saved.from {
+                SavedFrom::Own => write!(
+                    f,
+                    "on its saved case {} (run seed {:#x}); ",
+                    saved.entry, self.seed
+                )?,
+                SavedFrom::Shared => write!(
+                    f,
+                    "on saved case {} of its source file's regressions file, a line \
+                     that names no test (run seed {:#x}); ",
+                    saved.entry, self.seed
+                )?,
+                SavedFrom::Env => write!(
+                    f,
+                    "on the case PBT_REPLAY names (run seed {:#x}); ",
+                    self.seed
+                )?,
+            },
+            None if count > 1 => {}
+            None => write!(
+                f,
+                "after {} test{} ({} discarded); ",
+                self.tests,
+                if self.tests == 1 { "" } else { "s" },
+                self.discards
+            )?,
+        }
+        match fail.shrinker {
+            Some(shrinker) => writeln!(
+                f,
+                "shrunk in {shrinks} steps ({shrink_attempts} tried) by the \
+                 {shrinker} shrinker."
+            )?,
+            // Nothing shrank it: a generator fault, `max_shrinks(0)`,
+            // an input that no longer generates.
+            None if shrink_attempts == 0 => writeln!(f, "not shrunk.")?,
+            None => writeln!(
+                f,
+                "shrunk in {shrinks} steps ({shrink_attempts} tried) by no shrinker."
+            )?,
+        }
+        writeln!(f, "counterexample:")?;
+        for b in &fail.counterexample {
+            // Marked by the explain phase: this variable does not
+            // matter (Hypothesis's words).
+            let free = match fail.any_value_fails.contains(&b.name) {
+                true => "    (or any other generated value)",
+                false => "",
+            };
+            writeln!(f, "    {} = {}{free}", b.name, b.value)?;
+        }
+        if fail.counterexample.is_empty() {
+            writeln!(f, "    (no input: generating it failed)")?;
+        }
+        writeln!(f, "reason: {}", fail.reason)?;
+        if !fail.notes.is_empty() {
+            writeln!(f, "notes:")?;
+            for note in &fail.notes {
+                writeln!(f, "    {note}")?;
+            }
+        }
+        if fail.original != fail.counterexample {
+            f.write_str("first found as: ")?;
+            for (i, b) in fail.original.iter().enumerate() {
+                let comma = if i == 0 { "" } else { ", " };
+                // A value printed on several lines (a state
+                // machine's program with its reproducer) is
+                // summarised: the report shows the shrunk one.
+                match b.value.lines().count() {
+                    0 | 1 => write!(f, "{comma}{b}")?,
+                    lines => write!(
+                        f,
+                        "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
+                         one to read; Report::original gives it>",
+                        b.name
+                    )?,
+                }
+            }
+            writeln!(f)?;
+        }
+        if fail.flaky {
+            writeln!(
+                f,
+                "flaky: the counterexample passed when run again; the failure depends on \
+                 more than the input (time, shared state, test order)"
+            )?;
+        }
+        match (&fail.choices, fail.mutations.len()) {
+            _ if fail.replayed_from.as_ref().is_some_and(|s| s.from == SavedFrom::Env) => {
+                write!(f, "replayed from PBT_REPLAY")?
+            }
+            _ if fail.replayed_from.is_some() => {
+                let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
+                write!(
+                    f,
+                    "replayed from {}, saved case {} (it fails again on every run while \
+                     the file keeps it)",
+                    saved.file, saved.entry
+                )?
+            }
+            (None, 0) if fail.replay.is_some() => write!(
+                f,
+                "seed: {:#x} (replay the run with PBT_SEED={:#x})",
+                self.seed, self.seed
+            )?,
+            (None, 0) => write!(
+                f,
+                "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
+                self.seed, self.seed, fail.case_seed, fail.size
+            )?,
+            (None, mutations) => write!(
+                f,
+                "seed: {:#x}; the input was found by {mutations} value mutations of the case with seed {:#x} at size {} (saved with the regressions)",
+                self.seed, fail.case_seed, fail.size
+            )?,
+            (Some(choices), mutations) => write!(
+                f,
+                "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
+                self.seed,
+                choices.len(),
+                if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
+                fail.size
+            )?,
+        }
+        if let Some(replay) = &fail.replay {
+            write!(f, "\nreplay this case alone: {replay}")?;
         }
         Ok(())
     }
