@@ -55,5 +55,9 @@ fn a_pattern_is_printed_as_written() {
         .downcast_ref::<String>()
         .expect("the report is the panic message");
     assert!(message.contains("    (a, b) = (1, 0)\n"), "{message}");
-    assert!(message.contains("    _ = false\n"), "{message}");
+    // The ignored parameter does not matter: the explain phase says so.
+    assert!(
+        message.contains("    _ = false    (or any other generated value)\n"),
+        "{message}"
+    );
 }

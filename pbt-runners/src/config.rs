@@ -129,7 +129,8 @@ pub enum Regressions {
 /// statistics of passing runs, `PBT_CHECK_COVERAGE=1` checks the coverage
 /// requirements, `PBT_ISOLATE=1` (or `0`) turns the isolated mode on (or
 /// off), `PBT_VERBOSITY` sets the [`Verbosity`], `PBT_OBSERVE=dir` writes
-/// each test case to `dir` for Tyche. A malformed value is an
+/// each test case to `dir` for Tyche, `PBT_REPORT_MULTIPLE=1` reports every
+/// distinct failure. A malformed value is an
 /// error: the run panics with a message naming the variable and the value
 /// (a typo must not pass as a random seed). The variables are read once
 /// per process, by the first run (see [`Config::reread_env`] to read them
@@ -238,6 +239,10 @@ pub struct Config {
     /// The directory each test case is written to as a JSON line, for
     /// Tyche (`PBT_OBSERVE=dir` sets it too): see [`Config::observe`].
     pub observe: Option<PathBuf>,
+    /// Whether a run goes on after its first failure and reports every
+    /// failure of a distinct origin (`PBT_REPORT_MULTIPLE=1` sets it too):
+    /// see [`Config::report_multiple`].
+    pub report_multiple: bool,
 }
 
 /// The most worker threads the parallel runner starts.
@@ -274,6 +279,7 @@ impl Default for Config {
             verbosity: Verbosity::Normal,
             set: Keys::default(),
             observe: None,
+            report_multiple: false,
         }
     }
 }
@@ -546,13 +552,35 @@ impl Config {
     /// assert_eq!(config.observe.unwrap(), std::path::Path::new("target/pbt-observed"));
     /// ```
     pub fn observe(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.set = self.set.with(Key::Observe);
         self.observe = Some(dir.into());
         self
     }
 
+    /// Go on after the first failure, up to `cases` tests, and report
+    /// every failure of a distinct origin — a panic's place
+    /// (`file:line:col`), or the reason a check gave, numbers masked — each
+    /// shrunk without leaving its origin, saved and printed on its own
+    /// (Hypothesis's `report_multiple_bugs`). `PBT_REPORT_MULTIPLE=1` turns
+    /// it on from the environment. The generational and integrated
+    /// runners support it in process; the other runners, and an isolated
+    /// run, stop at the first failure. [`crate::Report::failures`] gives
+    /// them all.
+    ///
+    /// ```
+    /// use pbt_runners::Config;
+    /// assert!(Config::default().report_multiple(true).report_multiple);
+    /// ```
+    pub fn report_multiple(mut self, on: bool) -> Self {
+        self.set = self.set.with(Key::ReportMultiple);
+        self.report_multiple = on;
+        self
+    }
+
     /// Ignore the environment (`PBT_SEED`, `PBT_CASES`, `PBT_ISOLATE`,
-    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_VERBOSITY`, `PBT_REPLAY`,
-    /// `PBT_OBSERVE`) and the profiles (`PBT_PROFILE`, `CI`, `pbt.toml`).
+    /// `PBT_STATS`, `PBT_CHECK_COVERAGE`, `PBT_VERBOSITY`, `PBT_REPORT_MULTIPLE`,
+    /// `PBT_REPLAY`, `PBT_OBSERVE`) and the profiles (`PBT_PROFILE`, `CI`,
+    /// `pbt.toml`).
     pub fn ignore_env(mut self) -> Self {
         self.read_env = false;
         self
@@ -573,12 +601,12 @@ impl Config {
     /// # Panics
     ///
     /// When `PBT_SEED` or `PBT_CASES` is set to something other than a
-    /// decimal or `0x`-hex `u64`, `PBT_STATS` or `PBT_CHECK_COVERAGE` to
-    /// something other than a switch, or `PBT_VERBOSITY` to something other
-    /// than a level: the message names the variable and the value (every
-    /// run panics again while it is set). When the profile file is
-    /// malformed (the message names the file, the line and the key), or
-    /// `PBT_PROFILE` names no profile.
+    /// decimal or `0x`-hex `u64`, `PBT_STATS`, `PBT_CHECK_COVERAGE` or
+    /// `PBT_REPORT_MULTIPLE` to something other than a switch, or
+    /// `PBT_VERBOSITY` to something other than a level: the message names
+    /// the variable and the value (every run panics again while it is set).
+    /// When the profile file is malformed (the message names the file, the
+    /// line and the key), or `PBT_PROFILE` names no profile.
     pub fn resolved(&self) -> Config {
         self.resolved_for(None)
     }
@@ -601,6 +629,9 @@ impl Config {
                 }
                 if let Some(level) = env.verbosity.get("PBT_VERBOSITY") {
                     c.verbosity = level;
+                }
+                if let Some(on) = env.report_multiple.get("PBT_REPORT_MULTIPLE") {
+                    c.report_multiple = on;
                 }
                 if let Some(on) = env.check_coverage.get("PBT_CHECK_COVERAGE") {
                     c.check_coverage = match (on, c.check_coverage) {
@@ -709,6 +740,7 @@ pub(crate) struct Environment {
     pub(crate) profile: Option<String>,
     /// The variable that says a CI service runs the tests, if one does.
     pub(crate) ci: Option<&'static str>,
+    report_multiple: Setting<bool>,
     /// `PBT_ISOLATE` (set but empty is off): what
     /// [`crate::components::isolation::requested`] reads.
     pub(crate) isolate: Setting<bool>,
@@ -745,6 +777,7 @@ impl Environment {
                 .map(|p| p.trim().to_string())
                 .filter(|p| !p.is_empty()),
             ci: crate::profile::ci_detected(),
+            report_multiple: env_switch("PBT_REPORT_MULTIPLE"),
             isolate: match env_switch("PBT_ISOLATE") {
                 Setting::Malformed(_) => Setting::Malformed(format!(
                     "{:?} is not a switch: expected 1 (run tests isolated) or 0",

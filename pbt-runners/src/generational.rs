@@ -7,6 +7,8 @@
 //!       verdict ← run(input)              pass → next; discard → count
 //!       fail (or a generator fault) → the failure path: save the case,
 //!                                     shrink, print, report
+//!       (report_multiple: keep the failure, go on; a failure of an origin
+//!        already kept counts as a test; at the end, report them all)
 //! ```
 //!
 //! The loop ([`generate_and_check`]) takes a run step: in process, or —
@@ -20,10 +22,10 @@
 //! with the preconditions' utility as its target (*Flexible and Automatic Targeted Property-Based Testing* §3), instead of
 //! giving up.
 
-use crate::components::isolation;
+use crate::components::{distinct, isolation};
 use crate::components::{
-    observe_run, replay_saved_with, supervise, Discovery, DynProperty, Found, InProcess, Plan,
-    RunStep, Tested, Watch,
+    observe_run, replay_saved_distinct, replay_saved_with, supervise, Discovery, DynProperty,
+    Found, InProcess, Plan, RunStep, Tested, Watch,
 };
 use crate::config::Config;
 use crate::report::Report;
@@ -53,13 +55,27 @@ pub fn generational<P: Property>(prop: &P, config: Config) -> Report {
 /// ([`InProcess`], under the watchdog).
 pub(crate) fn run(prop: &dyn DynProperty, config: Config, runner: &'static str) -> Report {
     let started = Instant::now();
-    let plan = Plan::new(&config, &prop.structure());
+    let mut plan = Plan::new(&config, &prop.structure());
+    // Several distinct failures are reported in process only: an isolated
+    // run's shrinking in child processes does not stay on an origin.
+    let multiple = plan.config.report_multiple;
+    if multiple && isolation::requested(&plan.config) == Ok(true) {
+        plan.config.report_multiple = false;
+    }
     let report = match isolation::requested_step(prop, &plan) {
-        None => in_process(prop, &plan, runner),
+        None => {
+            plan.config.report_multiple = multiple;
+            in_process(prop, &plan, runner)
+        }
         Some(mut step) => {
             let mut report = Report::empty(runner, &plan);
             let note = "isolated: every test ran in a child process";
             report.notes.push(note.to_string());
+            if multiple {
+                let note = "report_multiple is not supported isolated: the run stopped at its \
+                            first failure";
+                report.notes.push(note.to_string());
+            }
             generate_and_check(&plan, &mut step, None, report)
         }
     };
@@ -105,6 +121,11 @@ fn targetable(prop: &dyn DynProperty) -> bool {
 /// anything else, which this loop then handles one test at a time.
 /// `steer`, when given, may take over the rest of the run when the
 /// preconditions reject most inputs (it is asked once).
+///
+/// With `Config::report_multiple`, a failure does not end the loop: each
+/// of a new origin goes down the step's failure path and is kept
+/// ([`distinct::keep`]), a repeat is counted as a test, and the run ends
+/// at its budget with every failure ([`distinct::finish`]).
 #[inline]
 fn generate_and_check<S: RunStep>(
     plan: &Plan,
@@ -112,9 +133,18 @@ fn generate_and_check<S: RunStep>(
     mut steer: Option<&Steer>,
     report: Report,
 ) -> Report {
-    let mut report = match replay_saved_with(plan, step, report) {
-        ControlFlow::Continue(report) => report,
-        ControlFlow::Break(failed) => return failed,
+    let multiple = plan.config.report_multiple;
+    let mut report = match multiple {
+        true => replay_saved_distinct(plan, step, report),
+        false => match replay_saved_with(plan, step, report) {
+            ControlFlow::Continue(report) => report,
+            ControlFlow::Break(failed) => return failed,
+        },
+    };
+    // The end of the run: with several failures kept, the report of them all.
+    let end = |report: Report| match multiple {
+        true => distinct::finish(report),
+        false => report,
     };
     let mut cases = plan.cases();
     loop {
@@ -122,7 +152,7 @@ fn generate_and_check<S: RunStep>(
         // time while the coverage check asks for more.
         let budget = match plan.config.cases.saturating_sub(report.tests) {
             0 if report.statistics.keep_testing() => 1,
-            0 => return report,
+            0 => return end(report),
             wanted => wanted,
         };
         let observer = pbt_core::statistics::Observer::start();
@@ -145,19 +175,27 @@ fn generate_and_check<S: RunStep>(
                 let mostly_rejected = report.discards >= 100 && report.tests * 2 < report.discards;
                 if let Some(take_over) = steer.filter(|_| mostly_rejected) {
                     match take_over(report) {
-                        ControlFlow::Break(steered) => return steered,
+                        ControlFlow::Break(steered) => return end(steered),
                         // Asked once: the answer does not change.
                         ControlFlow::Continue(declined) => (report, steer) = (declined, None),
                     }
                 }
                 if report.statistics.too_many_discards(plan, report.discards) {
-                    return report.gave_up();
+                    return end(report.gave_up());
                 }
                 continue;
             }
             Tested::Failed(fault) => fault,
         };
-        return step.fail(Discovery::fresh(Found::Case(case), fault), report);
+        if !multiple {
+            return step.fail(Discovery::fresh(Found::Case(case), fault), report);
+        }
+        // Another failure of an origin already kept: one more test.
+        if !distinct::is_new(&report, &fault) {
+            report.tests += 1;
+            continue;
+        }
+        report = distinct::keep(step.fail(Discovery::fresh(Found::Case(case), fault), report));
     }
 }
 

@@ -29,6 +29,13 @@ pub enum Verdict {
 pub struct Failure {
     /// Why the (shrunk) input fails: the panic message, `Err`, or `false`.
     pub reason: String,
+    /// Where the failure comes from, as first found: the place of a panic,
+    /// or the reason a check gave (see
+    /// [`FailureOrigin`](crate::components::distinct::FailureOrigin)). Two
+    /// failures of one origin are one bug; with
+    /// [`crate::Config::report_multiple`] a run reports one failure per
+    /// origin, each shrunk without leaving it.
+    pub origin: crate::components::distinct::FailureOrigin,
     /// Each variable of the shrunk input, printed.
     pub counterexample: Vec<Binding>,
     /// The input as first found, before shrinking: each value printed up
@@ -76,6 +83,21 @@ pub struct Failure {
     /// [`Failure::original_inputs`] read); `None` as for `typed`.
     #[serde(skip)]
     pub typed_original: Option<TypedInputs>,
+    /// The variables that the explain phase found free: with each drawn
+    /// afresh many times (the others held), the input failed every time,
+    /// the same way. The report marks them "or any other generated
+    /// value". Empty when none is, and when the phase did not run (no
+    /// shrinking, a property that cannot redraw one variable). A variable
+    /// not marked may still be free: the phase tries a few values only.
+    pub any_value_fails: Vec<&'static str>,
+    /// Shrink steps taken for this failure, and candidates tried: filled
+    /// in for each failure of a run that reports several
+    /// ([`crate::Config::report_multiple`]); otherwise
+    /// [`Report::shrinks`] and [`Report::shrink_attempts`] are the counts
+    /// (and these are 0).
+    pub shrinks: u64,
+    /// See [`Failure::shrinks`].
+    pub shrink_attempts: u64,
 }
 
 /// A property's inputs ([`pbt_core::Property::Inputs`]), type-erased and
@@ -316,8 +338,12 @@ pub struct Report {
     pub seed: u64,
     /// Saved failures replayed before generating.
     pub replayed: u64,
-    /// The counterexample, when one was found.
+    /// The counterexample, when one was found: the first failure.
     pub failure: Option<Failure>,
+    /// The other failures, each of a distinct origin, of a run that goes on
+    /// after its first ([`crate::Config::report_multiple`]); empty
+    /// otherwise. [`Report::failures`] gives them all, the first first.
+    pub more_failures: Vec<Failure>,
     /// Wall-clock time of the run.
     #[serde(serialize_with = "seconds")]
     pub elapsed: Duration,
@@ -415,6 +441,30 @@ impl Report {
         Some(T::from_env(&case.env))
     }
 
+    /// Every failure of the run, the first ([`Report::failure`]) first:
+    /// one, or with [`crate::Config::report_multiple`] one per distinct
+    /// origin. Empty when the run did not fail.
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_runners::{generational, Config, Regressions};
+    /// // Two bugs: a panic for odd x, another for x of 1000 or more.
+    /// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| {
+    ///     assert!(x % 2 == 0, "odd");
+    ///     assert!(x < 1000, "large");
+    /// })));
+    /// let config = Config::default().ignore_env().regressions(Regressions::Off).cases(500);
+    /// assert_eq!(generational(&prop, config.clone()).failures().count(), 1);
+    /// let report = generational(&prop, config.report_multiple(true));
+    /// let mut shrunk: Vec<_> = report.failures().map(|f| f.counterexample[0].value.clone()).collect();
+    /// shrunk.sort();
+    /// assert_eq!(shrunk, ["1", "1000"]);
+    /// assert!(report.to_string().contains("2 distinct failures"));
+    /// ```
+    pub fn failures(&self) -> impl Iterator<Item = &Failure> {
+        self.failure.iter().chain(&self.more_failures)
+    }
+
     /// The report as JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
@@ -476,129 +526,23 @@ impl fmt::Display for Report {
                 }
             }
             Verdict::Failed => {
-                let fail = self.failure.as_ref().ok_or(fmt::Error)?;
-                write!(f, "pbt ({}): property failed ", self.runner)?;
-                match &fail.replayed_from {
-                    Some(saved) => match saved.from {
-                        SavedFrom::Own => write!(
-                            f,
-                            "on its saved case {} (run seed {:#x}); ",
-                            saved.entry, self.seed
-                        )?,
-                        SavedFrom::Shared => write!(
-                            f,
-                            "on saved case {} of its source file's regressions file, a line \
-                             that names no test (run seed {:#x}); ",
-                            saved.entry, self.seed
-                        )?,
-                        SavedFrom::Env => write!(
-                            f,
-                            "on the case PBT_REPLAY names (run seed {:#x}); ",
-                            self.seed
-                        )?,
-                    },
-                    None => write!(
+                self.failure.as_ref().ok_or(fmt::Error)?;
+                // Several distinct failures (`Config::report_multiple`):
+                // a line for the run, then each failure as one is shown.
+                let count = self.failures().count();
+                if count > 1 {
+                    write!(
                         f,
-                        "after {} test{} ({} discarded); ",
+                        "pbt ({}): {count} distinct failures after {} test{} ({} discarded); each \
+                         is shrunk, saved and shown on its own:",
+                        self.runner,
                         self.tests,
                         if self.tests == 1 { "" } else { "s" },
                         self.discards
-                    )?,
-                }
-                match fail.shrinker {
-                    Some(shrinker) => writeln!(
-                        f,
-                        "shrunk in {} steps ({} tried) by the {shrinker} shrinker.",
-                        self.shrinks, self.shrink_attempts
-                    )?,
-                    // Nothing shrank it: a generator fault, `max_shrinks(0)`,
-                    // an input that no longer generates.
-                    None if self.shrink_attempts == 0 => writeln!(f, "not shrunk.")?,
-                    None => writeln!(
-                        f,
-                        "shrunk in {} steps ({} tried) by no shrinker.",
-                        self.shrinks, self.shrink_attempts
-                    )?,
-                }
-                writeln!(f, "counterexample:")?;
-                for b in &fail.counterexample {
-                    writeln!(f, "    {} = {}", b.name, b.value)?;
-                }
-                if fail.counterexample.is_empty() {
-                    writeln!(f, "    (no input: generating it failed)")?;
-                }
-                writeln!(f, "reason: {}", fail.reason)?;
-                if !fail.notes.is_empty() {
-                    writeln!(f, "notes:")?;
-                    for note in &fail.notes {
-                        writeln!(f, "    {note}")?;
-                    }
-                }
-                if fail.original != fail.counterexample {
-                    f.write_str("first found as: ")?;
-                    for (i, b) in fail.original.iter().enumerate() {
-                        let comma = if i == 0 { "" } else { ", " };
-                        // A value printed on several lines (a state
-                        // machine's program with its reproducer) is
-                        // summarised: the report shows the shrunk one.
-                        match b.value.lines().count() {
-                            0 | 1 => write!(f, "{comma}{b}")?,
-                            lines => write!(
-                                f,
-                                "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
-                                 one to read; Report::original gives it>",
-                                b.name
-                            )?,
-                        }
-                    }
-                    writeln!(f)?;
-                }
-                if fail.flaky {
-                    writeln!(
-                        f,
-                        "flaky: the counterexample passed when run again; the failure depends on \
-                         more than the input (time, shared state, test order)"
                     )?;
                 }
-                match (&fail.choices, fail.mutations.len()) {
-                    _ if fail.replayed_from.as_ref().is_some_and(|s| s.from == SavedFrom::Env) => {
-                        write!(f, "replayed from PBT_REPLAY")?
-                    }
-                    _ if fail.replayed_from.is_some() => {
-                        let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
-                        write!(
-                            f,
-                            "replayed from {}, saved case {} (it fails again on every run while \
-                             the file keeps it)",
-                            saved.file, saved.entry
-                        )?
-                    }
-                    (None, 0) if fail.replay.is_some() => write!(
-                        f,
-                        "seed: {:#x} (replay the run with PBT_SEED={:#x})",
-                        self.seed, self.seed
-                    )?,
-                    (None, 0) => write!(
-                        f,
-                        "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
-                        self.seed, self.seed, fail.case_seed, fail.size
-                    )?,
-                    (None, mutations) => write!(
-                        f,
-                        "seed: {:#x}; the input was found by {mutations} value mutations of the case with seed {:#x} at size {} (saved with the regressions)",
-                        self.seed, fail.case_seed, fail.size
-                    )?,
-                    (Some(choices), mutations) => write!(
-                        f,
-                        "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
-                        self.seed,
-                        choices.len(),
-                        if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
-                        fail.size
-                    )?,
-                }
-                if let Some(replay) = &fail.replay {
-                    write!(f, "\nreplay this case alone: {replay}")?;
+                for (i, fail) in self.failures().enumerate() {
+                    self.write_failure(f, fail, i, count)?;
                 }
             }
         }
@@ -607,6 +551,157 @@ impl fmt::Display for Report {
         }
         for note in &self.notes {
             write!(f, "\nnote: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Report {
+    /// One failure of a failed report, `index` of `count` (one, or one per
+    /// distinct origin with `Config::report_multiple`): its first line,
+    /// counterexample, reason, and how to replay it.
+    fn write_failure(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        fail: &Failure,
+        index: usize,
+        count: usize,
+    ) -> fmt::Result {
+        let (shrinks, shrink_attempts) = match count {
+            1 => (self.shrinks, self.shrink_attempts),
+            _ => (fail.shrinks, fail.shrink_attempts),
+        };
+        match count {
+            1 => write!(f, "pbt ({}): property failed ", self.runner)?,
+            _ => write!(f, "\n\nfailure {} of {count}: ", index + 1)?,
+        }
+        match &fail.replayed_from {
+            Some(saved) => match saved.from {
+                SavedFrom::Own => write!(
+                    f,
+                    "on its saved case {} (run seed {:#x}); ",
+                    saved.entry, self.seed
+                )?,
+                SavedFrom::Shared => write!(
+                    f,
+                    "on saved case {} of its source file's regressions file, a line \
+                     that names no test (run seed {:#x}); ",
+                    saved.entry, self.seed
+                )?,
+                SavedFrom::Env => write!(
+                    f,
+                    "on the case PBT_REPLAY names (run seed {:#x}); ",
+                    self.seed
+                )?,
+            },
+            None if count > 1 => {}
+            None => write!(
+                f,
+                "after {} test{} ({} discarded); ",
+                self.tests,
+                if self.tests == 1 { "" } else { "s" },
+                self.discards
+            )?,
+        }
+        match fail.shrinker {
+            Some(shrinker) => writeln!(
+                f,
+                "shrunk in {shrinks} steps ({shrink_attempts} tried) by the \
+                 {shrinker} shrinker."
+            )?,
+            // Nothing shrank it: a generator fault, `max_shrinks(0)`,
+            // an input that no longer generates.
+            None if shrink_attempts == 0 => writeln!(f, "not shrunk.")?,
+            None => writeln!(
+                f,
+                "shrunk in {shrinks} steps ({shrink_attempts} tried) by no shrinker."
+            )?,
+        }
+        writeln!(f, "counterexample:")?;
+        for b in &fail.counterexample {
+            // Marked by the explain phase: this variable does not
+            // matter (Hypothesis's words).
+            let free = match fail.any_value_fails.contains(&b.name) {
+                true => "    (or any other generated value)",
+                false => "",
+            };
+            writeln!(f, "    {} = {}{free}", b.name, b.value)?;
+        }
+        if fail.counterexample.is_empty() {
+            writeln!(f, "    (no input: generating it failed)")?;
+        }
+        writeln!(f, "reason: {}", fail.reason)?;
+        if !fail.notes.is_empty() {
+            writeln!(f, "notes:")?;
+            for note in &fail.notes {
+                writeln!(f, "    {note}")?;
+            }
+        }
+        if fail.original != fail.counterexample {
+            f.write_str("first found as: ")?;
+            for (i, b) in fail.original.iter().enumerate() {
+                let comma = if i == 0 { "" } else { ", " };
+                // A value printed on several lines (a state
+                // machine's program with its reproducer) is
+                // summarised: the report shows the shrunk one.
+                match b.value.lines().count() {
+                    0 | 1 => write!(f, "{comma}{b}")?,
+                    lines => write!(
+                        f,
+                        "{comma}{} = <{lines} lines, not shown: the shrunk value above is the \
+                         one to read; Report::original gives it>",
+                        b.name
+                    )?,
+                }
+            }
+            writeln!(f)?;
+        }
+        if fail.flaky {
+            writeln!(
+                f,
+                "flaky: the counterexample passed when run again; the failure depends on \
+                 more than the input (time, shared state, test order)"
+            )?;
+        }
+        match (&fail.choices, fail.mutations.len()) {
+            _ if fail.replayed_from.as_ref().is_some_and(|s| s.from == SavedFrom::Env) => {
+                write!(f, "replayed from PBT_REPLAY")?
+            }
+            _ if fail.replayed_from.is_some() => {
+                let saved = fail.replayed_from.as_ref().ok_or(fmt::Error)?;
+                write!(
+                    f,
+                    "replayed from {}, saved case {} (it fails again on every run while \
+                     the file keeps it)",
+                    saved.file, saved.entry
+                )?
+            }
+            (None, 0) if fail.replay.is_some() => write!(
+                f,
+                "seed: {:#x} (replay the run with PBT_SEED={:#x})",
+                self.seed, self.seed
+            )?,
+            (None, 0) => write!(
+                f,
+                "seed: {:#x} (replay the run with PBT_SEED={:#x}; this case alone: seed {:#x} at size {})",
+                self.seed, self.seed, fail.case_seed, fail.size
+            )?,
+            (None, mutations) => write!(
+                f,
+                "seed: {:#x}; the input was found by {mutations} value mutations of the case with seed {:#x} at size {} (saved with the regressions)",
+                self.seed, fail.case_seed, fail.size
+            )?,
+            (Some(choices), mutations) => write!(
+                f,
+                "seed: {:#x}; the input is replayed from {} choices{} at size {} (saved with the regressions)",
+                self.seed,
+                choices.len(),
+                if mutations > 0 { format!(" then {mutations} value mutations") } else { String::new() },
+                fail.size
+            )?,
+        }
+        if let Some(replay) = &fail.replay {
+            write!(f, "\nreplay this case alone: {replay}")?;
         }
         Ok(())
     }

@@ -458,6 +458,29 @@ where
         self.with_value(case, depth, env, v, used)
     }
 
+    fn redraw(
+        &self,
+        case: &Case<Self::Env>,
+        variable: usize,
+        depth: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Case<Self::Env>> {
+        if depth < variable {
+            return self.rest.redraw(case, variable, depth + 1, src, size);
+        }
+        // Drawn as `mutate` draws a variable it regenerates, without the
+        // mutate annotation: a fresh value, not a neighbour of this one.
+        let env = &Rest::env_of(&case.env).1;
+        let mut rec = Recorder::new(&mut *src);
+        let v = self
+            .gen
+            .generate(env, &mut rec as &mut dyn Source, size)
+            .ok()?;
+        let used = G::CUSTOM.then(|| rec.into_choices());
+        self.with_value(case, depth, env, v, used)
+    }
+
     fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>) {
         let (value, env) = Rest::env_of(fin);
         // A printer or `Debug` that panics prints a placeholder: the rest of

@@ -63,7 +63,7 @@ where
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
     const DRAWS_IN_CHECK: bool = Rest::DRAWS_IN_CHECK;
 
-    forward_to_rest!(env_of shrink mutate print target constructors);
+    forward_to_rest!(env_of shrink mutate redraw print target constructors);
 
     fn views(&self, out: &mut Vec<NodeView>) {
         out.push(NodeView::Implies {

@@ -127,6 +127,42 @@ pub trait Property {
         size: usize,
     ) -> Option<Self::Inputs>;
 
+    /// `inputs` with the variable numbered `variable` (counting `forall`s
+    /// from the outermost, 0 first) drawn afresh from `src` by its
+    /// generator at `size`, the other variables held: an earlier one keeps its
+    /// value, a later one keeps its value too unless its generator reads
+    /// the variable, and then is regenerated from its own recorded choices
+    /// (as after a shrink step). Its `mutate` annotation is not used: the
+    /// value is a fresh one, not a neighbour. `None` when a precondition
+    /// no longer holds or a later generator rejects, and for a property
+    /// that cannot redraw one variable (the default). What a runner's
+    /// explain phase asks: does the failure still happen whatever this
+    /// variable is?
+    ///
+    /// ```
+    /// use pbt_core::property::{Check, Forall, Prop};
+    /// use pbt_core::{Property, Rng};
+    /// // forall x: u8; forall y: u8; check x < 200
+    /// let prop = Prop::new(Forall::new("x", "u8", Forall::new("y", "u8",
+    ///     Check::new(|&(_y, (x, ())): &(u8, (u8, ()))| x < 200))));
+    /// let case = prop.generate(&mut Rng::from_seed(1), 100).unwrap();
+    /// let mut rng = Rng::from_seed(2);
+    /// let redrawn: Vec<_> = (0..20).map(|_| prop.redraw(&case, 1, &mut rng, 100).unwrap()).collect();
+    /// // `x` is held, `y` is drawn afresh.
+    /// assert!(redrawn.iter().all(|r| r.env.1 .0 == case.env.1 .0));
+    /// assert!(redrawn.iter().any(|r| r.env.0 != case.env.0));
+    /// ```
+    fn redraw(
+        &self,
+        inputs: &Self::Inputs,
+        variable: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Self::Inputs> {
+        let _ = (inputs, variable, src, size);
+        None
+    }
+
     /// Each variable's name, type and printed value, in quantification order.
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding>;
 

@@ -66,6 +66,21 @@ pub trait Node<E> {
         depth: usize,
         src: &mut S,
     ) -> Option<Case<Self::Env>>;
+    /// Draw the variable with index `variable` (at or after `depth`)
+    /// afresh from `src` at `size`, the others held (see
+    /// [`super::Property::redraw`]). The default, for a node that binds
+    /// no variable and has no rest to forward to, is `None`.
+    fn redraw(
+        &self,
+        case: &Case<Self::Env>,
+        variable: usize,
+        depth: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Case<Self::Env>> {
+        let _ = (case, variable, depth, src, size);
+        None
+    }
     /// Print the variables from this node on.
     fn print(&self, fin: &Self::Env, out: &mut Vec<Binding>);
     /// [`Node::print`], each value cut short after `limit` bytes (see
@@ -170,6 +185,18 @@ macro_rules! forward_to_rest {
             src: &mut S,
         ) -> Option<$crate::property::Case<Self::Env>> {
             self.rest.mutate(case, variable, depth, src)
+        }
+    };
+    (@ redraw) => {
+        fn redraw(
+            &self,
+            case: &$crate::property::Case<Self::Env>,
+            variable: usize,
+            depth: usize,
+            src: &mut dyn $crate::source::Source,
+            size: usize,
+        ) -> Option<$crate::property::Case<Self::Env>> {
+            self.rest.redraw(case, variable, depth, src, size)
         }
     };
     // The four ways to print, together: a node forwards all or none.

@@ -98,6 +98,16 @@ where
         self.root.mutate(inputs, variable, 0, src)
     }
 
+    fn redraw(
+        &self,
+        inputs: &Self::Inputs,
+        variable: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Option<Self::Inputs> {
+        self.root.redraw(inputs, variable, 0, src, size)
+    }
+
     fn print(&self, inputs: &Self::Inputs) -> Vec<Binding> {
         let mut out = Vec::with_capacity(N::VARS);
         self.root.print(&inputs.env, &mut out);

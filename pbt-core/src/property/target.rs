@@ -28,7 +28,7 @@ where
     const KEEPS_CHOICES: bool = Rest::KEEPS_CHOICES;
     const DRAWS_IN_CHECK: bool = Rest::DRAWS_IN_CHECK;
 
-    forward_to_rest!(env_of generate run rebuild shrink mutate print utility constructors);
+    forward_to_rest!(env_of generate run rebuild shrink mutate redraw print utility constructors);
 
     fn views(&self, out: &mut Vec<NodeView>) {
         out.push(NodeView::Target);

@@ -135,6 +135,21 @@ pub trait DynProperty {
         src: &mut dyn Source,
         size: usize,
     ) -> Result<AnyInputs, NotGenerated>;
+    /// [`Property::redraw`] of inputs produced by this property: the
+    /// variable numbered `variable` drawn afresh from `src` at `size`, the others
+    /// held. `Discarded` when a precondition no longer holds, a generator
+    /// rejects, or the property cannot redraw one variable (the default);
+    /// `Failed` when a generator panicked.
+    fn redraw_any(
+        &self,
+        inputs: &dyn Any,
+        variable: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Result<AnyInputs, NotGenerated> {
+        let _ = (inputs, variable, src, size);
+        Err(NotGenerated::Discarded(Discarded::Rejected))
+    }
     /// [`Property::shrink`] of inputs produced by this property. The
     /// candidates come lazily; a user's shrinker may panic while producing
     /// one (the shrinker component catches it).
@@ -423,6 +438,21 @@ impl<P: Property> DynProperty for P {
                 "a mutator (or a generator it regenerates with) panicked: {}",
                 panic.message
             ))),
+        }
+    }
+
+    fn redraw_any(
+        &self,
+        inputs: &dyn Any,
+        variable: usize,
+        src: &mut dyn Source,
+        size: usize,
+    ) -> Result<AnyInputs, NotGenerated> {
+        let inputs = inputs_of::<P>(inputs);
+        match catch_quietly(|| self.redraw(inputs, variable, src, size)) {
+            Ok(Some(redrawn)) => Ok(erase(redrawn)),
+            Ok(None) => Err(NotGenerated::Discarded(Discarded::Precondition)),
+            Err(panic) => Err(NotGenerated::Failed(panic.generator_reason())),
         }
     }
 

@@ -218,7 +218,7 @@ thread_local! {
 struct Recorded {
     /// Its message.
     message: String,
-    /// Where it was raised (" at file:line"), or empty.
+    /// Where it was raised (" at file:line:col"), or empty.
     at: String,
 }
 
@@ -421,9 +421,11 @@ fn install_hook() {
         panic::set_hook(Box::new(move |info| {
             if QUIET.with(Cell::get) {
                 let msg = payload_message(info.payload());
+                // The column too: two panics on one line are two origins
+                // (`Config::report_multiple`).
                 let at = info
                     .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                    .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
                     .unwrap_or_default();
                 let recorded = Recorded { message: msg, at };
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some(recorded));

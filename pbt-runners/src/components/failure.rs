@@ -9,6 +9,8 @@
 //!   → shrink it (a check failure only), each candidate's user code guarded
 //!   → print the result (a printer that panics prints a placeholder)
 //!   → run the result once more: passing now means the failure is flaky
+//!   → explain it: mark the variables that can take any value and the
+//!     input still fails (`explain`)
 //!   → save the shrunk case too: its choices, or the external shrinker's
 //!     path to it (a `cs` line), when it replays to the same input
 //!   → the report
@@ -19,6 +21,7 @@
 
 use super::cases::Plan;
 use super::erased::DynProperty;
+use super::explain::explain;
 use super::found::Found;
 use super::shrink_failure::{render, shrink_failure, ShrunkFailure};
 use super::tested::Fault;
@@ -278,6 +281,12 @@ fn shrink_and_print(
             ));
         }
     }
+    // Which variables do not matter (the explain phase), once shrinking
+    // reached a local minimum, and unless the failure did not happen again.
+    let minimal = !shrunk.stopped_early && shrunk.interrupted.is_none();
+    if minimal && !failure.flaky {
+        failure.any_value_fails = explain(prop, plan, watch, &*shrunk.inputs, &failure.reason);
+    }
     failure.typed = Some(TypedInputs::from_any(shrunk.inputs));
     failure.typed_original = Some(TypedInputs::from_any(original));
 }
@@ -377,6 +386,7 @@ pub(crate) fn save_on_discovery(
 pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
     let mut failure = Failure {
         reason: reason.to_string(),
+        origin: super::distinct::FailureOrigin::of(reason),
         counterexample: Vec::new(),
         original: Vec::new(),
         case_seed: 0,
@@ -390,6 +400,9 @@ pub(crate) fn discovered(found: &Found, reason: &str) -> Failure {
         notes: Vec::new(),
         typed: None,
         typed_original: None,
+        any_value_fails: Vec::new(),
+        shrinks: 0,
+        shrink_attempts: 0,
     };
     describe(found, &mut failure);
     failure
@@ -532,6 +545,7 @@ impl Report {
             seed: plan.seed,
             replayed: 0,
             failure: None,
+            more_failures: Vec::new(),
             elapsed: Default::default(),
             notes: Vec::new(),
             rejection: None,

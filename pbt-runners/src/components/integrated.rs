@@ -15,6 +15,7 @@
 //! must keep the value. Every replay counts as an attempt.
 
 use super::deadline::Deadline;
+use super::distinct::FailureOrigin;
 use super::erased::{AnyInputs, DynProperty};
 use super::shrinker::{ShrinkLimits, Shrunk};
 use super::watch::Watch;
@@ -42,6 +43,10 @@ pub struct Start<'a> {
     /// with this; else with `inputs`, up to the first difference (a long
     /// input is never printed whole).
     pub shown: Option<Vec<Binding>>,
+    /// The origin a candidate must fail with to be taken, when shrinking
+    /// stays on it (`Config::report_multiple`: a candidate that fails
+    /// another way is another bug); `None`: any failure is taken.
+    pub origin: Option<FailureOrigin>,
 }
 
 /// Shrink the choices of `start` (failing at `size` for `reason`) with
@@ -71,6 +76,7 @@ pub fn shrink_choices(
     // The smallest failing input taken so far (`None`: the original).
     let mut best: Option<Best> = None;
     let (original, traced, original_shown) = (start.inputs, start.traced, start.shown);
+    let origin = start.origin;
     let (mut steps, mut out_of_limits) = (0u64, false);
     // The buffers of the last rejected replay, for the next one.
     let mut spare = None;
@@ -98,6 +104,10 @@ pub fn shrink_choices(
             attempt.progress(used)
         });
         let replayed = replay.into_replayed();
+        // A failure of another origin is another bug: not this one's step.
+        let checked = checked.filter(|(_, why)| {
+            (origin.as_ref()).is_none_or(|origin| FailureOrigin::of(why) == *origin)
+        });
         let Some((inputs, why)) = checked else {
             spare = Some(replayed);
             return Trial::NotAStep;

@@ -25,6 +25,7 @@ mod drops;
 mod erased;
 mod examples;
 mod execute;
+mod explain;
 mod failure;
 mod found;
 mod integrated;
@@ -40,6 +41,7 @@ mod watchdog;
 mod workers;
 // Families of related items, reached by their module's name
 // (`components::seed_pool::Pool`, `components::utility::Maximize`, …).
+pub mod distinct;
 pub mod feedback_loop;
 pub mod isolation;
 pub mod observations;
@@ -58,12 +60,13 @@ pub use execute::{
     catch_quietly, generate_and_run, generate_and_run_batch, over_time, quietly, run, Batch, Panic,
     MAX_STACK,
 };
+pub use explain::{explain, EXPLAIN_TIME, EXPLAIN_TRIES};
 pub(crate) use failure::to_stderr;
 pub use failure::{report_failure, Discovery};
 pub use found::{CaseSeed, Found, MAX_SAVED_SIZE};
 pub use integrated::{shrink_choices, Start};
 pub use observe::{observe_run, observed_test, test_observing, How, ObservedTest};
-pub use run_step::{replay_saved, replay_saved_with, InProcess, RunStep};
+pub use run_step::{replay_saved, replay_saved_distinct, replay_saved_with, InProcess, RunStep};
 pub use shrink_failure::{shrink_failure, ShrunkFailure, ORIGINAL_SHOWN};
 pub use shrinker::{descend, shrink, Budget, Descent, ShrinkLimits, Shrunk};
 pub use supervise::{abandonable, supervise, supervise_all};

@@ -10,6 +10,7 @@
 //! visited the same way in and out of process.
 
 use super::cases::{Cases, Plan};
+use super::distinct;
 use super::erased::DynProperty;
 use super::execute::Batch;
 use super::failure::{report_failure, Discovery};
@@ -165,11 +166,60 @@ impl RunStep for InProcess<'_> {
 /// `Continue` with the report to go on with. Saved cases are replayed
 /// whatever `cases` is (`PBT_CASES=0` too) and do not count toward it:
 /// `report.replayed` counts them, `report.tests` is left to the fresh ones.
-/// [`replay_saved`] is this with the in-process step.
+/// [`replay_saved`] is this with the in-process step; a runner that
+/// reports several distinct failures replays with
+/// [`replay_saved_distinct`] instead.
 pub fn replay_saved_with(
     plan: &Plan,
     step: &mut impl RunStep,
+    report: Report,
+) -> ControlFlow<Report, Report> {
+    replay(plan, step, report, false)
+}
+
+/// [`replay_saved_with`] for a runner that reports several distinct
+/// failures (`Config::report_multiple`): a failing saved case does not end
+/// the replay. Each of an origin not seen yet goes down the step's failure
+/// path and is kept in the report ([`super::distinct::keep`]); the report
+/// comes back to go on with (fresh cases, say), and the runner ends with
+/// [`super::distinct::finish`].
+///
+/// ```
+/// use pbt_core::property::{Check, Forall, Prop};
+/// use pbt_runners::components::{distinct, replay_saved_distinct, supervise, DynProperty, InProcess, Plan};
+/// use pbt_runners::{Config, Regressions, Report};
+/// let file = std::env::temp_dir().join(format!("pbt-doc-distinct-{}", std::process::id()));
+/// // Two saved cases, of two bugs (the seeds are found by a run below).
+/// let prop = Prop::new(Forall::new("x", "u32", Check::new(|&(x, ()): &(u32, ())| {
+///     assert!(x % 2 == 0, "odd");
+///     assert!(x < 1000, "large");
+/// })));
+/// let _ = std::fs::remove_file(&file);
+/// let config = Config::default().ignore_env().regressions(Regressions::File(file.clone())).cases(1000);
+/// let found = pbt_runners::generational(&prop, config.clone().report_multiple(true));
+/// assert_eq!(found.failures().count(), 2);
+/// let plan = Plan::new(&config.cases(0), &DynProperty::structure(&prop));
+/// let report = supervise(&prop, &plan, |watch| {
+///     let mut step = InProcess::new(&prop, &plan, watch);
+///     let report = replay_saved_distinct(&plan, &mut step, Report::empty("mine", &plan));
+///     distinct::finish(report)
+/// });
+/// assert_eq!(report.failures().count(), 2);
+/// std::fs::remove_file(&file).unwrap();
+/// ```
+pub fn replay_saved_distinct(plan: &Plan, step: &mut impl RunStep, report: Report) -> Report {
+    match replay(plan, step, report, true) {
+        ControlFlow::Continue(report) | ControlFlow::Break(report) => report,
+    }
+}
+
+/// The replay of the saved cases: up to the first failing one, or (when
+/// `keep_all`) every one, keeping a failure of each origin.
+fn replay(
+    plan: &Plan,
+    step: &mut impl RunStep,
     mut report: Report,
+    keep_all: bool,
 ) -> ControlFlow<Report, Report> {
     let saved = plan.saved_cases();
     report.replayed = saved.len() as u64;
@@ -177,6 +227,9 @@ pub fn replay_saved_with(
         let Tested::Failed(fault) = step.test_saved(&found) else {
             continue;
         };
+        if keep_all && !distinct::is_new(&report, &fault) {
+            continue;
+        }
         let from = match (&plan.replay, own) {
             (Some(_), _) => SavedFrom::Env,
             (None, true) => SavedFrom::Own,
@@ -200,7 +253,11 @@ pub fn replay_saved_with(
             fault,
             saved,
         };
-        return ControlFlow::Break(step.fail(discovery, report));
+        let failed = step.fail(discovery, report);
+        match keep_all {
+            true => report = distinct::keep(failed),
+            false => return ControlFlow::Break(failed),
+        }
     }
     ControlFlow::Continue(report)
 }

@@ -5,6 +5,7 @@
 //! ([`super::shrink`]), or the first then the second.
 
 use super::cases::Plan;
+use super::distinct::FailureOrigin;
 use super::erased::{AnyInputs, DynProperty};
 use super::execute::MAX_STACK;
 use super::found::Found;
@@ -130,8 +131,12 @@ pub fn shrink_failure(
         max_steps: plan.config.max_shrinks,
         max_time: plan.config.max_shrink_time,
     };
+    // With several failures reported, shrinking stays on this one's
+    // origin: a candidate failing another way is another bug.
+    let origin = (plan.config.report_multiple).then(|| FailureOrigin::of(&reason));
+    let stays = |why: &str| (origin.as_ref()).is_none_or(|o| FailureOrigin::of(why) == *o);
     let fails = |candidate: &AnyInputs| match prop.run_any(&**candidate, watch) {
-        Outcome::Fail(why) => Some(why),
+        Outcome::Fail(why) if stays(&why) => Some(why),
         _ => None,
     };
     // Each step taken, to the narration (verbose), to the watchdog (what
@@ -182,6 +187,7 @@ pub fn shrink_failure(
                         shown: (original_shown.iter())
                             .all(|b| b.value.len() <= ORIGINAL_SHOWN)
                             .then(|| original_shown.clone()),
+                        origin: origin.clone(),
                     },
                     size,
                     reason,

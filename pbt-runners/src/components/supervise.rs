@@ -100,6 +100,10 @@ pub fn abandonable(run: impl FnOnce() -> Report + Send + 'static) -> Report {
 }
 
 fn abandonable_boxed(run: Box<dyn FnOnce() -> Report + Send>) -> Report {
+    #[allow(
+        clippy::large_enum_variant,
+        reason = "sent once per run: its size costs nothing worth a box"
+    )]
     enum Ended {
         Returned(std::thread::Result<Report>),
         Hung(watchdog::Hang),

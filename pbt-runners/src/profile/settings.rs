@@ -32,11 +32,13 @@ pub(crate) enum Key {
     Derandomize,
     Verbosity,
     Regressions,
+    ReportMultiple,
+    Observe,
 }
 
 /// Each key by its field's name, and by the `PBT_*` variable that sets it
 /// when there is one.
-pub(super) const KEYS: [(&str, Option<&str>, Key); 19] = [
+pub(super) const KEYS: [(&str, Option<&str>, Key); 21] = [
     ("cases", Some("PBT_CASES"), Key::Cases),
     ("seed", Some("PBT_SEED"), Key::Seed),
     ("timeout", None, Key::Timeout),
@@ -60,6 +62,12 @@ pub(super) const KEYS: [(&str, Option<&str>, Key); 19] = [
     ("derandomize", None, Key::Derandomize),
     ("verbosity", Some("PBT_VERBOSITY"), Key::Verbosity),
     ("regressions", None, Key::Regressions),
+    (
+        "report_multiple",
+        Some("PBT_REPORT_MULTIPLE"),
+        Key::ReportMultiple,
+    ),
+    ("observe", Some("PBT_OBSERVE"), Key::Observe),
 ];
 
 /// The keys set in code, which a profile leaves alone.
@@ -116,6 +124,14 @@ pub(super) fn set(config: &mut Config, key: Key, value: &Value) -> Result<(), St
         Key::ShowStatistics => config.show_statistics = switch()?,
         Key::Isolated => config.isolated = switch()?,
         Key::Derandomize => config.derandomize = switch()?,
+        Key::ReportMultiple => config.report_multiple = switch()?,
+        Key::Observe => {
+            let dir = text("a directory: expected a path")?;
+            if dir.is_empty() {
+                return Err("\"\" is not a directory: expected a path".into());
+            }
+            config.observe = Some(PathBuf::from(dir));
+        }
         Key::Shrinker => {
             let name = text("a shrinker: expected \"integrated\", \"external\" or \"both\"")?;
             config.shrinker = Shrinker::from_name(name).ok_or(format!(
@@ -196,5 +212,7 @@ pub(super) fn is_default(config: &Config, key: Key) -> bool {
         Key::Derandomize => config.derandomize == d.derandomize,
         Key::Verbosity => config.verbosity == d.verbosity,
         Key::Regressions => config.regressions == d.regressions,
+        Key::ReportMultiple => config.report_multiple == d.report_multiple,
+        Key::Observe => config.observe == d.observe,
     }
 }

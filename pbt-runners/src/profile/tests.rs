@@ -37,7 +37,9 @@ fn the_subset_reads_headers_values_comments_and_aliases() {
         \n\
         [slow]\n\
         max_shrinks = 5\n\
-        regressions = \"off\"\n";
+        regressions = \"off\"\n\
+        PBT_REPORT_MULTIPLE = true\n\
+        observe = \"target/observed\"\n";
     let profiles = read(text).unwrap();
     let names: Vec<_> = profiles.tables.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["fast", "slow"]);
@@ -51,6 +53,8 @@ fn the_subset_reads_headers_values_comments_and_aliases() {
     let c = applied(text, "slow", Config::default());
     assert_eq!((c.max_shrinks, c.cases), (5, 100));
     assert_eq!(c.regressions, Regressions::Off);
+    assert!(c.report_multiple);
+    assert_eq!(c.observe, Some(std::path::PathBuf::from("target/observed")));
 }
 
 #[test]
