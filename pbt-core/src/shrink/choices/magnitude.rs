@@ -76,7 +76,8 @@ fn wide_at<T: ShrinkTest>(s: &ChoiceShrinker<T>, at: usize) -> bool {
 /// choices drawn with the bound `u64::MAX`; the high one is not zero (a
 /// value below `2^64` is one choice's, which the other passes lower by
 /// magnitude already). At most `126 × 8 + 32` candidates per integer, and
-/// none for sequences without one.
+/// none for sequences without one; then its bits are cleared
+/// ([`clear_bits`]).
 pub(crate) fn lower_magnitude<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinking {
     // Most sequences hold no wide integer: one look, nothing allocated.
     if !s.integers().iter().any(|at| wide_at(s, at)) {
@@ -96,6 +97,45 @@ pub(crate) fn lower_magnitude<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrin
             if s.consider(&cand, ReplayMode::Simplify)? {
                 break;
             }
+        }
+        clear_bits(s, at)?;
+    }
+    Ok(())
+}
+
+/// Clear the bits of the wide integer at `at` below its top bit, from the
+/// highest down, keeping each clearing that still fails, and move a bit
+/// that must stay one place lower while that still fails: at its least bit
+/// length, the value keeps only the bits the failure needs, each as low as
+/// it can be (a rounding tie of `2^64 + lo` needs a dozen of `lo`'s, and a
+/// fresh draw's other bits would stay). About two candidates per bit.
+fn clear_bits<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, at: usize) -> Shrinking {
+    let value = |s: &ChoiceShrinker<T>| {
+        let cur = s.choices();
+        (u128::from(cur[at + 1]) << 64) | u128::from(cur[at + 2])
+    };
+    if !wide_at(s, at) {
+        return Ok(());
+    }
+    let top = 127 - value(s).leading_zeros();
+    for bit in (0..top).rev() {
+        let c = value(s);
+        if c & 1u128 << bit == 0 {
+            continue;
+        }
+        let cleared = c & !(1u128 << bit);
+        let lowered =
+            (bit > 0 && c & 1u128 << (bit - 1) == 0).then(|| cleared | 1u128 << (bit - 1));
+        for v in std::iter::once(cleared).chain(lowered) {
+            let mut cand = s.choices().to_vec();
+            cand[at + 1] = (v >> 64) as u64;
+            cand[at + 2] = v as u64;
+            if s.consider(&cand, ReplayMode::Simplify)? {
+                break;
+            }
+        }
+        if !wide_at(s, at) {
+            break;
         }
     }
     Ok(())
