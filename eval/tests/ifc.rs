@@ -217,3 +217,39 @@ fn every_library_and_the_pools_find_an_easy_bug_of_each_machine() {
         }
     }
 }
+
+#[test]
+fn the_secret_stores_target_ranks_a_store_through_a_secret_address_first() {
+    use stack::machine::trace;
+    // Push a value, push an address, store: labels of the address and of
+    // the cell decide the score; a secret cell left in memory adds one.
+    let run = |addr: Label, cell: Label| {
+        let m = Machine {
+            mem: vec![a(0, cell), a(0, Label::L)],
+            imem: vec![
+                Instr::Push(a(7, Label::L)),
+                Instr::Push(a(0, addr)),
+                Instr::Store,
+                Instr::Halt,
+            ],
+            stk: Vec::new(),
+            pc: a(0, Label::L),
+        };
+        stack::secret_stores(&trace(Bug::Base, &m, stack::STEPS))
+    };
+    let (secret_into_secret, public, refused) = (
+        run(Label::H, Label::H),
+        run(Label::L, Label::L),
+        run(Label::H, Label::L),
+    );
+    assert!(
+        secret_into_secret > public && public > refused,
+        "{secret_into_secret} {public} {refused}"
+    );
+    // A secret address at a public cell is refused: the machine is stuck
+    // before the store, which never ran.
+    assert_eq!(refused, 0.0);
+    // A secret address may store into a secret cell: the store ran, and
+    // the cell it wrote stays secret.
+    assert_eq!(secret_into_secret, 4.0 + 1.0);
+}

@@ -49,6 +49,11 @@ OPTIONS:
                           pbt-bespoke-fuzz-{heap-100,heap-1000,fifo-100,
                           monotonic-100}
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
+  --stack-target T    the target the stack machine's precondition reports to
+                      the targeted runner: diversity (Table 1 of Flexible
+                      and Automatic TPBT) or secret-stores (stores through
+                      secret addresses: a target for the store rule)
+                      [default: diversity]
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
                       from the salt, the task, the strategy and the trial
@@ -123,6 +128,18 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--quick" => a.quick = true,
             "--all-trials" => a.all_trials = true,
             "--all-pairs" => a.all_pairs = true,
+            "--stack-target" => {
+                let v = value("--stack-target")?;
+                pbt_eval::stack::set_target(match v.as_str() {
+                    "diversity" => pbt_eval::stack::Target::Diversity,
+                    "secret-stores" => pbt_eval::stack::Target::SecretStores,
+                    _ => {
+                        return Err(format!(
+                            "--stack-target {v}: expected diversity or secret-stores"
+                        ))
+                    }
+                });
+            }
             "--max-tests" => {
                 let v = value("--max-tests")?;
                 a.max_tests = Some(

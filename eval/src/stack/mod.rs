@@ -63,13 +63,82 @@ pub fn set_bug(b: Bug) {
 }
 
 /// EENI's precondition under `bug`: both machines halt with a public pc
-/// within [`STEPS`] steps. Reports Table 1's target of the first machine's
-/// run (`target`, a no-op outside the feedback runners).
+/// within [`STEPS`] steps. Reports the [`Target`] set for the trials
+/// (Table 1's by default; `target` is a no-op outside the feedback
+/// runners).
 pub fn both_halt_low(bug: Bug, p: &Pair) -> bool {
     let t1 = trace(bug, &p.0, STEPS);
-    pbt::prelude::target(diversity(&t1));
-    halted_low(t1.last().expect("a trace is never empty"))
-        && halted_low(trace(bug, &p.1, STEPS).last().expect("never empty"))
+    let low1 = halted_low(t1.last().expect("a trace is never empty"));
+    let low2 = |t2: &[Machine]| halted_low(t2.last().expect("never empty"));
+    match target() {
+        Target::Diversity => {
+            pbt::prelude::target(diversity(&t1));
+            low1 && low2(&trace(bug, &p.1, STEPS))
+        }
+        Target::SecretStores => {
+            let t2 = trace(bug, &p.1, STEPS);
+            pbt::prelude::target(secret_stores(&t1) + secret_stores(&t2) + 0.1 * diversity(&t1));
+            low1 && low2(&t2)
+        }
+    }
+}
+
+/// The target the precondition reports to the targeted runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Table 1 of *Flexible and Automatic TPBT*: the first machine's
+    /// diversity-weighted count of executed instructions ([`diversity`]).
+    Diversity,
+    /// A target a user testing the store rule would write:
+    /// [`secret_stores`] of both runs, with a tenth of Table 1's as a
+    /// tie-breaker.
+    SecretStores,
+}
+
+/// The target of the trials running now (set by `etna --stack-target`).
+static TARGET: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Set the target the precondition reports.
+pub fn set_target(t: Target) {
+    TARGET.store(t as u8, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn target() -> Target {
+    match TARGET.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => Target::Diversity,
+        _ => Target::SecretStores,
+    }
+}
+
+/// How close a run comes to a store through a secret address: each store
+/// executed scores by its address's label (4 through a secret address,
+/// which may only store into a secret cell, the no-sensitive-upgrade
+/// check; ½ through a public one; a refused store does not run and scores
+/// nothing), and each secret cell the run leaves in memory scores 1 (the
+/// cells such a store needs). A target for the store rule: STORE*A
+/// (the store forgets the address's label) is a store through a secret
+/// address that differs between the two runs, into cells both made secret.
+pub fn secret_stores(trace: &[Machine]) -> f64 {
+    use machine::{Instr, Label, StkElt};
+    let mut score = 0.0;
+    for m in &trace[..trace.len().saturating_sub(1)] {
+        let Some(Instr::Store) = usize::try_from(m.pc.v).ok().and_then(|i| m.imem.get(i)) else {
+            continue;
+        };
+        if let Some(StkElt::Data(a)) = m.stk.first() {
+            let cell = usize::try_from(a.v).ok().and_then(|p| m.mem.get(p));
+            if let Some(cell) = cell {
+                score += match (a.l, cell.l) {
+                    (Label::H, Label::H) => 4.0,
+                    // Refused (stuck): the trace's last state, never here.
+                    (Label::H, Label::L) => 0.0,
+                    (Label::L, _) => 0.5,
+                };
+            }
+        }
+    }
+    let last = trace.last().expect("a trace is never empty");
+    score + last.mem.iter().filter(|c| c.l == Label::H).count() as f64
 }
 
 /// EENI under `bug` for a pair whose machines both halt low.
