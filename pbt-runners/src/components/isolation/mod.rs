@@ -303,15 +303,17 @@ impl RunStep for Isolated<'_> {
                 // Run once more, in a fresh worker: a counterexample that
                 // passes now is flaky. (Unshrunk, the input as found: a
                 // mutant or a saved shrunk case has no choices of its own.)
+                // A hang the shrinker confirmed at the full limit has had it.
                 let smallest = match shrunk.steps {
                     0 => found.clone(),
                     _ => shrunk.smallest(found.size()),
                 };
                 replay = smallest.clone();
-                let flaky = match Worker::spawn(&self.spawn) {
-                    Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
-                    Err(_) => false,
-                };
+                let flaky = !shrunk.confirmed
+                    && match Worker::spawn(&self.spawn) {
+                        Ok(mut worker) => !fails(worker.test(&smallest, self.plan.config.timeout)),
+                        Err(_) => false,
+                    };
                 Failed::Shrunk {
                     counterexample: bindings(&self.structure, &shrunk.shown.printed),
                     original: bindings(&self.structure, &shown.printed),
@@ -424,6 +426,10 @@ struct ShrunkOut {
     stopped_early: bool,
     /// Whether every candidate had the run's whole time limit.
     limit_was_full: bool,
+    /// Whether the smallest input already failed once more, in a fresh
+    /// worker at the run's whole time limit (a hang shrunk with short
+    /// limits is confirmed so): the flaky re-run would repeat it.
+    confirmed: bool,
 }
 
 impl ShrunkOut {
@@ -456,18 +462,18 @@ fn shrink(
     if reason != worker::HUNG {
         return with(shown, CandidateLimit::full(full));
     }
-    let quick = with(shown.clone(), CandidateLimit::quick(full));
+    let mut quick = with(shown.clone(), CandidateLimit::quick(full));
     if quick.steps == 0 || quick.limit_was_full {
         return quick;
     }
-    let confirmed = Worker::spawn(spawn).is_ok_and(|mut w| {
+    quick.confirmed = Worker::spawn(spawn).is_ok_and(|mut w| {
         let candidate = quick.smallest(size);
         matches!(
             w.test(&candidate, full).tested,
             Tested::Failed(Fault::Died(_))
         )
     });
-    if confirmed {
+    if quick.confirmed {
         return quick;
     }
     with(shown, CandidateLimit::full(full))
@@ -624,6 +630,7 @@ fn shrink_with(
         attempts,
         stopped_early,
         limit_was_full,
+        confirmed: false,
     }
 }
 
