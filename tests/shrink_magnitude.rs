@@ -4,6 +4,7 @@
 
 use pbt::prelude::*;
 use pbt::runners::{generational, Regressions};
+use pbt::Shrink;
 
 fn quiet(seed: u64) -> Config {
     Config::default()
@@ -110,15 +111,28 @@ fn is_f32_tie(x: f64) -> bool {
     (f64::from(t) + f64::from(other)) / 2.0 == x
 }
 
-/// A conversion that goes wrong at rounding ties ends at one, on every
-/// seed, of a magnitude a reader can follow: `4096 + 3 · 2^-12` (one and a
-/// half places above 4096) or `2^25 - 1`. Not the least magnitude that
-/// fails, which is just above `2^-150` (half the least `f32` subnormal):
-/// the float shrinker orders integers and short fractions first.
+/// The least float under the shrinker's order that [`truncate_to_f32`]
+/// gets wrong: floats order integers first, then by magnitude, and every
+/// integer below `2^24` is an `f32`. From `2^24` on the `f32` place is 2,
+/// odd integers are ties, and a tie rounds to the even neighbour: up for
+/// `2^24 + 3`, the first of them that `as` rounds up.
+const LEAST_TIE: f64 = 16_777_219.0;
+
+/// A conversion that goes wrong at rounding ties ends at the least such
+/// integer, `2^24 + 3`, on every seed. Before, the search stopped at one of
+/// two local minima: `4096 + 3 · 2^-12` (the same significand, twelve
+/// places lower: no candidate with fewer digits after the point failed)
+/// or `2^25 - 1` (no integer halving the distance to zero failed). Not
+/// the least magnitude that fails, which is just above `2^-150` (half the
+/// least `f32` subnormal): under the order integers come first, so that
+/// `x > 1.5` shrinks to `2.0`, not to the float just above `1.5`.
 #[test]
-fn a_float_conversion_ends_at_a_rounding_tie() {
-    assert!(is_f32_tie(4096.0 + 3.0 / 4096.0) && is_f32_tie(33_554_431.0));
-    assert!(!is_f32_tie(4096.0 + 1.0 / 8192.0));
+fn a_float_conversion_ends_at_the_least_rounding_tie() {
+    assert!(is_f32_tie(LEAST_TIE) && truncate_to_f32(LEAST_TIE) != LEAST_TIE as f32);
+    assert!((0..=16_777_218).all(|i| {
+        let x = f64::from(i);
+        truncate_to_f32(x) == x as f32
+    }));
     let prop = property! {
         forall x: f64;
         check !x.is_finite() || truncate_to_f32(x) == x as f32
@@ -126,10 +140,62 @@ fn a_float_conversion_ends_at_a_rounding_tie() {
     for seed in 0..20 {
         let report = generational(&prop, quiet(seed));
         let (x,) = report.counterexample::<(f64,)>().expect("it fails");
-        assert!(
-            is_f32_tie(x) && x.abs() < 2f64.powi(25),
-            "seed {seed}: {x:e} ({:#x})",
-            x.to_bits()
-        );
+        assert_eq!(x, LEAST_TIE, "seed {seed}: {x:e} ({:#x})", x.to_bits());
     }
+}
+
+/// An integer-valued float of up to 63 significant bits (rounded to 53)
+/// and up to 2^126.
+fn integer_of(bits: u64, negative: bool) -> f64 {
+    let magnitude = (bits >> 1) as f64 * 2f64.powi((bits % 64) as i32);
+    if negative {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
+/// The bit length of a finite integer-valued float's magnitude.
+fn float_bit_length(x: f64) -> i32 {
+    if x == 0.0 {
+        0
+    } else {
+        x.abs().log2().floor() as i32 + 1
+    }
+}
+
+/// What the search above relies on, tested with pbt itself: an integer's
+/// candidates include it with each of its bits below the top cleared, and
+/// an integer of each smaller bit length up to 64; every candidate is
+/// strictly simpler (`float_measure`), and those past the halving search
+/// are integers.
+#[test]
+fn an_integer_floats_candidates_clear_each_bit_and_try_each_smaller_length() {
+    let prop = property! {
+        forall bits: u64;
+        forall negative: bool;
+        implies integer_of(bits, negative) != 0.0;
+        check {
+            let x = integer_of(bits, negative);
+            let candidates: Vec<f64> = x.shrink().collect();
+            let own = pbt::shrink::float_measure(x);
+            let simpler = candidates.iter().all(|&c| pbt::shrink::float_measure(c) < own);
+            let len = float_bit_length(x);
+            let mantissa = (x.abs() / 2f64.powi(len - 53)) as u64;
+            let cleared = (0..52)
+                .filter(|&j| mantissa & (1 << j) != 0 && j + len - 53 >= 0)
+                .all(|j| {
+                    let c = x.abs() - 2f64.powi(j + len - 53);
+                    candidates.contains(&c.copysign(x))
+                });
+            let lengths = (1..len.min(65)).all(|b| {
+                candidates
+                    .iter()
+                    .any(|&c| c.fract() == 0.0 && float_bit_length(c) == b)
+            });
+            simpler && cleared && lengths
+        }
+    };
+    let report = generational(&prop, quiet(7).cases(300));
+    assert!(report.passed(), "{report}");
 }

@@ -12,9 +12,20 @@
 //! Floats are finitely many, so any strictly decreasing chain ends:
 //! repeated shrinking terminates. Candidates, simplest first: `0.0`; for
 //! non-finite values `MAX`/`MIN`; the positive twin; the integers toward
-//! and away from zero next to a fraction; for an integer, integers halving
-//! the distance to zero (a binary search for the boundary of the failure);
-//! then the value rounded toward and away from zero to fewer digits.
+//! and away from zero next to a fraction, then the integer with the
+//! fraction's significand (`x · 2^digits`: a failure that depends on the
+//! significand, a rounding tie, keeps failing there); for an integer,
+//! integers halving the distance to zero (a binary search for the boundary
+//! of the failure), then the integer with one of its bits cleared, then
+//! integers of each smaller bit length made of its bits (see
+//! [`smaller_integers`]); then the value rounded toward and away from zero
+//! to fewer digits.
+//!
+//! The last two are what the integer passes of the choice shrinker do for
+//! wide integers: a failure whose region is sparse (an integer must be a
+//! rounding tie of some narrower type) has no boundary to bisect, so the
+//! search tries values of each smaller magnitude, then clears the bits the
+//! failure does not need.
 
 use super::{Candidates, Shrink};
 
@@ -74,53 +85,132 @@ fn rounded(x: f64, p: u32) -> [f64; 2] {
     [back(scaled.trunc()), back(scaled.trunc() + scaled.signum())]
 }
 
+/// A finite, non-zero integer `x` as `m · 2^e` with `m` its 53-bit
+/// significand (top bit set) and `e` its scale (`e` may be negative; `m`
+/// then has at least `-e` trailing zeros).
+fn significand(x: f64) -> (u64, i32) {
+    let bits = x.abs().to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i32;
+    ((bits & ((1 << 52) - 1)) | (1 << 52), exponent - 1075)
+}
+
+/// `m · 2^e` with the sign of `like` (exact: `m` has at most 53 bits; and
+/// `e` is at most 971, so `2^e` is finite).
+fn integer(m: u64, e: i32, like: f64) -> f64 {
+    let magnitude = if e >= 0 {
+        m as f64 * 2f64.powi(e)
+    } else {
+        (m >> -e) as f64
+    };
+    magnitude.copysign(like)
+}
+
+/// The integer `x` with one of its bits below the top cleared, the highest
+/// first (a smaller magnitude with the same bit length; at most 52).
+fn cleared_bits(x: f64) -> impl Iterator<Item = f64> {
+    let (m, e) = significand(x);
+    (0..52)
+        .rev()
+        .filter(move |&j| m & (1 << j) != 0 && j + e >= 0)
+        .map(move |j| integer(m & !(1 << j), e, x))
+}
+
+/// How many integers [`smaller_integers`] tries of each bit length, and of
+/// the length one bit below the integer's own (as the choice shrinker's
+/// magnitude pass for wide integers).
+const PER_LENGTH: (u32, u32) = (8, 32);
+
+/// Integers of each bit length below the integer `x`'s own, from 1 bit up,
+/// [`PER_LENGTH`] of each (fewer where the length has fewer), made of
+/// `x`'s significand: its top bits, its bits rotated by a quarter, a half
+/// and three quarters, and its bits mixed by multiplying, each cut to the
+/// length with its top bit set. Above 64 bits only every 16th length is
+/// tried (and the one just below), so an integer near `MAX` costs at most
+/// about 1 000 candidates.
+fn smaller_integers(x: f64) -> impl Iterator<Item = f64> {
+    // An odd 64-bit constant (the digits of pi): multiplying by it mixes.
+    const MIX: u64 = 0x243f_6a88_85a3_08d3;
+    let (m, e) = significand(x);
+    let len = 53 + e;
+    (1..len)
+        .filter(move |&bits| bits <= 64 || bits % 16 == 0 || bits + 1 == len)
+        .flat_map(move |bits| {
+            let (tries, width) = (
+                if bits + 1 == len {
+                    PER_LENGTH.1
+                } else {
+                    PER_LENGTH.0
+                },
+                bits.min(53) as u32,
+            );
+            let (top, mask) = (1u64 << (width - 1), (1u64 << width) - 1);
+            let tries = tries.min(1 << (width - 1).min(31));
+            (0..tries).map(move |r| {
+                let from = match r {
+                    0 => m >> (53 - width),
+                    1..=3 => m.rotate_left(16 * r),
+                    r => (m ^ u64::from(r)).wrapping_mul(MIX).rotate_left(width),
+                };
+                integer((from & mask) | top, bits - width as i32, x)
+            })
+        })
+}
+
 /// The candidates for a finite, non-zero `x`, in the order tried (not yet
-/// filtered to strictly simpler ones).
-fn finite_candidates(x: f64) -> Vec<f64> {
-    let mut out = vec![0.0];
+/// filtered to strictly simpler ones). Lazy: the shrinker takes the first
+/// that fails, and an integer's smaller ones are hundreds.
+fn finite_candidates(x: f64) -> impl Iterator<Item = f64> {
+    let mut head = vec![0.0];
     if x < 0.0 {
-        out.push(-x);
+        head.push(-x);
     }
     let digits = fraction_digits(x);
     if digits > 0 {
-        out.push(x.trunc());
-        out.push(x.trunc() + x.signum());
+        head.push(x.trunc());
+        head.push(x.trunc() + x.signum());
+        let whole = scale(x, digits);
+        if whole.is_finite() {
+            head.push(whole);
+        }
     } else {
         // Integers halving the distance to zero: x - x/2, x - x/4, …, x - 1.
         let mut d = (x / 2.0).trunc();
         while d != 0.0 {
-            out.push(x - d);
+            head.push(x - d);
             d = (d / 2.0).trunc();
         }
     }
+    let smaller = (digits == 0)
+        .then(|| cleared_bits(x).chain(smaller_integers(x)))
+        .into_iter()
+        .flatten();
     // Fewer digits: at most 64 precisions, the coarsest first.
     let step = (digits / 64).max(1) as usize;
-    for p in (1..digits).step_by(step) {
-        out.extend(rounded(x, p));
-    }
-    out
+    let fewer_digits = (1..digits).step_by(step).flat_map(move |p| rounded(x, p));
+    head.into_iter().chain(smaller).chain(fewer_digits)
 }
 
 /// The candidates for `x`, each strictly simpler under [`float_measure`],
 /// without repeats.
-fn candidates(x: f64) -> Vec<f64> {
-    let raw = if x == 0.0 {
-        vec![0.0]
+fn candidates(x: f64) -> impl Iterator<Item = f64> {
+    let (special, finite) = if x == 0.0 {
+        (vec![0.0], None)
     } else if x.is_nan() {
-        vec![0.0, f64::MAX]
+        (vec![0.0, f64::MAX], None)
     } else if x.is_infinite() {
-        vec![0.0, if x > 0.0 { f64::MAX } else { f64::MIN }, f64::MAX]
+        (
+            vec![0.0, if x > 0.0 { f64::MAX } else { f64::MIN }, f64::MAX],
+            None,
+        )
     } else {
-        finite_candidates(x)
+        (Vec::new(), Some(finite_candidates(x)))
     };
     let own = float_measure(x);
-    let mut out: Vec<f64> = Vec::with_capacity(raw.len());
-    for c in raw {
-        if float_measure(c) < own && !out.iter().any(|o| o.to_bits() == c.to_bits()) {
-            out.push(c);
-        }
-    }
-    out
+    let mut seen = std::collections::HashSet::new();
+    special
+        .into_iter()
+        .chain(finite.into_iter().flatten())
+        .filter(move |c| float_measure(*c) < own && seen.insert(c.to_bits()))
 }
 
 impl Shrink for f64 {
@@ -133,7 +223,7 @@ impl Shrink for f64 {
     /// assert!(c.contains(&1.5));
     /// ```
     fn shrink(&self) -> Candidates<'_, Self> {
-        Box::new(candidates(*self).into_iter())
+        Box::new(candidates(*self))
     }
 }
 
@@ -158,13 +248,11 @@ impl Shrink for f32 {
                 c as f32
             }
         };
-        let mut out: Vec<f32> = Vec::new();
-        for c in candidates(f64::from(x)).into_iter().map(limit) {
-            if float_measure(f64::from(c)) < own && !out.iter().any(|o| o.to_bits() == c.to_bits())
-            {
-                out.push(c);
-            }
-        }
-        Box::new(out.into_iter())
+        let mut seen = std::collections::HashSet::new();
+        Box::new(
+            candidates(f64::from(x))
+                .map(limit)
+                .filter(move |c| float_measure(f64::from(*c)) < own && seen.insert(c.to_bits())),
+        )
     }
 }
