@@ -41,9 +41,12 @@ fn magnitude(x: i128) -> u32 {
 /// Before, every seed ended at `2^117 + 2^64 + 1` (the high half rounds
 /// once it passes 53 bits; no single choice goes lower from there); then,
 /// with the magnitude lowered, at 65 bits with bits of the draw left above
-/// the twelve that make the tie (seed 0 at `0x1_66a8_4172_5f57_1600`). Now
-/// every seed ends at the least failure: the bits the tie does not need
-/// are cleared, and those it needs moved as low as it allows.
+/// the twelve that make the tie (seed 0 at `0x1_66a8_4172_5f57_1600`);
+/// then, with bits cleared and moved one place lower, at the least
+/// failure on 174 of 200 seeds, the others at a tie of the same shape
+/// higher up (seed 20 at `2^64 + 2^60 + 0x1780`). Now every seed ends at
+/// the least failure: a bit moved lower may take one bit below it flipped,
+/// or the run below it cleared, with it (200 of 200 seeds; here 40).
 #[test]
 fn a_u128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
     let least = (0..1u128 << 14)
@@ -53,7 +56,7 @@ fn a_u128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
     assert_eq!(least, (1 << 64) + (1 << 53) + 2049);
     assert!((0..1u128 << 16).all(|x| split_to_f64(x) == x as f64));
     let prop = property! { forall x: u128; check split_to_f64(x) == x as f64 };
-    for seed in 0..20 {
+    for seed in 0..40 {
         let report = generational(&prop, quiet(seed));
         let (x,) = report.counterexample::<(u128,)>().expect("it fails");
         assert_eq!(x, least, "seed {seed}: {x:#x}");
@@ -61,14 +64,18 @@ fn a_u128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
 }
 
 /// Negative values round through the same halves: the least magnitude
-/// that fails is just above `2^64` too, on either side of zero.
+/// that fails is `2^64 + 2^53 + 2049` too, on either side of zero (one
+/// seed in 200 ends at 69 bits; seeds 12 and 31 stopped at a higher tie
+/// of 65 bits before a moved bit could take another with it).
 #[test]
 fn an_i128_that_rounds_twice_shrinks_to_just_above_2_to_the_64() {
+    let least = (1u128 << 64) + (1 << 53) + 2049;
     let prop = property! { forall x: i128; check split_i128_to_f64(x) == x as f64 };
-    for seed in 0..20 {
+    for seed in 0..40 {
         let report = generational(&prop, quiet(seed));
         let (x,) = report.counterexample::<(i128,)>().expect("it fails");
         assert_eq!(magnitude(x), 65, "seed {seed}: {x:#x}");
+        assert_eq!(x.unsigned_abs(), least, "seed {seed}: {x:#x}");
     }
 }
 

@@ -126,7 +126,18 @@ fn clear_bits<T: ShrinkTest>(s: &mut ChoiceShrinker<T>, at: usize) -> Shrinking 
         let cleared = c & !(1u128 << bit);
         let lowered =
             (bit > 0 && c & 1u128 << (bit - 1) == 0).then(|| cleared | 1u128 << (bit - 1));
-        for v in std::iter::once(cleared).chain(lowered) {
+        // A tie's bits are tied to each other's places: moving one lower
+        // may need one bit below it flipped too (`2^64 + 2^60 + 0x1780`
+        // goes on to `2^64 + 2^59 + 0x17c0`, not to `… + 0x1780`), or the
+        // run of bits below it cleared at once (`2^53 + 0x17ff` to
+        // `2^53 + 0x801`: clearing any one of them alone passes).
+        let flipped = lowered.into_iter().flat_map(move |v| {
+            let flips = (0..bit - 1).rev().map(move |j| v ^ 1u128 << j);
+            let runs =
+                (0..bit - 1).map(move |j| v & !(((1u128 << (bit - 1)) - 1) & !((1u128 << j) - 1)));
+            flips.chain(runs)
+        });
+        for v in std::iter::once(cleared).chain(lowered).chain(flipped) {
             let mut cand = s.choices().to_vec();
             cand[at + 1] = (v >> 64) as u64;
             cand[at + 2] = v as u64;
