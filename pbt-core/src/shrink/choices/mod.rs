@@ -82,6 +82,7 @@ mod delete;
 mod magnitude;
 mod minimize;
 pub mod passes;
+mod rejected;
 mod restructure;
 mod shrinker;
 mod size;
