@@ -53,6 +53,11 @@ pub struct Attempt<'a> {
     pub mode: ReplayMode,
     /// The current (smallest failing) sequence.
     pub current: &'a [u64],
+    /// The bound of each of its choices. A [`ReplayMode::Widen`] replay
+    /// whose bounds are these grew none: the shrinker takes it for no
+    /// step, so a test may say [`Trial::NotAStep`] of it without checking
+    /// that the value stays.
+    pub bounds: &'a [u64],
     /// The buffers of a sequence the shrinker no longer needs (the one a
     /// step replaced), for the test to replay into.
     pub spare: &'a Spare,
@@ -100,7 +105,14 @@ impl Attempt<'_> {
     /// ```
     /// use pbt_core::shrink::choices::{Attempt, ReplayMode};
     /// let spare = Default::default();
-    /// let a = Attempt { candidate: &[3], size: 10, mode: ReplayMode::Simplify, current: &[3, 1], spare: &spare };
+    /// let a = Attempt {
+    ///     candidate: &[3],
+    ///     size: 10,
+    ///     mode: ReplayMode::Simplify,
+    ///     current: &[3, 1],
+    ///     bounds: &[9, 9],
+    ///     spare: &spare,
+    /// };
     /// assert!(a.progress(&[3]));
     /// assert!(!a.progress(&[3, 0])); // padded back
     /// ```
@@ -429,6 +441,7 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
             size,
             mode,
             current: &self.current.choices,
+            bounds: &self.current.bounds,
             spare: &self.spare,
         };
         match (self.test)(attempt) {

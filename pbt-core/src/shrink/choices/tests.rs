@@ -540,7 +540,7 @@ fn a_rejected_prefix_runs_no_candidate_that_begins_with_it() {
             let replayed = replay.into_replayed();
             let read = &replayed.choices;
             let printed = format!("{v:?}");
-            let taken = v.as_ref().is_ok_and(|v| fails(v))
+            let taken = v.as_ref().is_ok_and(&fails)
                 && a.progress(read)
                 && (printed == shown) == a.mode.keeps_value();
             let prefix = (a.candidate.get(..read.len()) == Some(&read[..])
