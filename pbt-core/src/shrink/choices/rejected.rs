@@ -15,12 +15,20 @@ pub(super) fn mix(h: u64, x: u64) -> u64 {
     (h.rotate_left(5) ^ x).wrapping_mul(K)
 }
 
+/// How many of a key's top bits pick its bit in [`Rejected`]'s filter.
+const FILTER_BITS: u32 = 13;
+
+/// The filter's length in words.
+const FILTER_WORDS: usize = (1 << FILTER_BITS) / 64;
+
 /// The keys of rejected candidates and prefixes. A rejection is for good
 /// (see [`ChoiceShrinker`](super::ChoiceShrinker)'s `rejected`).
 ///
-/// A lookup first reads one bit of a 65 536-bit filter (the key's top 16
-/// bits): a key never inserted is turned away there, without hashing into
-/// the set, which in an unoptimised build cost as much as a short replay.
+/// A lookup first reads one bit of an 8 192-bit filter (the key's top 13
+/// bits): a key never inserted is mostly turned away there, without
+/// hashing into the set, which in an unoptimised build cost about as much
+/// as replaying a short program. (A filter of 65 536 bits cost more to
+/// clear, on a shrink of a few candidates, than it saved.)
 pub(super) struct Rejected {
     keys: HashSet<u64, BuildHasherDefault<Prehashed>>,
     filter: Vec<u64>,
@@ -32,13 +40,13 @@ impl Rejected {
     pub(super) fn new() -> Self {
         Rejected {
             keys: HashSet::with_capacity_and_hasher(256, Default::default()),
-            filter: vec![0; 1 << 10],
+            filter: vec![0; FILTER_WORDS],
             prefix_lengths: Vec::new(),
         }
     }
 
     fn bit(key: u64) -> (usize, u64) {
-        let top = (key >> 48) as usize;
+        let top = (key >> (64 - FILTER_BITS)) as usize;
         (top >> 6, 1 << (top & 63))
     }
 
