@@ -422,3 +422,35 @@ fn nestedlists_with_sized_lengths_shrink_to_one_list() {
         );
     }
 }
+
+// ------------------------------------------------------------- widen_size
+
+/// A wider size that grows no bound of the choices (a range fixed by the
+/// generator) is no step, and is not printed to see that it keeps the
+/// value: the shrunk counterexample is printed when shrinking reaches it
+/// (once more for smaller choices of the same value) and in the report,
+/// not again by `widen_size` in each round to the fixed point.
+#[test]
+fn a_wider_size_that_grows_no_bound_is_not_printed() {
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    static SHRUNK_PRINTED: AtomicUsize = AtomicUsize::new(0);
+    let prop = property! {
+        forall x: u32, #[gen = gen::int(0..=1000u32)], #[print = |x: &u32| {
+            if *x == 500 {
+                SHRUNK_PRINTED.fetch_add(1, Relaxed);
+            }
+            x.to_string()
+        }];
+        check x < 500
+    };
+    for seed in 0..5 {
+        SHRUNK_PRINTED.store(0, Relaxed);
+        let report = generational(&prop, integrated().seed(seed));
+        assert_eq!(shown(&report), "500", "{report}");
+        let printed = SHRUNK_PRINTED.load(Relaxed);
+        assert!(
+            printed <= 3,
+            "seed {seed}: 500 printed {printed} times\n{report}"
+        );
+    }
+}

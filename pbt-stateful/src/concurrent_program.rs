@@ -108,6 +108,7 @@ impl<M: StateMachine> ConcurrentProgram<M> {
                 steps: steps(prefix),
                 size: 0,
                 machine: None,
+                drawn: false,
             },
             threads: threads.into_iter().map(steps).collect(),
         }
@@ -459,6 +460,7 @@ impl<M: ConcurrentMachine> Gen for ConcurrentPrograms<M> {
                 steps,
                 size,
                 machine: None,
+                drawn: false,
             },
             threads,
         })

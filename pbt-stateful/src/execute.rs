@@ -123,9 +123,10 @@ fn run_steps<M: StateMachine>(machine: &M, program: &Program<M>, faults: Faults)
 /// are never formatted (in an unoptimised build, formatting every step of
 /// every candidate was a quarter of shrinking a program).
 pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
-    if !program.is_valid(machine) {
-        // Never produced by pbt's generator or shrinker; a program built or
-        // edited by hand may be invalid.
+    // Never produced by pbt's generator or shrinker; a program built or
+    // edited by hand may be invalid. A drawn one is valid by construction
+    // (each command drawn until its precondition holds).
+    if !program.drawn && !program.is_valid(machine) {
         return Outcome::Discard;
     }
     let mut model = machine.init_model();
@@ -166,18 +167,20 @@ pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
 /// not run)`; a shrunk program has none.
 pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
     let trace = run_steps(machine, program, Faults::Record);
+    // Written piece by piece: a shrinker prints each program it takes,
+    // and in an unoptimised build a `writeln!` per step cost more than
+    // running the program.
     let mut out = String::new();
     for (i, (cmd, expected, actual)) in trace.steps.iter().enumerate() {
-        let mark = if trace.failing_step() == Some(i) {
-            "   <-- fails here"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            out,
-            "  {}. {cmd}  // model: {expected}, system: {actual}{mark}",
-            i + 1
-        );
+        out.push_str("  ");
+        push_number(&mut out, i + 1);
+        for part in [". ", cmd, "  // model: ", expected, ", system: ", actual] {
+            out.push_str(part);
+        }
+        if trace.failing_step() == Some(i) {
+            out.push_str("   <-- fails here");
+        }
+        out.push('\n');
     }
     if let StepVerdict::Broke(why) = &trace.verdict {
         let _ = writeln!(out, "  invariant: {why}");
@@ -198,6 +201,14 @@ pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
     out
 }
 
+/// `n` in decimal, at the end of `out`.
+fn push_number(out: &mut String, n: usize) {
+    if n >= 10 {
+        push_number(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 /// The Rust statements of [`print()`]'s reproducer: each step as a call of
 /// [`StateMachine::apply_system`], the steps before the failing one run
 /// for their effect, and the failing step asserted against the model's
@@ -209,12 +220,21 @@ pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
     let _ = writeln!(out, "    let machine = {};", machine.print_machine());
     let _ = writeln!(out, "    let mut system = machine.init_system();");
     for (i, (cmd, expected, _)) in trace.steps.iter().enumerate() {
-        let call = format!("machine.apply_system(&mut system, &{cmd})");
-        if trace.failing_step() == Some(i) && trace.verdict == StepVerdict::Disagreed {
+        let asserted = trace.failing_step() == Some(i) && trace.verdict == StepVerdict::Disagreed;
+        out.push_str(match asserted {
+            true => "    assert_eq!(",
+            false => "    ",
+        });
+        for part in ["machine.apply_system(&mut system, &", cmd, ")"] {
+            out.push_str(part);
+        }
+        if asserted {
             let expected = as_expression::<M::Output>(expected);
-            let _ = writeln!(out, "    assert_eq!({call}, {expected});");
+            for part in [", ", &expected, ");\n"] {
+                out.push_str(part);
+            }
         } else {
-            let _ = writeln!(out, "    {call};");
+            out.push_str(";\n");
         }
     }
     match &trace.verdict {
@@ -279,6 +299,121 @@ mod tests {
             *s += u64::from(*c);
             Counted((*s).min(self.limit))
         }
+    }
+
+    thread_local! {
+        /// How many steps a [`Counted`] machine's system ran, and how many
+        /// preconditions it checked, on this thread.
+        static COUNTS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+    }
+
+    /// A counter whose system and preconditions count their runs
+    /// ([`COUNTS`]); it fails past `limit`.
+    struct Counter {
+        limit: u64,
+    }
+
+    impl StateMachine for Counter {
+        type Model = u64;
+        type System = u64;
+        type Command = u8;
+        type Output = u64;
+        fn init_model(&self) -> u64 {
+            0
+        }
+        fn init_system(&self) -> u64 {
+            0
+        }
+        fn commands<'a>(&'a self, _: &'a u64) -> impl Gen<Value = u8> + 'a {
+            int(1..=9u8)
+        }
+        fn precondition(&self, _: &u64, _: &u8) -> bool {
+            COUNTS.with(|c| c.set((c.get().0, c.get().1 + 1)));
+            true
+        }
+        fn apply_model(&self, s: &mut u64, c: &u8) -> u64 {
+            *s += u64::from(*c);
+            *s
+        }
+        fn apply_system(&self, s: &mut u64, c: &u8) -> u64 {
+            COUNTS.with(|c| c.set((c.get().0 + 1, c.get().1)));
+            *s += u64::from(*c);
+            (*s).min(self.limit)
+        }
+    }
+
+    /// What `f` adds to this thread's [`COUNTS`].
+    fn counted(f: impl FnOnce()) -> (usize, usize) {
+        let before = COUNTS.with(|c| c.get());
+        f();
+        let after = COUNTS.with(|c| c.get());
+        (after.0 - before.0, after.1 - before.1)
+    }
+
+    /// A program of `machine` drawn from `seed` with at least `len` steps,
+    /// and its choices.
+    fn drawn(machine: Counter, len: usize) -> (crate::Programs<Counter>, Vec<u64>) {
+        let programs = machine.programs();
+        let choices = (0..)
+            .map(|seed| {
+                let mut tracer = pbt_core::choices::Tracer::new(Rng::from_seed(seed));
+                let program = programs.generate(&mut tracer, 20).unwrap();
+                (program.len(), tracer.into_replayed().choices)
+            })
+            .find(|(n, _)| *n >= len)
+            .unwrap()
+            .1;
+        (programs, choices)
+    }
+
+    #[test]
+    fn a_program_drawn_from_the_choices_printed_last_prints_without_running() {
+        use pbt_core::choices::Replay;
+        let (programs, choices) = drawn(Counter { limit: 30 }, 10);
+        let printer = programs.printer();
+        let machine = Counter { limit: 30 };
+        let replay = |choices: &[u64]| programs.generate(&mut Replay::new(choices), 20).unwrap();
+        let program = replay(&choices);
+        let mut first = String::new();
+        let (runs, _) = counted(|| first = printer(&program));
+        assert!(runs > 0, "the first print runs the program");
+        assert_eq!(first, format!("\n{}", super::print(&machine, &program)));
+        // Drawn again from the same choices: printed as it was.
+        let (runs, _) = counted(|| assert_eq!(printer(&replay(&choices)), first));
+        assert_eq!(runs, 0, "printed again from the same choices");
+        // Other choices, and a program the external shrinker made (not
+        // drawn in place): run and printed afresh.
+        let mut fewer = choices.clone();
+        let last = fewer.len() - 1;
+        fewer[last] = 0;
+        let other = replay(&fewer);
+        let (runs, _) = counted(|| {
+            let printed = printer(&other);
+            assert_eq!(printed, format!("\n{}", super::print(&machine, &other)));
+        });
+        assert!(runs > 0);
+        let edited = programs.shrink(&program).find(|p| p.len() >= 2).unwrap();
+        let (runs, _) = counted(|| {
+            let printed = printer(&edited);
+            assert_eq!(printed, format!("\n{}", super::print(&machine, &edited)));
+        });
+        assert!(runs > 0, "a program edited by value is run");
+    }
+
+    #[test]
+    fn check_walks_a_drawn_program_once() {
+        let (programs, choices) = drawn(Counter { limit: u64::MAX }, 10);
+        let machine = Counter { limit: u64::MAX };
+        let program = programs
+            .generate(&mut pbt_core::choices::Replay::new(&choices), 20)
+            .unwrap();
+        let (runs, preconditions) =
+            counted(|| assert_eq!(check(&machine, &program), Outcome::Pass));
+        assert_eq!((runs, preconditions), (program.len(), 0));
+        // Edited by value: checked valid first.
+        let edited = programs.shrink(&program).find(|p| p.len() >= 2).unwrap();
+        let (_, preconditions) = counted(|| assert_eq!(check(&machine, &edited), Outcome::Pass));
+        assert!(preconditions >= edited.len());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use pbt_core::source::BlockKind;
 use pbt_core::Source;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// How many times a step redraws a command whose precondition fails before
 /// the program ends there.
@@ -92,6 +92,11 @@ pub struct Program<M: StateMachine> {
     /// The machine whose [`Programs`] made it: its `Debug` runs it and
     /// prints the report's form (see `Debug`).
     pub(super) machine: Option<Arc<M>>,
+    /// Whether every step's command was drawn from its recorded choices in
+    /// the model state it meets, at `size` (a program [`Programs`]
+    /// generated or replayed): its commands, and so its printed form, are
+    /// then a function of the steps' choices and the size.
+    pub(super) drawn: bool,
 }
 
 impl<M: StateMachine> Clone for Program<M> {
@@ -100,6 +105,7 @@ impl<M: StateMachine> Clone for Program<M> {
             steps: self.steps.clone(),
             size: self.size,
             machine: self.machine.clone(),
+            drawn: self.drawn,
         }
     }
 }
@@ -165,12 +171,55 @@ impl<M: StateMachine> Program<M> {
 /// integrated shrinker) yields another valid program.
 pub struct Programs<M> {
     machine: Arc<M>,
+    /// The program [`Programs::printer`] printed last, shared by the
+    /// clones: a shrinker prints each program it takes to tell whether it
+    /// shows, and most programs a choice shrinker takes print as the one
+    /// before (a continuation choice lowered, which takes the same step).
+    last_printed: Arc<Mutex<Option<Printed>>>,
+}
+
+/// A drawn program's printed form, and what it is a function of: the size
+/// and each step's choices (their lengths, then the choices).
+struct Printed {
+    size: usize,
+    key: Vec<u64>,
+    text: String,
+}
+
+impl Printed {
+    /// Whether `program` prints as this: it was drawn (see
+    /// [`Program::drawn`]) from the same choices at the same size.
+    fn is_of<M: StateMachine>(&self, program: &Program<M>) -> bool {
+        let mut key = self.key.iter();
+        program.drawn
+            && self.size == program.size
+            && program.steps.iter().all(|step| {
+                key.next() == Some(&(step.choices.len() as u64))
+                    && step.choices.iter().all(|c| key.next() == Some(c))
+            })
+            && key.next().is_none()
+    }
+
+    /// `text`, printed from `program`.
+    fn of<M: StateMachine>(program: &Program<M>, text: String) -> Self {
+        let mut key = Vec::with_capacity(program.steps.iter().map(|s| s.choices.len() + 1).sum());
+        for step in &program.steps {
+            key.push(step.choices.len() as u64);
+            key.extend_from_slice(&step.choices);
+        }
+        Printed {
+            size: program.size,
+            key,
+            text,
+        }
+    }
 }
 
 impl<M> Clone for Programs<M> {
     fn clone(&self) -> Self {
         Programs {
             machine: Arc::clone(&self.machine),
+            last_printed: Arc::clone(&self.last_printed),
         }
     }
 }
@@ -183,7 +232,10 @@ impl<M: StateMachine> Programs<M> {
 
     /// The programs of a shared machine.
     pub fn shared(machine: Arc<M>) -> Self {
-        Programs { machine }
+        Programs {
+            machine,
+            last_printed: Arc::default(),
+        }
     }
 
     /// The machine.
@@ -256,9 +308,34 @@ impl<M: StateMachine> Programs<M> {
 
     /// The printed program (numbered, with results, and a Rust reproducer;
     /// see [`print`](super::print)), for `#[print = …]`.
+    ///
+    /// A program drawn from the same choices as the one this printer (or a
+    /// clone of these `Programs`) printed last prints as that one, without
+    /// running it again: a shrinker prints every program it takes, to
+    /// tell whether it shows, and most of a program's shrink steps only
+    /// lower a continuation choice (in an unoptimised build, printing was
+    /// a quarter of shrinking a program).
     pub fn printer(&self) -> impl Fn(&Program<M>) -> String {
-        let machine = Arc::clone(&self.machine);
-        move |p| format!("\n{}", super::execute::print(&*machine, p))
+        let programs = self.clone();
+        move |p| programs.print(p)
+    }
+
+    /// [`Programs::printer`]'s print of `program`.
+    fn print(&self, program: &Program<M>) -> String {
+        let cached = |last: &Option<Printed>| {
+            (last.as_ref())
+                .filter(|last| last.is_of(program))
+                .map(|last| last.text.clone())
+        };
+        let lock = || self.last_printed.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(text) = cached(&lock()) {
+            return text;
+        }
+        let text = format!("\n{}", super::execute::print(&*self.machine, program));
+        if program.drawn {
+            *lock() = Some(Printed::of(program, text.clone()));
+        }
+        text
     }
 
     /// A program near `program`: keep a prefix (its length drawn), then grow
@@ -285,6 +362,7 @@ impl<M: StateMachine> Programs<M> {
                 steps,
                 size,
                 machine: Some(Arc::clone(&self.machine)),
+                drawn: false,
             }
         });
         grown.unwrap_or_else(|| program.clone())
@@ -310,6 +388,7 @@ impl<M: StateMachine> Gen for Programs<M> {
             steps,
             size,
             machine: Some(Arc::clone(&self.machine)),
+            drawn: true,
         })
     }
 }
@@ -494,6 +573,7 @@ fn rebuild<M: StateMachine>(
             steps: kept,
             size,
             machine: None,
+            drawn: false,
         }
     })
 }

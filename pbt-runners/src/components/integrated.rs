@@ -108,9 +108,24 @@ pub fn shrink_choices(
         let checked = checked.filter(|(_, why)| {
             (origin.as_ref()).is_none_or(|origin| FailureOrigin::of(why) == *origin)
         });
+        // A wider size that grows no bound is no step (the shrinker takes
+        // none): not printed to see that it keeps the value.
+        let checked = checked
+            .filter(|_| attempt.mode != ReplayMode::Widen || replayed.bounds != attempt.bounds);
         let Some((inputs, why)) = checked else {
+            // A replay that read a prefix of the candidate as it is, and no
+            // more, rejects every candidate that begins with it.
+            let read = replayed.choices.len();
+            let trial = match attempt.mode {
+                ReplayMode::Simplify | ReplayMode::Reencode
+                    if attempt.candidate.get(..read) == Some(&replayed.choices[..]) =>
+                {
+                    Trial::NotAStepReading(read)
+                }
+                _ => Trial::NotAStep,
+            };
             spare = Some(replayed);
-            return Trial::NotAStep;
+            return trial;
         };
         // Only progress that shows counts as a step. Smaller choices that
         // generate the same value (bits a generator ignores, such as `0`

@@ -60,7 +60,10 @@
 //!    deterministic too. The rejected cache relies on both: a rejected
 //!    [`ReplayMode::Simplify`] candidate is never run again (its value
 //!    passes, or its replay is no smaller than a sequence that only gets
-//!    smaller).
+//!    smaller), nor is any candidate that begins with the choices a
+//!    rejected replay read and no further ([`Trial::NotAStepReading`]: a
+//!    pass that lowers a length or a program's continuation to `0` and
+//!    edits what comes after it proposes the same replay many times).
 //! 7. **Read structure from the record, not from guesses.** Blocks say
 //!    where a collection, an element or a recursive layer is;
 //!    [`Replayed::integers`](crate::choices::Replayed::integers) says where
@@ -82,6 +85,7 @@ mod delete;
 mod magnitude;
 mod minimize;
 pub mod passes;
+mod rejected;
 mod restructure;
 mod shrinker;
 mod size;

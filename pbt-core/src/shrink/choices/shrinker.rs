@@ -12,9 +12,8 @@
 //! smaller (see [`Attempt::progress`]) and the value still fails.
 
 use super::passes::{self, PassStats, Tier};
+use super::rejected::Rejected;
 use crate::choices::{shortlex_lt, Block, IntegerMarks, Replayed};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// What a candidate asks of its replay and of the value it generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +53,11 @@ pub struct Attempt<'a> {
     pub mode: ReplayMode,
     /// The current (smallest failing) sequence.
     pub current: &'a [u64],
+    /// The bound of each of its choices. A [`ReplayMode::Widen`] replay
+    /// whose bounds are these grew none: the shrinker takes it for no
+    /// step, so a test may say [`Trial::NotAStep`] of it without checking
+    /// that the value stays.
+    pub bounds: &'a [u64],
     /// The buffers of a sequence the shrinker no longer needs (the one a
     /// step replaced), for the test to replay into.
     pub spare: &'a Spare,
@@ -101,7 +105,14 @@ impl Attempt<'_> {
     /// ```
     /// use pbt_core::shrink::choices::{Attempt, ReplayMode};
     /// let spare = Default::default();
-    /// let a = Attempt { candidate: &[3], size: 10, mode: ReplayMode::Simplify, current: &[3, 1], spare: &spare };
+    /// let a = Attempt {
+    ///     candidate: &[3],
+    ///     size: 10,
+    ///     mode: ReplayMode::Simplify,
+    ///     current: &[3, 1],
+    ///     bounds: &[9, 9],
+    ///     spare: &spare,
+    /// };
     /// assert!(a.progress(&[3]));
     /// assert!(!a.progress(&[3, 0])); // padded back
     /// ```
@@ -127,6 +138,18 @@ pub enum Trial {
     /// [`Attempt::progress`]), or it does not do what the
     /// [`ReplayMode`] asks.
     NotAStep,
+    /// Not a step, as [`Trial::NotAStep`], and the replay read the first
+    /// `n` choices of the candidate as they are (none above its bound, none
+    /// past its end) and no more. Every candidate that begins with those `n`
+    /// choices replays to the same value (the generators and the test are
+    /// deterministic), so the shrinker runs none of them: a pass that ends
+    /// a collection early (a length or a continuation choice lowered to
+    /// `0`) and then edits the choices after it proposes many. Said of a
+    /// [`ReplayMode::Simplify`] or [`ReplayMode::Reencode`] candidate whose
+    /// value passes, or whose choices make no progress (not of one turned
+    /// down for changing the value it must keep); a test may always say
+    /// [`Trial::NotAStep`] instead.
+    NotAStepReading(usize),
     /// Not a step: the candidate still fails, but it generates the value as
     /// it is (a size change the value does not show). A pass that searches
     /// the size stops there, as a size between it and the current one
@@ -201,7 +224,9 @@ pub struct ChoiceShrinker<T> {
     /// sequence, which only gets smaller. Passes propose the same candidate
     /// more than once (zeroing a block and minimizing its one choice;
     /// every pass again in each round to the fixed point), and it runs once.
-    rejected: HashSet<u64, BuildHasherDefault<Prehashed>>,
+    /// With them, the prefixes a rejected replay read and no more
+    /// ([`Trial::NotAStepReading`]).
+    rejected: Rejected,
     /// The buffer [`ChoiceShrinker::consider_splice`] builds candidates in.
     scratch: Vec<u64>,
     /// Whether the test said [`Trial::Unchanged`] of the last candidate.
@@ -212,30 +237,11 @@ pub struct ChoiceShrinker<T> {
     stats: Vec<PassStats>,
 }
 
-/// A hasher for keys that are hashes already ([`fingerprint`]s).
-#[derive(Default)]
-pub(crate) struct Prehashed(u64);
-
-impl Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
-
-/// A 64-bit hash of a candidate replayed at `size` (FxHash's mixing).
-fn fingerprint(candidate: &[u64], size: usize) -> u64 {
-    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(K);
-    let h = mix(mix(0, size as u64), candidate.len() as u64);
-    candidate.iter().fold(h, |h, &x| mix(h, x))
+/// Whether a [`Trial::NotAStepReading`] of a candidate replayed in `mode`
+/// rejects its prefix: a candidate at the shrinker's size, whose test says
+/// so only when its value passes or makes no progress.
+fn reads_prefixes(mode: ReplayMode) -> bool {
+    matches!(mode, ReplayMode::Simplify | ReplayMode::Reencode)
 }
 
 /// The largest size [`ReplayMode::Widen`] goes to.
@@ -255,7 +261,7 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
             resizing: false,
             deferred: false,
             thorough: false,
-            rejected: HashSet::with_capacity_and_hasher(256, Default::default()),
+            rejected: Rejected::new(),
             scratch: Vec::new(),
             unchanged: false,
             spare: Spare::default(),
@@ -416,10 +422,18 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
         if !smaller {
             return Ok(false);
         }
-        let key = (mode == ReplayMode::Simplify).then(|| fingerprint(candidate, size));
-        if key.is_some_and(|key| self.rejected.contains(&key)) {
-            return Ok(false);
-        }
+        // A re-encoding replays saturating: only a prefix read as it is
+        // reads the same in it.
+        let key = match mode {
+            ReplayMode::Simplify | ReplayMode::Reencode => {
+                let simplify = mode == ReplayMode::Simplify;
+                match self.rejected.lookup(candidate, size, simplify) {
+                    Some(key) => simplify.then_some(key),
+                    None => return Ok(false),
+                }
+            }
+            ReplayMode::Resize | ReplayMode::Widen => None,
+        };
         self.attempts += 1;
         self.unchanged = false;
         let attempt = Attempt {
@@ -427,6 +441,7 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
             size,
             mode,
             current: &self.current.choices,
+            bounds: &self.current.bounds,
             spare: &self.spare,
         };
         match (self.test)(attempt) {
@@ -447,9 +462,16 @@ impl<T: ShrinkTest> ChoiceShrinker<T> {
                 self.steps += 1;
                 Ok(true)
             }
-            trial @ (Trial::NotAStep | Trial::Unchanged) => {
+            Trial::NotAStepReading(n) if reads_prefixes(mode) && n < candidate.len() => {
+                self.rejected.reject_prefix(&candidate[..n], size);
                 if let Some(key) = key {
-                    self.rejected.insert(key);
+                    self.rejected.reject(key);
+                }
+                Ok(false)
+            }
+            trial @ (Trial::NotAStep | Trial::NotAStepReading(_) | Trial::Unchanged) => {
+                if let Some(key) = key {
+                    self.rejected.reject(key);
                 }
                 self.unchanged = matches!(trial, Trial::Unchanged);
                 Ok(false)

@@ -512,3 +512,79 @@ fn integers_are_marked_where_their_kind_is_drawn() {
     u32::arbitrary(&mut crate::gen::Prepaid::new(&mut replay), 10);
     assert!(replay.into_replayed().integers.starts_at(0));
 }
+
+/// A rejected replay that read only a prefix of its candidate
+/// ([`Trial::NotAStepReading`]) rejects every candidate that begins with
+/// that prefix: none of them is run, and the shrinker ends where it ends
+/// when the test says only [`Trial::NotAStep`], in fewer runs.
+#[test]
+fn a_rejected_prefix_runs_no_candidate_that_begins_with_it() {
+    use std::cell::RefCell;
+    let g = vec((int(0..=1000u32), int(0..=1000u32)), 0..=40);
+    let fails = |v: &Vec<(u32, u32)>| v.iter().filter(|(a, b)| a + b > 700).count() >= 2;
+    let start: Vec<u64> = std::iter::once(30)
+        .chain((0..60).map(|i| (i * 379 + 11) % 1000))
+        .collect();
+    // Shrink, the test telling what a rejected replay read (`reading`) or
+    // not; the choices it ends at, and each run with the prefix it read
+    // when it said so.
+    let shrink = |reading: bool| {
+        let runs = RefCell::new(Vec::new());
+        let mut shown = format!("{:?}", g.generate(&mut Replay::new(&start), 10).unwrap());
+        let test = |a: Attempt<'_>| {
+            let mut replay = match a.mode {
+                ReplayMode::Reencode => Replay::saturating(a.candidate),
+                _ => Replay::new(a.candidate),
+            };
+            let v = g.generate(&mut replay, a.size);
+            let replayed = replay.into_replayed();
+            let read = &replayed.choices;
+            let printed = format!("{v:?}");
+            let taken = v.as_ref().is_ok_and(&fails)
+                && a.progress(read)
+                && (printed == shown) == a.mode.keeps_value();
+            let prefix = (a.candidate.get(..read.len()) == Some(&read[..])
+                && matches!(a.mode, ReplayMode::Simplify | ReplayMode::Reencode)
+                && !v.as_ref().is_ok_and(|v| fails(v) && a.progress(read)))
+            .then(|| read.clone());
+            let replayed_as_is = matches!(a.mode, ReplayMode::Simplify | ReplayMode::Reencode);
+            runs.borrow_mut()
+                .push((a.candidate.to_vec(), a.size, replayed_as_is, prefix.clone()));
+            match (taken, prefix) {
+                (true, _) => {
+                    shown = printed;
+                    Trial::Shrunk(replayed)
+                }
+                (false, Some(p)) if reading => Trial::NotAStepReading(p.len()),
+                (false, _) => Trial::NotAStep,
+            }
+        };
+        let mut replay = Replay::new(&start);
+        g.generate(&mut replay, 10).unwrap();
+        let mut s = ChoiceShrinker::new(replay.into_replayed(), 10, test).resizing(true);
+        s.run();
+        let end = s.choices().to_vec();
+        drop(s);
+        (end, runs.into_inner())
+    };
+    let (plain_end, plain_runs) = shrink(false);
+    let (end, runs) = shrink(true);
+    assert_eq!(end, plain_end);
+    assert!(
+        runs.len() < plain_runs.len(),
+        "{} runs, {} without the prefixes",
+        runs.len(),
+        plain_runs.len()
+    );
+    for (i, (candidate, size, as_is, _)) in runs.iter().enumerate() {
+        let earlier = runs[..i]
+            .iter()
+            .filter_map(|(c, s, _, p)| Some((c, s, p.as_ref()?)));
+        for (before, at, read) in earlier {
+            assert!(
+                !(*as_is && size == at && read.len() < before.len() && candidate.starts_with(read)),
+                "{candidate:?} begins with {read:?}, read and rejected"
+            );
+        }
+    }
+}
