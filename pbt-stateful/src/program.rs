@@ -320,7 +320,9 @@ impl<M: StateMachine> Programs<M> {
     /// running it again: a shrinker prints every program it takes, to
     /// tell whether it shows, and most of a program's shrink steps only
     /// lower a continuation choice (in an unoptimised build, printing was
-    /// a quarter of shrinking a program).
+    /// a quarter of shrinking a program). The reproducer's first lines
+    /// (its imports, the machine, the system) are written once per
+    /// printer and its clones.
     pub fn printer(&self) -> impl Fn(&Program<M>) -> String {
         let programs = self.clone();
         move |p| programs.print(p)

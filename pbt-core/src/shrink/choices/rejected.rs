@@ -14,6 +14,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// The rotation is written out: `u64::rotate_left` is a call in an
 /// unoptimised build, and a lookup mixes every choice of its candidate.
 #[inline(always)]
+#[allow(clippy::manual_rotate)]
 pub(super) fn mix(h: u64, x: u64) -> u64 {
     const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
     (((h << 5) | (h >> 59)) ^ x).wrapping_mul(K)
