@@ -166,14 +166,32 @@ pub fn check<M: StateMachine>(machine: &M, program: &Program<M>) -> Outcome {
 /// Steps after the failing one are not run, and counted: `(3 more steps,
 /// not run)`; a shrunk program has none.
 pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
-    let trace = run_steps(machine, program, Faults::Record);
-    // Written piece by piece: a shrinker prints each program it takes,
-    // and in an unoptimised build a `writeln!` per step cost more than
-    // running the program.
     let mut out = String::new();
+    print_into(&mut out, machine, program, &reproducer_header(machine));
+    out
+}
+
+/// [`print()`] at the end of `out`, with the reproducer's first lines
+/// given ([`reproducer_header`]): a printer that prints many programs of
+/// one machine (a shrinker prints each program it takes) writes them once.
+pub(crate) fn print_into<M: StateMachine>(
+    out: &mut String,
+    machine: &M,
+    program: &Program<M>,
+    header: &str,
+) {
+    let trace = run_steps(machine, program, Faults::Record);
+    // Written piece by piece into a string sized for it: a shrinker prints
+    // each program it takes, and in an unoptimised build a `writeln!` per
+    // step cost more than running the program (and a `push_str` costs
+    // about 350 instructions, so constant pieces are pushed whole).
+    let texts: usize = (trace.steps.iter())
+        .map(|(cmd, expected, actual)| 2 * cmd.len() + expected.len() + actual.len())
+        .sum();
+    out.reserve(header.len() + texts + 96 * trace.steps.len() + 256);
     for (i, (cmd, expected, actual)) in trace.steps.iter().enumerate() {
         out.push_str("  ");
-        push_number(&mut out, i + 1);
+        push_number(out, i + 1);
         for part in [". ", cmd, "  // model: ", expected, ", system: ", actual] {
             out.push_str(part);
         }
@@ -196,9 +214,9 @@ pub fn print<M: StateMachine>(machine: &M, program: &Program<M>) -> String {
             let _ = writeln!(out, "  ({n} more steps, not run)");
         }
     }
-    let _ = writeln!(out, "reproducer (paste into a #[test]):");
-    out.push_str(&reproducer(machine, &trace));
-    out
+    out.push_str("reproducer (paste into a #[test]):\n");
+    out.push_str(header);
+    reproducer_steps::<M>(out, &trace);
 }
 
 /// `n` in decimal, at the end of `out`.
@@ -214,27 +232,38 @@ fn push_number(out: &mut String, n: usize) {
 /// for their effect, and the failing step asserted against the model's
 /// result (or, for an invariant, run and commented).
 pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
-    let mut out = String::new();
-    out.push_str(&variants_import::<M::Command>());
-    let _ = writeln!(out, "    use pbt::stateful::StateMachine;");
-    let _ = writeln!(out, "    let machine = {};", machine.print_machine());
-    let _ = writeln!(out, "    let mut system = machine.init_system();");
+    let mut out = reproducer_header(machine);
+    reproducer_steps::<M>(&mut out, trace);
+    out
+}
+
+/// The first lines of a [`reproducer`] of `machine`'s programs (the
+/// imports, the machine, the system), the same for each of them.
+pub(crate) fn reproducer_header<M: StateMachine>(machine: &M) -> String {
+    let mut out = variants_import::<M::Command>();
+    out.push_str("    use pbt::stateful::StateMachine;\n    let machine = ");
+    out.push_str(&machine.print_machine());
+    out.push_str(";\n    let mut system = machine.init_system();\n");
+    out
+}
+
+/// The lines of a [`reproducer`] after its [header](reproducer_header):
+/// the steps of `trace`, at the end of `out`.
+fn reproducer_steps<M: StateMachine>(out: &mut String, trace: &Trace) {
     for (i, (cmd, expected, _)) in trace.steps.iter().enumerate() {
         let asserted = trace.failing_step() == Some(i) && trace.verdict == StepVerdict::Disagreed;
         out.push_str(match asserted {
-            true => "    assert_eq!(",
-            false => "    ",
+            true => "    assert_eq!(machine.apply_system(&mut system, &",
+            false => "    machine.apply_system(&mut system, &",
         });
-        for part in ["machine.apply_system(&mut system, &", cmd, ")"] {
-            out.push_str(part);
-        }
+        out.push_str(cmd);
         if asserted {
             let expected = as_expression::<M::Output>(expected);
-            for part in [", ", &expected, ");\n"] {
+            for part in ["), ", &expected, ");\n"] {
                 out.push_str(part);
             }
         } else {
-            out.push_str(";\n");
+            out.push_str(");\n");
         }
     }
     match &trace.verdict {
@@ -246,7 +275,6 @@ pub fn reproducer<M: StateMachine>(machine: &M, trace: &Trace) -> String {
         }
         _ => {}
     }
-    out
 }
 
 #[cfg(test)]
@@ -340,6 +368,16 @@ mod tests {
             *s += u64::from(*c);
             (*s).min(self.limit)
         }
+        fn print_machine(&self) -> String {
+            MACHINE_PRINTS.with(|n| n.set(n.get() + 1));
+            format!("Counter {{ limit: {} }}", self.limit)
+        }
+    }
+
+    thread_local! {
+        /// How many times a [`Counter`] was printed as a Rust expression
+        /// on this thread.
+        static MACHINE_PRINTS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// What `f` adds to this thread's [`COUNTS`].
@@ -398,6 +436,29 @@ mod tests {
             assert_eq!(printed, format!("\n{}", super::print(&machine, &edited)));
         });
         assert!(runs > 0, "a program edited by value is run");
+    }
+
+    #[test]
+    fn a_printer_writes_the_reproducers_first_lines_once() {
+        use pbt_core::choices::Replay;
+        let (programs, choices) = drawn(Counter { limit: 30 }, 10);
+        let machine = Counter { limit: 30 };
+        let printer = programs.printer();
+        let before = MACHINE_PRINTS.with(|n| n.get());
+        // Programs of several lengths, each printed afresh (other choices),
+        // as a shrinker prints each program it takes.
+        let mut printed = Vec::new();
+        for end in [choices.len(), choices.len() / 2, choices.len() / 3] {
+            let mut fewer = choices.clone();
+            fewer.truncate(end);
+            let program = programs.generate(&mut Replay::new(&fewer), 20).unwrap();
+            printed.push((printer(&program), program));
+        }
+        assert_eq!(MACHINE_PRINTS.with(|n| n.get()) - before, 1);
+        for (text, program) in &printed {
+            assert!(text.contains("let machine = Counter { limit: 30 };"));
+            assert_eq!(*text, format!("\n{}", super::print(&machine, program)));
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ use pbt_core::source::BlockKind;
 use pbt_core::Source;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// How many times a step redraws a command whose precondition fails before
 /// the program ends there.
@@ -176,6 +176,10 @@ pub struct Programs<M> {
     /// shows, and most programs a choice shrinker takes print as the one
     /// before (a continuation choice lowered, which takes the same step).
     last_printed: Arc<Mutex<Option<Printed>>>,
+    /// The first lines of every reproducer [`Programs::printer`] prints
+    /// (see [`reproducer_header`](super::execute::reproducer_header)),
+    /// written once.
+    header: Arc<OnceLock<String>>,
 }
 
 /// A drawn program's printed form, and what it is a function of: the size
@@ -220,6 +224,7 @@ impl<M> Clone for Programs<M> {
         Programs {
             machine: Arc::clone(&self.machine),
             last_printed: Arc::clone(&self.last_printed),
+            header: Arc::clone(&self.header),
         }
     }
 }
@@ -235,6 +240,7 @@ impl<M: StateMachine> Programs<M> {
         Programs {
             machine,
             last_printed: Arc::default(),
+            header: Arc::default(),
         }
     }
 
@@ -314,7 +320,9 @@ impl<M: StateMachine> Programs<M> {
     /// running it again: a shrinker prints every program it takes, to
     /// tell whether it shows, and most of a program's shrink steps only
     /// lower a continuation choice (in an unoptimised build, printing was
-    /// a quarter of shrinking a program).
+    /// a quarter of shrinking a program). The reproducer's first lines
+    /// (its imports, the machine, the system) are written once per
+    /// printer and its clones.
     pub fn printer(&self) -> impl Fn(&Program<M>) -> String {
         let programs = self.clone();
         move |p| programs.print(p)
@@ -331,7 +339,10 @@ impl<M: StateMachine> Programs<M> {
         if let Some(text) = cached(&lock()) {
             return text;
         }
-        let text = format!("\n{}", super::execute::print(&*self.machine, program));
+        let machine = &*self.machine;
+        let header = (self.header).get_or_init(|| super::execute::reproducer_header(machine));
+        let mut text = String::from("\n");
+        super::execute::print_into(&mut text, machine, program, header);
         if program.drawn {
             *lock() = Some(Printed::of(program, text.clone()));
         }

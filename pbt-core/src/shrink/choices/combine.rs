@@ -104,6 +104,18 @@ fn is_collection(now: &Snapshot, c: usize) -> bool {
         .is_some_and(|b| b.kind == BlockKind::Collection)
 }
 
+/// Whether element `e` of the snapshot is zeros that end the sequence (a
+/// program's last continuation choice, `0`: "end here"). Deleting it
+/// deletes nothing: a replay reads past the end of a candidate as `0`, so
+/// it reads the element back, and the candidate is the edit that comes
+/// with the deletion alone, a choice lowered (a candidate of the
+/// single-choice passes) or raised (no smaller), in a sequence no shorter
+/// than the current one (see [`Attempt::progress`](super::Attempt::progress)).
+fn pads_back(now: &Snapshot, e: usize) -> bool {
+    let span = now.blocks[now.elems[e]].span();
+    span.end == now.choices.len() && now.choices[span].iter().all(|&x| x == 0)
+}
+
 /// Delete two elements of a collection of at most [`SHORT`] that are not
 /// next to each other (adjacent ones go as a run in `delete_blocks`): for
 /// each element from the last, with each earlier one from the nearest.
@@ -127,7 +139,7 @@ pub(crate) fn delete_pairs<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrinkin
             // An element equal to the next one, tried already (as `j`,
             // or as `i` with the same `j`), gives the same candidates.
             let body = |e: usize| &now.choices[now.blocks[now.elems[e]].span()];
-            if j + 1 < m && body(j) == body(j + 1) {
+            if j + 1 < m && body(j) == body(j + 1) || pads_back(&now, j) {
                 continue;
             }
             for i in (0..j.saturating_sub(1)).rev() {
@@ -171,6 +183,9 @@ pub(crate) fn delete_replacing<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shri
             let fits = (2..=REPLACE_UP_TO.0).contains(&m) && coll.len() <= REPLACE_UP_TO.1;
             if !is_collection(&now, c) || !fits || j >= m {
                 break;
+            }
+            if pads_back(&now, j) {
+                continue;
             }
             let Some(cand) = without(&now.choices, &now.blocks, &now.elems, c, &[j]) else {
                 continue;

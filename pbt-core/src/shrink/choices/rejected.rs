@@ -10,9 +10,14 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// FxHash's mixing of `x` into `h`. A candidate's key is its size, its
 /// choices folded in order, then its length ([`Rejected::lookup`]), so the
 /// hash of a prefix is on the way to the whole's ([`Rejected::reject_prefix`]).
+///
+/// The rotation is written out: `u64::rotate_left` is a call in an
+/// unoptimised build, and a lookup mixes every choice of its candidate.
+#[inline(always)]
+#[allow(clippy::manual_rotate)]
 pub(super) fn mix(h: u64, x: u64) -> u64 {
     const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    (h.rotate_left(5) ^ x).wrapping_mul(K)
+    (((h << 5) | (h >> 59)) ^ x).wrapping_mul(K)
 }
 
 /// How many of a key's top bits pick its bit in [`Rejected`]'s filter.
@@ -56,9 +61,12 @@ impl Rejected {
         self.keys.insert(key);
     }
 
+    /// Whether `key` was inserted; the filter's bit read in place, as
+    /// [`Rejected::bit`] picks it (a lookup asks once per prefix length
+    /// rejected, and a call costs in an unoptimised build).
     fn contains(&self, key: u64) -> bool {
-        let (word, bit) = Self::bit(key);
-        self.filter[word] & bit != 0 && self.keys.contains(&key)
+        let top = (key >> (64 - FILTER_BITS)) as usize;
+        self.filter[top >> 6] & (1 << (top & 63)) != 0 && self.keys.contains(&key)
     }
 
     /// Reject `key` (a [`Rejected::lookup`] key).
@@ -103,8 +111,15 @@ impl Rejected {
     }
 }
 
-fn fold(h: u64, part: &[u64]) -> u64 {
-    part.iter().fold(h, |h, &x| mix(h, x))
+/// `part` mixed into `h` in order. A plain loop: an iterator's `fold`
+/// and its closure are calls per choice in an unoptimised build.
+fn fold(mut h: u64, part: &[u64]) -> u64 {
+    let mut i = 0;
+    while i < part.len() {
+        h = mix(h, part[i]);
+        i += 1;
+    }
+    h
 }
 
 /// The key of every candidate that begins with the `n` choices folded into

@@ -151,6 +151,73 @@ fn delete_replacing_deletes_an_element_while_another_changes() {
     );
 }
 
+/// A list drawn as a program is: each element a block of its "one
+/// more?" choice (`0` ends the list) and its value, the end included.
+#[derive(Clone, Copy)]
+struct Continued;
+
+impl Gen for Continued {
+    type Value = Vec<u64>;
+    fn generate<S: crate::Source + ?Sized>(
+        &self,
+        src: &mut S,
+        _size: usize,
+    ) -> crate::Generated<Vec<u64>> {
+        use crate::source::BlockKind;
+        let mut out = Vec::new();
+        src.start_block(BlockKind::Collection);
+        loop {
+            src.start_block(BlockKind::Element);
+            let more = src.draw(2) != 0;
+            if more {
+                out.push(src.draw(9));
+            }
+            src.end_block();
+            if !more {
+                break;
+            }
+        }
+        src.end_block();
+        Ok(out)
+    }
+}
+
+/// The element that ends a list drawn as a program (its "no more" `0`,
+/// the last choice) is read back by any replay of a candidate without it:
+/// `delete_replacing` and `delete_pairs` do not delete it, and still
+/// delete the others (`[0, 0, 0]` fails, and `[1, 0]`).
+#[test]
+fn deleting_the_zeros_that_end_the_sequence_is_not_tried() {
+    let g = Continued;
+    let fails = |v: &Vec<u64>| v == &[0, 0, 0] || v == &[1, 0];
+    let start = [1, 0, 1, 0, 1, 0, 0];
+    let tried = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let log = std::rc::Rc::clone(&tried);
+    let mut inner = shrinker(&g, &start, 10, fails);
+    assert_eq!(
+        run(&g, &mut inner, super::combine::delete_replacing),
+        vec![1, 0]
+    );
+    // The same start under a test that logs each candidate and takes none.
+    let test = move |a: Attempt<'_>| {
+        log.borrow_mut().push(a.candidate.to_vec());
+        Trial::NotAStep
+    };
+    let mut replay = Replay::new(&start);
+    g.generate(&mut replay, 10).unwrap();
+    let mut s = ChoiceShrinker::new(replay.into_replayed(), 10, test);
+    super::combine::delete_replacing(&mut s).unwrap();
+    super::combine::delete_pairs(&mut s).unwrap();
+    let tried = tried.borrow();
+    assert!(!tried.is_empty());
+    // Without the end (one choice fewer), every candidate would begin as
+    // the start does, less its last choice, but for the one edited.
+    assert!(
+        tried.iter().all(|c| c.len() != start.len() - 1),
+        "{tried:?}"
+    );
+}
+
 /// `[0, 0, 6]` fails, and `[0, 7]` (a call from the front, then an
 /// `nth_back` too far): one element fewer only with a later one raised by
 /// one, where `delete_replacing` (equal elements, small values) does not
