@@ -253,3 +253,117 @@ fn the_secret_stores_target_ranks_a_store_through_a_secret_address_first() {
     // the cell it wrote stays secret.
     assert_eq!(secret_into_secret, 4.0 + 1.0);
 }
+
+/// A pair whose programs call a secret address (3 in the first machine, 5
+/// in the second) with a call that returns a value; each procedure pushes
+/// a public value and returns it: under CALL*A-2 the two values come back
+/// public and differ.
+fn secret_call_pair(returns: bool, flag: bool) -> Pair {
+    let m = |addr: i64| Machine {
+        mem: vec![a(0, Label::L)],
+        imem: vec![
+            Instr::Push(a(addr, Label::H)),
+            Instr::Call(0, returns),
+            Instr::Halt,
+            Instr::Push(a(1, Label::L)),
+            Instr::Return(flag),
+            Instr::Push(a(2, Label::L)),
+            Instr::Return(flag),
+        ],
+        stk: Vec::new(),
+        pc: a(0, Label::L),
+    };
+    Pair(m(3), m(5))
+}
+
+#[test]
+fn the_secret_returns_target_ranks_a_public_value_returned_from_a_secret_call_first() {
+    use stack::machine::trace;
+    let score = |p: &Pair| stack::secret_returns(&trace(Bug::Base, &p.0, stack::STEPS));
+    let leaking = secret_call_pair(true, true);
+    // The same programs calling a public address: no secret context.
+    let mut public = leaking.clone();
+    public.0.imem[0] = Instr::Push(a(3, Label::L));
+    // A call through a secret address from a public context (1), a return
+    // from the secret context to a public one (4) with a value (2) that is
+    // public on top (2).
+    assert_eq!(score(&leaking), 1.0 + 4.0 + 2.0 + 2.0);
+    assert_eq!(score(&public), 0.0);
+    // RETURN*A's case: the return's flag disagrees with the call's.
+    let disagreeing = secret_call_pair(false, true);
+    assert_eq!(score(&disagreeing), 1.0 + 4.0 + 2.0 + 2.0);
+    assert!(score(&secret_call_pair(false, false)) < score(&disagreeing));
+    // And the pair is the bug's: CALL*A-2 leaks it, the correct machine does not.
+    assert!(stack::both_halt_low(Bug::CallA2, &leaking));
+    assert!(!stack::eeni(Bug::CallA2, &leaking));
+    assert!(stack::eeni(Bug::Base, &leaking));
+}
+
+#[test]
+fn the_runs_of_a_pair_are_remembered_per_pair_and_bug() {
+    // The precondition's runs serve the check of the same pair under the
+    // same bug only.
+    let leaking = secret_call_pair(true, true);
+    let mut other = leaking.clone();
+    other.0.imem[5] = Instr::Push(a(1, Label::L));
+    other.1.imem[5] = Instr::Push(a(1, Label::L));
+    for _ in 0..2 {
+        assert!(stack::both_halt_low(Bug::CallA2, &leaking));
+        assert!(!stack::eeni(Bug::CallA2, &leaking), "CALL*A-2 leaks it");
+        assert!(
+            stack::eeni(Bug::Base, &leaking),
+            "the correct machine does not"
+        );
+        assert!(
+            stack::eeni(Bug::CallA2, &other),
+            "both return 1: nothing leaks"
+        );
+    }
+}
+
+#[test]
+fn the_high_pc_stores_target_scores_a_store_in_a_secret_context_only_where_it_runs() {
+    use stack::machine::trace;
+    // Call a secret address; there store 7 into the public cell 0, return.
+    let m = Machine {
+        mem: vec![a(0, Label::L)],
+        imem: vec![
+            Instr::Push(a(3, Label::H)),
+            Instr::Call(0, false),
+            Instr::Halt,
+            Instr::Push(a(7, Label::L)),
+            Instr::Push(a(0, Label::L)),
+            Instr::Store,
+            Instr::Return(false),
+        ],
+        stk: Vec::new(),
+        pc: a(0, Label::L),
+    };
+    let score = |bug| stack::high_pc_stores(&trace(bug, &m, stack::STEPS));
+    // STORE*E runs the store into a public cell (4) and returns to the
+    // public context (1); the correct machine refuses the store and is
+    // stuck there.
+    assert_eq!(score(Bug::StoreE), 4.0 + 1.0);
+    assert_eq!(score(Bug::Base), 0.0);
+}
+
+#[test]
+fn a_rule_target_counts_twice_on_a_pair_that_halts_low_and_reports_its_level() {
+    use stack::machine::trace;
+    use stack::Target;
+    let p = secret_call_pair(true, true);
+    let (t1, t2) = (
+        trace(Bug::Base, &p.0, stack::STEPS),
+        trace(Bug::Base, &p.1, stack::STEPS),
+    );
+    let t = Target::SecretReturns;
+    assert_eq!(t.value(&t1, &t2, true), 2.0 * t.value(&t1, &t2, false));
+    assert_eq!(t.level(&t1, &t2, true), Some(18));
+    assert_eq!(t.level(&t1, &t2, false), None);
+    assert_eq!(Target::Diversity.level(&t1, &t2, true), None);
+    assert_eq!(
+        Target::Diversity.value(&t1, &t2, true),
+        Target::Diversity.value(&t1, &t2, false),
+        "Table 1's target is the paper's"
+    );
+}

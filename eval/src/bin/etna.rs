@@ -51,9 +51,12 @@ OPTIONS:
   --mutant M          only the tasks of these mutants (repeat or comma-separate)
   --stack-target T    the target the stack machine's precondition reports to
                       the targeted runner: diversity (Table 1 of Flexible
-                      and Automatic TPBT) or secret-stores (stores through
-                      secret addresses: a target for the store rule)
-                      [default: diversity]
+                      and Automatic TPBT), or one a user testing a rule
+                      would write: secret-stores (the store rule, through
+                      secret addresses: STORE*A), high-pc-stores (the
+                      store rule in a secret context: STORE*E) or
+                      secret-returns (the return rule, from a secret
+                      context: CALL*A-2, RETURN*A) [default: diversity]
   --all-trials        run every trial even after an unsolved one
   --seed N            salt of the trials' seeds (each trial's seed is derived
                       from the salt, the task, the strategy and the trial
@@ -130,15 +133,14 @@ fn parse(mut argv: impl Iterator<Item = String>) -> Result<Args, String> {
             "--all-pairs" => a.all_pairs = true,
             "--stack-target" => {
                 let v = value("--stack-target")?;
-                pbt_eval::stack::set_target(match v.as_str() {
-                    "diversity" => pbt_eval::stack::Target::Diversity,
-                    "secret-stores" => pbt_eval::stack::Target::SecretStores,
-                    _ => {
-                        return Err(format!(
-                            "--stack-target {v}: expected diversity or secret-stores"
-                        ))
-                    }
-                });
+                let t = pbt_eval::stack::Target::from_name(&v).ok_or_else(|| {
+                    let names: Vec<&str> = pbt_eval::stack::Target::ALL
+                        .iter()
+                        .map(|t| t.name())
+                        .collect();
+                    format!("--stack-target {v}: expected one of {}", names.join(", "))
+                })?;
+                pbt_eval::stack::set_target(t);
             }
             "--max-tests" => {
                 let v = value("--max-tests")?;

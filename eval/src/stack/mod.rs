@@ -12,16 +12,18 @@
 
 pub mod gen;
 pub mod machine;
+mod targets;
 
 use crate::common::qc_below;
 use crate::drivers::{Check, TreeWorkload};
 use crate::ifc::Recipe;
 use crate::stlc::gen::{Draw, FromSource};
 pub use machine::Bug;
-use machine::{diversity, halted_low, indist, trace, Machine};
+use machine::{halted_low, indist, trace, Machine};
 use pbt::shrink::Candidates;
 use pbt::{Gen, Generated, Source};
 use proptest::strategy::{BoxedStrategy, Strategy as _};
+pub use targets::{high_pc_stores, secret_returns, secret_stores, Target};
 
 /// The steps each machine runs (the Haskell driver's `step_no`).
 pub const STEPS: usize = 50;
@@ -64,35 +66,70 @@ pub fn set_bug(b: Bug) {
 
 /// EENI's precondition under `bug`: both machines halt with a public pc
 /// within [`STEPS`] steps. Reports the [`Target`] set for the trials
-/// (Table 1's by default; `target` is a no-op outside the feedback
-/// runners).
+/// (Table 1's by default) with `target(x)`, and a rule target's level
+/// with `cover(id)` (both are no-ops outside the feedback runners).
 pub fn both_halt_low(bug: Bug, p: &Pair) -> bool {
-    let t1 = trace(bug, &p.0, STEPS);
-    let low1 = halted_low(t1.last().expect("a trace is never empty"));
-    let low2 = |t2: &[Machine]| halted_low(t2.last().expect("never empty"));
-    match target() {
-        Target::Diversity => {
-            pbt::prelude::target(diversity(&t1));
-            low1 && low2(&trace(bug, &p.1, STEPS))
-        }
-        Target::SecretStores => {
-            let t2 = trace(bug, &p.1, STEPS);
-            pbt::prelude::target(secret_stores(&t1) + secret_stores(&t2) + 0.1 * diversity(&t1));
-            low1 && low2(&t2)
-        }
+    let runs = runs(bug, p);
+    pbt::prelude::target(runs.target);
+    if let Some(level) = runs.level {
+        pbt::prelude::cover(level);
     }
+    runs.halted_low
 }
 
-/// The target the precondition reports to the targeted runner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// Table 1 of *Flexible and Automatic TPBT*: the first machine's
-    /// diversity-weighted count of executed instructions ([`diversity`]).
-    Diversity,
-    /// A target a user testing the store rule would write:
-    /// [`secret_stores`] of both runs, with a tenth of Table 1's as a
-    /// tie-breaker.
-    SecretStores,
+/// EENI under `bug` for a pair whose machines both halt low.
+pub fn eeni(bug: Bug, p: &Pair) -> bool {
+    runs(bug, p).eeni
+}
+
+/// What the runs of a pair's two machines came to: each test runs them
+/// once, though the precondition, the check and the targeted runner's
+/// utility (the precondition again) all ask.
+#[derive(Clone, Copy, Debug)]
+struct Runs {
+    /// Both machines halted with a public pc.
+    halted_low: bool,
+    /// EENI holds: not both halted low, or their final states are
+    /// indistinguishable.
+    eeni: bool,
+    /// The value of the trials' [`Target`].
+    target: f64,
+    /// The coverage point of a rule target's value ([`Target::level`]).
+    level: Option<u64>,
+}
+
+thread_local! {
+    /// The last pair run on this thread, under which bug and target, and
+    /// its [`Runs`].
+    static LAST: std::cell::RefCell<Option<(Bug, Target, Pair, Runs)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The runs of `p` under `bug`: the last pair's when it is `p` again
+/// (the check after the precondition), else run now.
+fn runs(bug: Bug, p: &Pair) -> Runs {
+    let target = target();
+    let hit = LAST.with(|last| match &*last.borrow() {
+        Some((b, t, q, runs)) if *b == bug && *t == target && q == p => Some(*runs),
+        _ => None,
+    });
+    if let Some(runs) = hit {
+        return runs;
+    }
+    let (t1, t2) = (trace(bug, &p.0, STEPS), trace(bug, &p.1, STEPS));
+    let (a, b) = (
+        t1.last().expect("a trace is never empty"),
+        t2.last().expect("a trace is never empty"),
+    );
+    let halted_low = halted_low(a) && halted_low(b);
+    let runs = Runs {
+        halted_low,
+        eeni: !halted_low || indist(a, b),
+        target: target.value(&t1, &t2, halted_low),
+        level: target.level(&t1, &t2, halted_low),
+    };
+    LAST.with(|last| *last.borrow_mut() = Some((bug, target, p.clone(), runs)));
+    runs
 }
 
 /// The target of the trials running now (set by `etna --stack-target`).
@@ -100,56 +137,13 @@ static TARGET: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0)
 
 /// Set the target the precondition reports.
 pub fn set_target(t: Target) {
-    TARGET.store(t as u8, std::sync::atomic::Ordering::Relaxed);
+    let i = Target::ALL.iter().position(|x| *x == t).unwrap_or(0);
+    TARGET.store(i as u8, std::sync::atomic::Ordering::Relaxed);
 }
 
 fn target() -> Target {
-    match TARGET.load(std::sync::atomic::Ordering::Relaxed) {
-        0 => Target::Diversity,
-        _ => Target::SecretStores,
-    }
-}
-
-/// How close a run comes to a store through a secret address: each store
-/// executed scores by its address's label (4 through a secret address,
-/// which may only store into a secret cell, the no-sensitive-upgrade
-/// check; ½ through a public one; a refused store does not run and scores
-/// nothing), and each secret cell the run leaves in memory scores 1 (the
-/// cells such a store needs). A target for the store rule: STORE*A
-/// (the store forgets the address's label) is a store through a secret
-/// address that differs between the two runs, into cells both made secret.
-pub fn secret_stores(trace: &[Machine]) -> f64 {
-    use machine::{Instr, Label, StkElt};
-    let mut score = 0.0;
-    for m in &trace[..trace.len().saturating_sub(1)] {
-        let Some(Instr::Store) = usize::try_from(m.pc.v).ok().and_then(|i| m.imem.get(i)) else {
-            continue;
-        };
-        if let Some(StkElt::Data(a)) = m.stk.first() {
-            let cell = usize::try_from(a.v).ok().and_then(|p| m.mem.get(p));
-            if let Some(cell) = cell {
-                score += match (a.l, cell.l) {
-                    (Label::H, Label::H) => 4.0,
-                    // Refused (stuck): the trace's last state, never here.
-                    (Label::H, Label::L) => 0.0,
-                    (Label::L, _) => 0.5,
-                };
-            }
-        }
-    }
-    let last = trace.last().expect("a trace is never empty");
-    score + last.mem.iter().filter(|c| c.l == Label::H).count() as f64
-}
-
-/// EENI under `bug` for a pair whose machines both halt low.
-pub fn eeni(bug: Bug, p: &Pair) -> bool {
-    let a = trace(bug, &p.0, STEPS);
-    let b = trace(bug, &p.1, STEPS);
-    let (a, b) = (
-        a.last().expect("never empty"),
-        b.last().expect("never empty"),
-    );
-    !(halted_low(a) && halted_low(b)) || indist(a, b)
+    let i = usize::from(TARGET.load(std::sync::atomic::Ordering::Relaxed));
+    Target::ALL.get(i).copied().unwrap_or(Target::Diversity)
 }
 
 /// The check of property `p`.
