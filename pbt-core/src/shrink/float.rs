@@ -27,6 +27,7 @@
 //! search tries values of each smaller magnitude, then clears the bits the
 //! failure does not need.
 
+use super::choices::{of_length, tries};
 use super::{Candidates, Shrink};
 
 /// A float's measure (see the module documentation), for tests and for
@@ -115,44 +116,21 @@ fn cleared_bits(x: f64) -> impl Iterator<Item = f64> {
         .map(move |j| integer(m & !(1 << j), e, x))
 }
 
-/// How many integers [`smaller_integers`] tries of each bit length, and of
-/// the length one bit below the integer's own (as the choice shrinker's
-/// magnitude pass for wide integers).
-const PER_LENGTH: (u32, u32) = (8, 32);
-
 /// Integers of each bit length below the integer `x`'s own, from 1 bit up,
-/// [`PER_LENGTH`] of each (fewer where the length has fewer), made of
-/// `x`'s significand: its top bits, its bits rotated by a quarter, a half
-/// and three quarters, and its bits mixed by multiplying, each cut to the
-/// length with its top bit set. Above 64 bits only every 16th length is
-/// tried (and the one just below), so an integer near `MAX` costs at most
-/// about 1 000 candidates.
+/// made of `x`'s significand as the choice shrinker's magnitude pass makes
+/// a wide integer's values ([`of_length`]; more of the length one bit
+/// below); a length above 53 bits keeps a 53-bit significand. Above 64
+/// bits only every 16th length is tried (and the one just below), so an
+/// integer near `MAX` costs at most about 1 000 candidates.
 fn smaller_integers(x: f64) -> impl Iterator<Item = f64> {
-    // An odd 64-bit constant (the digits of pi): multiplying by it mixes.
-    const MIX: u64 = 0x243f_6a88_85a3_08d3;
     let (m, e) = significand(x);
-    let len = 53 + e;
+    let len = (53 + e) as u32;
     (1..len)
         .filter(move |&bits| bits <= 64 || bits % 16 == 0 || bits + 1 == len)
         .flat_map(move |bits| {
-            let (tries, width) = (
-                if bits + 1 == len {
-                    PER_LENGTH.1
-                } else {
-                    PER_LENGTH.0
-                },
-                bits.min(53) as u32,
-            );
-            let (top, mask) = (1u64 << (width - 1), (1u64 << width) - 1);
-            let tries = tries.min(1 << (width - 1).min(31));
-            (0..tries).map(move |r| {
-                let from = match r {
-                    0 => m >> (53 - width),
-                    1..=3 => m.rotate_left(16 * r),
-                    r => (m ^ u64::from(r)).wrapping_mul(MIX).rotate_left(width),
-                };
-                integer((from & mask) | top, bits - width as i32, x)
-            })
+            let width = bits.min(53);
+            of_length(u128::from(m), 53, width, tries(bits, len))
+                .map(move |v| integer(v as u64, (bits - width) as i32, x))
         })
 }
 

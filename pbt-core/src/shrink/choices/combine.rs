@@ -104,6 +104,18 @@ fn is_collection(now: &Snapshot, c: usize) -> bool {
         .is_some_and(|b| b.kind == BlockKind::Collection)
 }
 
+/// The span of collection `c` of the snapshot while it is one that
+/// [`delete_replacing`] and [`delete_raising`] take: of 2 to
+/// [`REPLACE_UP_TO`] elements and choices, within the sequence.
+fn fitting(now: &Snapshot, c: usize) -> Option<std::ops::Range<usize>> {
+    let coll = now.blocks.get(c).map(Block::span)?;
+    let m = now.elems.len();
+    let fits = coll.end <= now.choices.len()
+        && (2..=REPLACE_UP_TO.0).contains(&m)
+        && coll.len() <= REPLACE_UP_TO.1;
+    (fits && is_collection(now, c)).then_some(coll)
+}
+
 /// Whether element `e` of the snapshot is zeros that end the sequence (a
 /// program's last continuation choice, `0`: "end here"). Deleting it
 /// deletes nothing: a replay reads past the end of a candidate as `0`, so
@@ -176,12 +188,8 @@ pub(crate) fn delete_replacing<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shri
             if now.steps != s.steps() {
                 now = Snapshot::of(s, c);
             }
-            let (m, coll) = (now.elems.len(), now.blocks.get(c).map(Block::span));
-            let Some(coll) = coll.filter(|span| span.end <= now.choices.len()) else {
-                break;
-            };
-            let fits = (2..=REPLACE_UP_TO.0).contains(&m) && coll.len() <= REPLACE_UP_TO.1;
-            if !is_collection(&now, c) || !fits || j >= m {
+            let m = now.elems.len();
+            if fitting(&now, c).is_none() || j >= m {
                 break;
             }
             if pads_back(&now, j) {
@@ -251,12 +259,10 @@ pub(crate) fn delete_raising<T: ShrinkTest>(s: &mut ChoiceShrinker<T>) -> Shrink
             if now.steps != s.steps() {
                 now = Snapshot::of(s, c);
             }
-            let (m, coll) = (now.elems.len(), now.blocks.get(c).map(Block::span));
-            let Some(coll) = coll.filter(|span| span.end <= now.choices.len()) else {
+            let Some(coll) = fitting(&now, c) else {
                 break;
             };
-            let fits = (2..=REPLACE_UP_TO.0).contains(&m) && coll.len() <= REPLACE_UP_TO.1;
-            if !is_collection(&now, c) || !fits || j + 1 >= m {
+            if j + 1 >= now.elems.len() {
                 continue;
             }
             let Some(mut cand) = without(&now.choices, &now.blocks, &now.elems, c, &[j]) else {

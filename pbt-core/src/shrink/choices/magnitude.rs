@@ -29,32 +29,41 @@ const ANY_KINDS: std::ops::RangeInclusive<u64> = 4..=6;
 
 /// The value choice `c` of a 128-bit integer (zigzag for signed types, so
 /// a smaller choice is never a larger magnitude) at each bit length below
-/// its own, from 1 bit on, [`PER_LENGTH`] values each (more one bit
-/// below), cut to the length
-/// with its top bit set: its top bits, its bits rotated by a quarter, a
-/// half and three quarters, and its bits mixed by multiplying (which gives
-/// bits as spread as a fresh draw's even once the other passes have made
-/// `c` simple, so each round tries other values). A value of a smaller bit
+/// its own, from 1 bit on ([`of_length`]). A value of a smaller bit
 /// length is a smaller choice, and a smaller magnitude.
 fn smaller_magnitudes(c: u128) -> impl Iterator<Item = u128> {
+    let len = 128 - c.leading_zeros();
+    (1..len).flat_map(move |bits| of_length(c, len, bits, tries(bits, len)))
+}
+
+/// How many values of `bits` bits the search below a value of `len` bits
+/// tries ([`PER_LENGTH`]: more one bit below).
+pub(crate) fn tries(bits: u32, len: u32) -> u32 {
+    if bits + 1 == len {
+        PER_LENGTH.1
+    } else {
+        PER_LENGTH.0
+    }
+}
+
+/// `tries` values of `bits` bits (fewer than `len`, the bit length of `c`)
+/// made of `c`'s bits, cut to the length with its top bit set: its top
+/// bits, its bits rotated by a quarter, a half and three quarters, and its
+/// bits mixed by multiplying (which gives bits as spread as a fresh
+/// draw's even once the other passes have made `c` simple, so each round
+/// tries other values). Also the float shrinker's, for an integer's
+/// significand.
+pub(crate) fn of_length(c: u128, len: u32, bits: u32, tries: u32) -> impl Iterator<Item = u128> {
     // An odd 128-bit constant (the digits of pi): multiplying by it mixes.
     const MIX: u128 = 0x243f_6a88_85a3_08d3_1319_8a2e_0370_7345;
-    let len = 128 - c.leading_zeros();
-    (1..len).flat_map(move |bits| {
-        let (top, mask) = (1u128 << (bits - 1), (1u128 << bits) - 1);
-        let tries = if bits + 1 == len {
-            PER_LENGTH.1
-        } else {
-            PER_LENGTH.0
+    let (top, mask) = (1u128 << (bits - 1), (1u128 << bits) - 1);
+    (0..tries).map(move |r| {
+        let from = match r {
+            0 => c >> (len - bits),
+            1..=3 => c.rotate_left(32 * r),
+            r => (c ^ u128::from(r)).wrapping_mul(MIX).rotate_left(bits),
         };
-        (0..tries).map(move |r| {
-            let from = match r {
-                0 => c >> (len - bits),
-                1..=3 => c.rotate_left(32 * r),
-                r => (c ^ u128::from(r)).wrapping_mul(MIX).rotate_left(bits),
-            };
-            (from & mask) | top
-        })
+        (from & mask) | top
     })
 }
 

@@ -92,6 +92,7 @@ mod size;
 
 pub use candidates::{bisections, reencodings, simplifications, simplifications_by_bisection};
 pub(crate) use delete::without_elements;
+pub(crate) use magnitude::{of_length, tries};
 pub use shrinker::{
     Attempt, ChoiceShrinker, ReplayMode, ShrinkTest, Shrinking, Spare, Stop, Trial,
 };

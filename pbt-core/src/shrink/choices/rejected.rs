@@ -50,34 +50,32 @@ impl Rejected {
         }
     }
 
+    /// The word of the filter, and the bit in it, that stand for `key`.
+    /// Inlined even in an unoptimised build: a lookup asks once per prefix
+    /// length rejected, and a call costs there.
+    #[inline(always)]
     fn bit(key: u64) -> (usize, u64) {
         let top = (key >> (64 - FILTER_BITS)) as usize;
         (top >> 6, 1 << (top & 63))
     }
 
-    fn insert(&mut self, key: u64) {
+    /// Whether `key` was rejected.
+    fn contains(&self, key: u64) -> bool {
+        let (word, bit) = Self::bit(key);
+        self.filter[word] & bit != 0 && self.keys.contains(&key)
+    }
+
+    /// Reject `key` (a [`Rejected::lookup`] key).
+    pub(super) fn reject(&mut self, key: u64) {
         let (word, bit) = Self::bit(key);
         self.filter[word] |= bit;
         self.keys.insert(key);
     }
 
-    /// Whether `key` was inserted; the filter's bit read in place, as
-    /// [`Rejected::bit`] picks it (a lookup asks once per prefix length
-    /// rejected, and a call costs in an unoptimised build).
-    fn contains(&self, key: u64) -> bool {
-        let top = (key >> (64 - FILTER_BITS)) as usize;
-        self.filter[top >> 6] & (1 << (top & 63)) != 0 && self.keys.contains(&key)
-    }
-
-    /// Reject `key` (a [`Rejected::lookup`] key).
-    pub(super) fn reject(&mut self, key: u64) {
-        self.insert(key);
-    }
-
     /// Reject every candidate at `size` that begins with `prefix`.
     pub(super) fn reject_prefix(&mut self, prefix: &[u64], size: usize) {
         let h = fold(mix(0, size as u64), prefix);
-        self.insert(prefix_key(h, prefix.len()));
+        self.reject(prefix_key(h, prefix.len()));
         if let Err(at) = self.prefix_lengths.binary_search(&prefix.len()) {
             self.prefix_lengths.insert(at, prefix.len());
         }
